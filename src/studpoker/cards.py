@@ -188,6 +188,12 @@ class Card:
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_code, (self.code,))
 
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
     def _repr_svg_(self) -> str:  # pragma: no cover - optional, for notebooks
         try:
             from studpoker import svg  # type: ignore[attr-defined]

@@ -1,0 +1,52 @@
+"""studpoker: exact, fast rules for Seven Card Stud and Wall Street.
+
+>>> from studpoker import WallStreet
+>>> game = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
+>>> hand = game.deal(stacks=[200] * 5, dealer=4, seed=7)
+>>> while not hand.is_over:
+...     hand.apply(hand.legal_actions()[0])
+>>> sum(hand.payoffs)
+0
+"""
+
+from studpoker.actions import Action, ActionKind, IllegalAction
+from studpoker.cards import JOKER, Card, CardError, Rank, Suit, parse_cards
+from studpoker.evaluation import (
+    HighCategory,
+    HighValue,
+    LowCategory,
+    LowValue,
+    evaluate_high,
+    evaluate_low,
+)
+from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.hand import Hand, Phase, PotResult, SeatView
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "JOKER",
+    "Action",
+    "ActionKind",
+    "Card",
+    "CardError",
+    "Game",
+    "GameError",
+    "Hand",
+    "HighCategory",
+    "HighValue",
+    "IllegalAction",
+    "LowCategory",
+    "LowValue",
+    "Phase",
+    "PotResult",
+    "Rank",
+    "SeatView",
+    "SevenCardStud",
+    "Suit",
+    "WallStreet",
+    "__version__",
+    "evaluate_high",
+    "evaluate_low",
+    "parse_cards",
+]

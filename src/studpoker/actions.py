@@ -1,0 +1,109 @@
+"""Actions a player can take, and the error an illegal one raises (R1.12).
+
+An :class:`Action` is a tiny immutable value, like python-chess's ``Move``.
+``Hand.legal_actions()`` lists them; ``Hand.apply(action)`` plays one.
+
+Amounts: for ``BRING_IN``, ``COMPLETE``, ``BET`` and ``RAISE`` the amount is
+the street total the player's bet is brought *to*; for ``CALL`` it is the
+chips the call puts in (less than owed when all-in); ``BUY`` names a market
+``slot`` (1..4) and its ``amount`` is the price paid. Other kinds carry 0.
+
+>>> from studpoker.actions import Action, ActionKind
+>>> str(Action(seat=2, kind=ActionKind.RAISE, amount=10))
+'seat 2 raises to 10'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = ["Action", "ActionKind", "IllegalAction"]
+
+
+class ActionKind(Enum):
+    """Every kind of decision in both games."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BRING_IN = "bring_in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+    TAKE_CARD = "take_card"
+    BUY = "buy"
+    SHOW = "show"
+    MUCK = "muck"
+
+    @property
+    def is_aggressive(self) -> bool:
+        """True for a bet, raise or completion (it sets a new level)."""
+        return self in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+
+
+_VERBS = {
+    ActionKind.FOLD: "folds",
+    ActionKind.CHECK: "checks",
+    ActionKind.CALL: "calls",
+    ActionKind.BRING_IN: "brings in for",
+    ActionKind.COMPLETE: "completes to",
+    ActionKind.BET: "bets",
+    ActionKind.RAISE: "raises to",
+    ActionKind.TAKE_CARD: "takes the free card",
+    ActionKind.BUY: "buys market slot",
+    ActionKind.SHOW: "shows",
+    ActionKind.MUCK: "mucks",
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Action:
+    """One player decision. See the module docstring for what ``amount`` means."""
+
+    seat: int
+    kind: ActionKind
+    amount: int = 0
+    slot: int = 0
+
+    def __str__(self) -> str:
+        verb = _VERBS[self.kind]
+        if self.kind is ActionKind.BUY:
+            return f"seat {self.seat} {verb} {self.slot} for {self.amount}"
+        if self.kind in (ActionKind.CALL, ActionKind.BRING_IN) or self.kind.is_aggressive:
+            return f"seat {self.seat} {verb} {self.amount}"
+        return f"seat {self.seat} {verb}"
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict: ``{"seat", "kind", "amount", "slot"}``."""
+        return {"seat": self.seat, "kind": self.kind.value, "amount": self.amount, "slot": self.slot}
+
+    @staticmethod
+    def from_dict(data: dict[str, object]) -> Action:
+        """Inverse of :meth:`to_dict`; raises ``ValueError`` on a malformed dict."""
+        try:
+            seat = data["seat"]
+            kind = ActionKind(data["kind"])
+            amount = data.get("amount", 0)
+            slot = data.get("slot", 0)
+        except (KeyError, ValueError) as exc:
+            raise ValueError(f"malformed action {data!r}: {exc}") from None
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seat, amount, slot)):
+            raise ValueError(f"malformed action {data!r}: seat, amount and slot must be integers")
+        assert isinstance(seat, int) and isinstance(amount, int) and isinstance(slot, int)
+        return Action(seat=seat, kind=kind, amount=amount, slot=slot)
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid at this point (R1.12). The hand is unchanged.
+
+    ``reason`` says why; ``legal`` lists what the player to act may do.
+    """
+
+    def __init__(self, action: object, reason: str, legal: Sequence[Action]) -> None:
+        self.action = action
+        self.reason = reason
+        self.legal = tuple(legal)
+        options = ", ".join(str(a) for a in self.legal) or "none (the hand is over)"
+        super().__init__(f"illegal action {action}: {reason}; legal: {options}")

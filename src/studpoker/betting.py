@@ -1,0 +1,155 @@
+"""One fixed-limit betting round (R1.5, R1.6, R2.4-R2.6).
+
+The round keeps only street-level state: each seat's bet this street, the
+level of the last *full* bet or raise, how many bets and raises were made,
+who still has to act, and at which full level each seat last acted. The hand
+(:mod:`studpoker.hand`) owns the chips and calls :meth:`BettingRound.options`
+and :meth:`BettingRound.record`.
+
+House rules encoded here, all documented in ``docs/rules-decisions.md``:
+
+* A bet or raise always brings the bet to ``full_level + increment``. An
+  all-in for less is *short*; it counts as a full raise when it is at least
+  half an increment above the last full level (R1.6), short all-ins adding up.
+* A seat may raise only if it has not acted this round, or a full raise has
+  been made since it last acted (R1.6).
+* Cap: a bet and ``max_raises`` raises; none while exactly two players with
+  chips remain and ``heads_up_uncapped`` (R1.5). Bring-in does not count;
+  completion counts as the bet (R2.5).
+* On the bring-in street, until someone completes, any player may complete;
+  an all-in above the bring-in but below the small bet is not a completion.
+* Folding is offered only when something is owed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from studpoker.actions import Action, ActionKind
+
+__all__ = ["BettingRound"]
+
+
+@dataclass(slots=True, kw_only=True)
+class BettingRound:
+    """State of one betting round. ``bets`` is indexed by seat."""
+
+    increment: int
+    big_increment: int | None = None  # open pair (R2.6): first bet may be big
+    max_raises: int
+    heads_up_uncapped: bool
+    bring_in_street: bool = False
+    bets: list[int]
+    current: int = 0
+    full_level: int = 0
+    raises: int = 0  # bets + raises counted toward the cap
+    completed: bool = False  # bring-in street: somebody completed
+    pending: set[int] = field(default_factory=set)
+    acted_full: dict[int, int] = field(default_factory=dict)
+    last_aggressor: int | None = None
+
+    def owed(self, seat: int) -> int:
+        """Chips ``seat`` must add to call."""
+        return self.current - self.bets[seat]
+
+    def _raise_target(self) -> int:
+        if self.bring_in_street and not self.completed:
+            return self.increment  # completion to the small bet
+        return self.full_level + self.increment
+
+    def options(
+        self, seat: int, stack: int, *, others_with_chips: int, heads_up: bool
+    ) -> list[Action]:
+        """Legal actions for ``seat`` holding ``stack`` chips behind.
+
+        ``others_with_chips``: other players still in the hand who have chips;
+        ``heads_up``: exactly two players with chips remain (for the cap).
+        """
+        owed = self.current - self.bets[seat]
+        out: list[Action] = []
+        if owed > 0:
+            out.append(Action(seat=seat, kind=ActionKind.FOLD))
+            out.append(Action(seat=seat, kind=ActionKind.CALL, amount=min(owed, stack)))
+        else:
+            out.append(Action(seat=seat, kind=ActionKind.CHECK))
+        if stack <= owed or others_with_chips == 0:
+            return out
+        capped = not (heads_up and self.heads_up_uncapped) and self.raises >= 1 + self.max_raises
+        if capped:
+            return out
+        if self.bring_in_street and not self.completed:
+            pass  # anyone may complete before the completion (R2.5)
+        elif seat in self.acted_full and self.acted_full[seat] >= self.full_level:
+            return out  # no full raise since this seat acted (R1.6)
+        most = self.bets[seat] + stack
+        if self.bring_in_street and not self.completed:
+            kind = ActionKind.COMPLETE
+        elif self.current == 0 and self.raises == 0:
+            kind = ActionKind.BET
+        else:
+            kind = ActionKind.RAISE
+        targets = [self._raise_target()]
+        if kind is ActionKind.BET and self.big_increment is not None:
+            targets.append(self.big_increment)
+        for target in targets:
+            to = min(target, most)
+            if to > self.current:
+                out.append(Action(seat=seat, kind=kind, amount=to))
+        return out
+
+    def bring_in_options(self, seat: int, stack: int, bring_in: int) -> list[Action]:
+        """R2.4: the low card posts the bring-in or completes; no fold, no check."""
+        out = [Action(seat=seat, kind=ActionKind.BRING_IN, amount=min(bring_in, stack))]
+        if stack > bring_in:
+            out.append(Action(seat=seat, kind=ActionKind.COMPLETE, amount=min(self.increment, stack)))
+        return out
+
+    def record(self, action: Action, *, all_in: bool, with_chips: set[int]) -> int:
+        """Apply a legal ``action`` to the round; return the chips it puts in.
+
+        ``all_in``: the action leaves the seat with no chips; ``with_chips``:
+        players in the hand with chips after the action.
+        """
+        seat, kind = action.seat, action.kind
+        before = self.bets[seat]
+        if kind is ActionKind.FOLD:
+            self.pending.discard(seat)
+            return 0
+        if kind is ActionKind.CHECK:
+            self.pending.discard(seat)
+            self.acted_full[seat] = self.full_level
+            return 0
+        if kind is ActionKind.CALL:
+            self.bets[seat] = before + action.amount
+            self.pending.discard(seat)
+            self.acted_full[seat] = self.full_level
+            return action.amount
+        if kind is ActionKind.BRING_IN:
+            self.bets[seat] = action.amount
+            self.current = max(self.current, action.amount)
+            self.acted_full[seat] = self.full_level
+            self.pending = with_chips - {seat}
+            return action.amount
+        # COMPLETE, BET, RAISE
+        to = action.amount
+        if self.big_increment is not None and kind is ActionKind.BET:
+            if to == self.big_increment or (not all_in):
+                # the first full bet fixes the street's increment (R2.6)
+                if to == self.big_increment:
+                    self.increment = self.big_increment
+                self.big_increment = None
+        target = self._raise_target()
+        full = to >= target or 2 * (to - self.full_level) >= self.increment
+        if self.bring_in_street and not self.completed:
+            full = to >= self.increment  # R2.5: short all-in is no completion
+        if full:
+            self.full_level = to
+            self.raises += 1
+            if kind is ActionKind.COMPLETE:
+                self.completed = True
+        self.current = to
+        self.bets[seat] = to
+        self.last_aggressor = seat
+        self.acted_full[seat] = self.full_level
+        self.pending = with_chips - {seat}
+        return to - before

@@ -1,0 +1,268 @@
+"""The two games as data: keyword-only configurations and tables of streets.
+
+A game is a frozen configuration (stakes and house options, R2/R3) plus a
+tuple of :class:`Street` rows that say what is dealt, who opens the betting
+and what a bet costs. The hand engine (:mod:`studpoker.hand`) reads only
+these tables, so a new stud variant is mostly a new table.
+
+>>> from studpoker import SevenCardStud, WallStreet
+>>> stud = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
+>>> [s.name for s in stud.streets]
+['third', 'fourth', 'fifth', 'sixth', 'seventh']
+>>> WallStreet(ante=1, limits=(2, 2, 4, 4, 4)).market_price(3)
+6
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, ClassVar
+
+from studpoker.cards import CardsLike
+
+if TYPE_CHECKING:
+    from studpoker.hand import Hand
+
+__all__ = ["Game", "Opener", "OddChip", "SevenCardStud", "Street", "WallStreet", "GameError"]
+
+
+class GameError(ValueError):
+    """A game configuration or a deal request is invalid; the message says which field."""
+
+
+class Opener(Enum):
+    """Who opens a betting round."""
+
+    BRING_IN = "bring_in"  # R2.4: the lowest door card posts the bring-in
+    HIGH_BOARD = "high_board"  # R2.6/R2.7: the highest hand showing
+    DEALER_LEFT = "dealer_left"  # R3.4: first player clockwise from the dealer's left
+
+
+class OddChip(Enum):
+    """Who gets the odd chip of a split pot."""
+
+    BY_CARD = "by_card"  # R2.10: highest card of the winning five, by rank then suit
+    BY_POSITION = "by_position"  # R3.8: first tied winner clockwise from the dealer's left
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Street:
+    """One row of a game's street table.
+
+    ``down``/``up`` cards are dealt to every active player (R1.10 may turn a
+    round of cards into one community card); ``market`` cards go to the Wall
+    Street market; ``card_round`` means each player instead takes a free card
+    or buys a market slot (R3.5). Then comes one betting round whose bets and
+    raises cost ``bet`` (and ``big_bet`` too where ``open_pair`` allows it).
+    """
+
+    name: str
+    down: int = 0
+    up: int = 0
+    market: int = 0
+    card_round: bool = False
+    opener: Opener
+    bet: int
+    big_bet: int | None = None
+    open_pair: bool = False
+
+
+class Game:
+    """What every game configuration provides to the engine."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    high_low: ClassVar[bool]
+    odd_chip: ClassVar[OddChip]
+    ante: int
+    joker: bool
+    double_ace_flush: bool
+    max_raises: int
+    heads_up_uncapped: bool
+    streets: tuple[Street, ...]
+
+    @property
+    def bring_in_amount(self) -> int:
+        """The bring-in (0 in games without one)."""
+        return 0
+
+    @property
+    def unit(self) -> int:
+        """The Wall Street market unit (0 in games without a market)."""
+        return 0
+
+    def market_price(self, slot: int) -> int:
+        """Price of market slot 1..4: slot x unit (R3.5)."""
+        if not 1 <= slot <= 4:
+            raise GameError(f"market slot {slot} does not exist (slots are 1 to 4)")
+        return slot * self.unit
+
+    def deal(
+        self,
+        *,
+        stacks: Sequence[int],
+        dealer: int = 0,
+        seed: int | None = None,
+        deck: CardsLike | None = None,
+        rng: random.Random | None = None,
+    ) -> Hand:
+        """Start a hand: post antes and deal third street.
+
+        ``stacks`` are the chips of seats 0..n-1; ``dealer`` is the seat with
+        the button. Cards come from ``deck`` (the cards in the order they are
+        dealt; a prefix is enough, the rest is shuffled after it), else a deck
+        shuffled with ``seed`` or ``rng``, else with the OS CSPRNG.
+        """
+        from studpoker.hand import Hand
+
+        return Hand(game=self, stacks=stacks, dealer=dealer, seed=seed, deck=deck, rng=rng)
+
+    def options(self) -> dict[str, object]:
+        """The configuration as a JSON-ready dict (for histories and the UI)."""
+        raise GameError("a Game subclass must describe its options")
+
+
+def _check_positive(name: str, value: object, *, zero_ok: bool = False) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise GameError(f"{name} must be an integer, got {value!r}")
+    if value < 0 or (value == 0 and not zero_ok):
+        raise GameError(f"{name} must be {'>= 0' if zero_ok else '> 0'}, got {value}")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class SevenCardStud(Game):
+    """Seven Card Stud, fixed limit (R2), with every house option of RULES.md.
+
+    Options and their defaults: ``joker`` (off, R1.2), ``double_ace_flush``
+    (off, R1.2), ``max_raises`` (3, R1.5), ``heads_up_uncapped`` (on, R1.5),
+    ``open_pair_big_bet`` (on, R2.6).
+    """
+
+    name: ClassVar[str] = "stud"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    high_low: ClassVar[bool] = False
+    odd_chip: ClassVar[OddChip] = OddChip.BY_CARD
+
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    joker: bool = False
+    double_ace_flush: bool = False
+    max_raises: int = 3
+    heads_up_uncapped: bool = True
+    open_pair_big_bet: bool = True
+    streets: tuple[Street, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _check_positive("ante", self.ante, zero_ok=True)
+        _check_positive("bring_in", self.bring_in)
+        _check_positive("small_bet", self.small_bet)
+        _check_positive("big_bet", self.big_bet)
+        _check_positive("max_raises", self.max_raises, zero_ok=True)
+        if self.bring_in >= self.small_bet:
+            raise GameError(
+                f"bring_in ({self.bring_in}) must be less than small_bet ({self.small_bet})"
+            )
+        if self.big_bet < self.small_bet:
+            raise GameError(f"big_bet ({self.big_bet}) must be >= small_bet ({self.small_bet})")
+        small, big = self.small_bet, self.big_bet
+        streets = (
+            Street(name="third", down=2, up=1, opener=Opener.BRING_IN, bet=small),
+            Street(
+                name="fourth", up=1, opener=Opener.HIGH_BOARD, bet=small,
+                big_bet=big if self.open_pair_big_bet else None,
+                open_pair=self.open_pair_big_bet,
+            ),
+            Street(name="fifth", up=1, opener=Opener.HIGH_BOARD, bet=big),
+            Street(name="sixth", up=1, opener=Opener.HIGH_BOARD, bet=big),
+            Street(name="seventh", down=1, opener=Opener.HIGH_BOARD, bet=big),
+        )
+        object.__setattr__(self, "streets", streets)
+
+    @property
+    def bring_in_amount(self) -> int:
+        return self.bring_in
+
+    def options(self) -> dict[str, object]:
+        return {
+            "game": self.name, "ante": self.ante, "bring_in": self.bring_in,
+            "small_bet": self.small_bet, "big_bet": self.big_bet, "joker": self.joker,
+            "double_ace_flush": self.double_ace_flush, "max_raises": self.max_raises,
+            "heads_up_uncapped": self.heads_up_uncapped,
+            "open_pair_big_bet": self.open_pair_big_bet,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class WallStreet(Game):
+    """Wall Street, a stud hi-lo game with a four-card market (R3).
+
+    ``limits`` are the bet sizes of the five betting rounds (one number means
+    all five equal); ``market_unit`` prices the market (slot k costs k units;
+    default: the first limit). Options: ``joker`` (off), ``double_ace_flush``
+    (off), ``max_raises`` (3), ``heads_up_uncapped`` (on).
+    """
+
+    name: ClassVar[str] = "wallstreet"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 7
+    high_low: ClassVar[bool] = True
+    odd_chip: ClassVar[OddChip] = OddChip.BY_POSITION
+
+    ante: int
+    limits: tuple[int, int, int, int, int] | int
+    market_unit: int | None = None
+    joker: bool = False
+    double_ace_flush: bool = False
+    max_raises: int = 3
+    heads_up_uncapped: bool = True
+    streets: tuple[Street, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _check_positive("ante", self.ante, zero_ok=True)
+        _check_positive("max_raises", self.max_raises, zero_ok=True)
+        limits = self.limits
+        if isinstance(limits, int) and not isinstance(limits, bool):
+            limits = (limits,) * 5
+        if not isinstance(limits, (tuple, list)) or len(limits) != 5:
+            raise GameError(f"limits must be five numbers (one per betting round), got {limits!r}")
+        for i, v in enumerate(limits):
+            _check_positive(f"limits[{i}]", v)
+        object.__setattr__(self, "limits", tuple(limits))
+        if self.market_unit is not None:
+            _check_positive("market_unit", self.market_unit)
+        lim = self.limit_tuple
+        streets = (
+            Street(name="third", down=2, up=1, market=4, opener=Opener.DEALER_LEFT, bet=lim[0]),
+            Street(name="fourth", card_round=True, opener=Opener.DEALER_LEFT, bet=lim[1]),
+            Street(name="fifth", card_round=True, opener=Opener.DEALER_LEFT, bet=lim[2]),
+            Street(name="sixth", card_round=True, opener=Opener.DEALER_LEFT, bet=lim[3]),
+            Street(name="seventh", down=1, opener=Opener.DEALER_LEFT, bet=lim[4]),
+        )
+        object.__setattr__(self, "streets", streets)
+
+    @property
+    def limit_tuple(self) -> tuple[int, int, int, int, int]:
+        """The five limits as a tuple."""
+        lim = self.limits
+        assert isinstance(lim, tuple)
+        return lim
+
+    @property
+    def unit(self) -> int:
+        return self.market_unit if self.market_unit is not None else self.limit_tuple[0]
+
+    def options(self) -> dict[str, object]:
+        return {
+            "game": self.name, "ante": self.ante, "limits": list(self.limit_tuple),
+            "market_unit": self.unit, "joker": self.joker,
+            "double_ace_flush": self.double_ace_flush, "max_raises": self.max_raises,
+            "heads_up_uncapped": self.heads_up_uncapped,
+        }

@@ -1,0 +1,772 @@
+"""The state machine of one hand (R1-R3).
+
+>>> from studpoker import SevenCardStud
+>>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
+>>> hand = game.deal(stacks=[100, 100, 100], dealer=0, seed=1)
+>>> while not hand.is_over:
+...     hand.apply(hand.legal_actions()[0])
+>>> sum(hand.payoffs)
+0
+
+A :class:`Hand` is driven by :meth:`Hand.apply`; everything that happens is
+appended to :attr:`Hand.log` as an immutable :mod:`~studpoker.operations`
+record. Decisions are betting actions, Wall Street card-round choices (free
+card or a market slot) and, at showdown, show or muck (R1.9). A decision with
+a single possible choice (a Wall Street player who cannot afford any slot) is
+taken automatically and logged like any other.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from studpoker.actions import Action, ActionKind, IllegalAction
+from studpoker.betting import BettingRound
+from studpoker.cards import Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
+from studpoker.evaluation import (
+    HighValue,
+    LowValue,
+    board_has_pair,
+    board_key,
+    bring_in_key,
+    evaluate_high,
+    evaluate_low,
+    odd_chip_key,
+)
+from studpoker.games import Game, GameError, OddChip, Opener
+from studpoker.operations import (
+    ActionTaken,
+    AntePosted,
+    CardDealt,
+    ChipsReturned,
+    CommunityCardDealt,
+    HandEnded,
+    MarketDealt,
+    Operation,
+    PotAwarded,
+    StreetStarted,
+)
+from studpoker.pots import DeadMoney, Pot, build_pots, split_evenly
+
+__all__ = ["Hand", "Phase", "PotResult", "PlayerView", "SeatView"]
+
+
+class Phase(Enum):
+    """What the hand is waiting for."""
+
+    BETTING = "betting"
+    CARD_ROUND = "card_round"
+    SHOWDOWN = "showdown"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotResult:
+    """How one pot was settled: its winners, their hands and each seat's share."""
+
+    index: int
+    amount: int
+    eligible: tuple[int, ...]
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...]
+    high_hand: HighValue | None
+    low_hand: LowValue | None
+    shares: tuple[tuple[int, int], ...]
+
+    @property
+    def name(self) -> str:
+        """``"main pot"`` or ``"side pot N"``."""
+        return "main pot" if self.index == 0 else f"side pot {self.index}"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "pot": self.index,
+            "name": self.name,
+            "amount": self.amount,
+            "eligible": list(self.eligible),
+            "high_winners": list(self.high_winners),
+            "low_winners": list(self.low_winners),
+            "high_hand": None if self.high_hand is None else self.high_hand.description,
+            "low_hand": None if self.low_hand is None else self.low_hand.description,
+            "shares": {str(s): a for s, a in self.shares},
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView:
+    """One seat as a viewer sees it; ``down`` holds None for cards the viewer may not see."""
+
+    seat: int
+    stack: int
+    bet: int
+    contributed: int
+    folded: bool
+    all_in: bool
+    down: tuple[Card | None, ...]
+    up: tuple[Card, ...]
+    shown: bool
+    mucked: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
+    """What one seat (or the public, ``seat=None``) may see of a hand."""
+
+    seat: int | None
+    game: Game
+    dealer: int
+    street: int
+    street_name: str
+    phase: Phase
+    to_act: int | None
+    legal_actions: tuple[Action, ...]
+    players: tuple[PlayerView, ...]
+    market: tuple[Card | None, ...]
+    community: tuple[Card, ...]
+    pot: int
+    log: tuple[Operation, ...]
+    results: tuple[PotResult, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
+        return self.phase is Phase.OVER
+
+
+class Hand:
+    """One hand of a stud game. Create it with ``game.deal(...)``."""
+
+    def __init__(
+        self,
+        *,
+        game: Game,
+        stacks: Sequence[int],
+        dealer: int = 0,
+        seed: int | None = None,
+        deck: CardsLike | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        n = len(stacks)
+        if not game.min_players <= n <= game.max_players:
+            raise GameError(
+                f"{game.name} is for {game.min_players} to {game.max_players} players, got {n}"
+            )
+        for i, s in enumerate(stacks):
+            if not isinstance(s, int) or isinstance(s, bool) or s <= 0:
+                raise GameError(f"stack of seat {i} must be a positive integer, got {s!r}")
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise GameError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        self.game = game
+        self.n = n
+        self.dealer = dealer
+        self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        self.stacks: list[int] = list(stacks)
+        self.contrib: list[int] = [0] * n
+        self.folded: list[bool] = [False] * n
+        self.cards: list[list[tuple[Card, bool]]] = [[] for _ in range(n)]
+        self.community: list[Card] = []
+        self.market: list[Card | None] = [None, None, None, None]
+        self.dead: list[DeadMoney] = []
+        self.log: list[Operation] = []
+        self.phase = Phase.BETTING
+        self.street = 0
+        self.to_act: int | None = None
+        self.results: tuple[PotResult, ...] = ()
+        self._round: BettingRound | None = None
+        self._bring_in_seat: int | None = None
+        self._first_actor: int | None = None
+        self._card_order: list[int] = []
+        self._card_pos = 0
+        self._show_order: list[int] = []
+        self._show_pos = 0
+        self._shown: set[int] = set()
+        self._mucked: set[int] = set()
+        self._pots: list[Pot] = []
+        self._legal: list[Action] | None = None  # cache, valid while the log has _legal_at records
+        self._legal_at = -1
+        self._stub = self._make_stub(seed=seed, deck=deck, rng=rng)
+        self._next = 0
+        self._post_antes()
+        self._begin_street(0)
+
+    # ----------------------------------------------------------------- deck
+
+    def _make_stub(
+        self, *, seed: int | None, deck: CardsLike | None, rng: random.Random | None
+    ) -> list[Card]:
+        allowed = full_deck(joker=self.game.joker)
+        prefix = parse_cards(deck) if deck is not None else []
+        check_distinct(prefix)
+        allowed_set = set(allowed)
+        for c in prefix:
+            if c not in allowed_set:
+                raise CardError(f"card {c} is not in this game's deck (joker is off)")
+        if seed is not None:
+            rng = random.Random(seed)
+        elif rng is None:
+            rng = random.SystemRandom()
+        used = set(prefix)
+        rest = [c for c in allowed if c not in used]
+        rng.shuffle(rest)
+        return prefix + rest
+
+    @property
+    def stub_size(self) -> int:
+        """Cards left in the stub."""
+        return len(self._stub) - self._next
+
+    def _draw(self) -> Card:
+        card = self._stub[self._next]
+        self._next += 1
+        return card
+
+    # ------------------------------------------------------------- queries
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def street_name(self) -> str:
+        """``"third"`` .. ``"seventh"``."""
+        return self.game.streets[self.street].name
+
+    @property
+    def active(self) -> list[int]:
+        """Seats still in the hand (not folded), in seat order."""
+        return [s for s in range(self.n) if not self.folded[s]]
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle: bets, pots and dead money."""
+        return sum(self.contrib) + sum(d.amount for d in self.dead)
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Chips won or lost per seat (final stack minus starting stack); sums to 0 once over."""
+        return tuple(s - s0 for s, s0 in zip(self.stacks, self.starting_stacks, strict=True))
+
+    def down_cards(self, seat: int) -> list[Card]:
+        """The seat's face-down cards (full information; see :meth:`view` for a seat's view)."""
+        return [c for c, up in self.cards[seat] if not up]
+
+    def up_cards(self, seat: int) -> list[Card]:
+        """The seat's face-up cards, in the order dealt."""
+        return [c for c, up in self.cards[seat] if up]
+
+    def hole_and_board(self, seat: int) -> list[Card]:
+        """All cards the seat plays with: its own and any community card."""
+        return [c for c, _ in self.cards[seat]] + self.community
+
+    def _with_chips(self) -> set[int]:
+        return {s for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0}
+
+    def _clockwise_from(self, start: int) -> list[int]:
+        n = self.n
+        return [(start + i) % n for i in range(n)]
+
+    # --------------------------------------------------------------- setup
+
+    def _post_antes(self) -> None:
+        ante = self.game.ante
+        if ante <= 0:
+            return
+        for s in self._clockwise_from(self.dealer + 1):
+            amount = min(ante, self.stacks[s])
+            self.stacks[s] -= amount
+            self.contrib[s] += amount
+            self.log.append(AntePosted(seat=s, amount=amount))
+
+    def _begin_street(self, index: int) -> None:
+        self.street = index
+        street = self.game.streets[index]
+        self.log.append(StreetStarted(index=index, name=street.name))
+        if street.card_round:
+            self.phase = Phase.CARD_ROUND
+            self._card_order = [s for s in self._clockwise_from(self.dealer + 1) if not self.folded[s]]
+            self._card_pos = 0
+            self._advance_card_round()
+            return
+        order = [s for s in self._clockwise_from(self.dealer + 1) if not self.folded[s]]
+        for face_up in [False] * street.down + [True] * street.up:
+            if self.stub_size < len(order):  # R1.10
+                card = self._draw()
+                self.community.append(card)
+                self.log.append(CommunityCardDealt(card=card))
+                continue
+            for s in order:
+                card = self._draw()
+                self.cards[s].append((card, face_up))
+                self.log.append(CardDealt(seat=s, card=card, face_up=face_up))
+        for slot in range(1, street.market + 1):
+            self._refill(slot)
+        self._begin_betting()
+
+    def _refill(self, slot: int) -> None:
+        if self.stub_size == 0:
+            self.market[slot - 1] = None  # R3.5: the slot stays empty
+            return
+        card = self._draw()
+        self.market[slot - 1] = card
+        self.log.append(MarketDealt(slot=slot, card=card))
+
+    # ------------------------------------------------------------- betting
+
+    def _begin_betting(self) -> None:
+        street = self.game.streets[self.street]
+        with_chips = self._with_chips()
+        self._round = None
+        self._bring_in_seat = None
+        self._first_actor = None
+        if len(with_chips) < 2:  # R1.5: no more betting
+            self._end_street()
+            return
+        open_pair = street.open_pair and any(
+            board_has_pair(self.up_cards(s)) for s in self.active
+        )
+        rnd = BettingRound(
+            increment=street.bet,
+            big_increment=street.big_bet if open_pair else None,
+            max_raises=self.game.max_raises,
+            heads_up_uncapped=self.game.heads_up_uncapped,
+            bring_in_street=street.opener is Opener.BRING_IN,
+            bets=[0] * self.n,
+        )
+        self._round = rnd
+        self.phase = Phase.BETTING
+        if street.opener is Opener.BRING_IN:
+            # R2.4/R2.5: lowest door card among players with chips
+            first = min(with_chips, key=lambda s: bring_in_key(self.up_cards(s)[0]))
+            self._bring_in_seat = first
+            rnd.pending = {first}
+        else:
+            first = self._opener(street.opener, require_chips=True)
+            rnd.pending = set(with_chips)
+        self._first_actor = first
+        self.to_act = first
+
+    def _opener(self, opener: Opener, *, require_chips: bool) -> int:
+        order = [s for s in self._clockwise_from(self.dealer + 1) if not self.folded[s]]
+        if opener is Opener.HIGH_BOARD:
+            # R2.6: highest board; ties to the first clockwise from the dealer's left
+            best = max(board_key(self.up_cards(s)) for s in order)
+            i = next(i for i, s in enumerate(order) if board_key(self.up_cards(s)) == best)
+            order = order[i:] + order[:i]
+        if require_chips:
+            return next(s for s in order if self.stacks[s] > 0)
+        return order[0]
+
+    def _betting_options(self, seat: int) -> list[Action]:
+        rnd = self._round
+        assert rnd is not None
+        if self._bring_in_seat == seat and not rnd.acted_full:
+            return rnd.bring_in_options(seat, self.stacks[seat], self.game.bring_in_amount)
+        with_chips = self._with_chips()
+        return rnd.options(
+            seat,
+            self.stacks[seat],
+            others_with_chips=len(with_chips - {seat}),
+            heads_up=len(with_chips) == 2,
+        )
+
+    def _apply_betting(self, action: Action) -> None:
+        rnd = self._round
+        assert rnd is not None
+        seat, kind = action.seat, action.kind
+        if kind is ActionKind.CALL:
+            paid = action.amount
+        elif kind in (ActionKind.FOLD, ActionKind.CHECK):
+            paid = 0
+        else:
+            paid = action.amount - rnd.bets[seat]
+        self.stacks[seat] -= paid
+        self.contrib[seat] += paid
+        if kind is ActionKind.FOLD:
+            self.folded[seat] = True
+        rnd.record(action, all_in=self.stacks[seat] == 0, with_chips=self._with_chips())
+        self.log.append(ActionTaken(action=action, paid=paid))
+        if len(self.active) == 1:
+            self._finish_uncontested()
+            return
+        if not rnd.pending:
+            self._end_betting()
+            return
+        for s in self._clockwise_from(seat + 1):
+            if s in rnd.pending:
+                self.to_act = s
+                return
+
+    def _return_uncalled(self) -> None:
+        order = sorted(range(self.n), key=lambda s: self.contrib[s], reverse=True)
+        top, second = order[0], order[1]
+        excess = self.contrib[top] - self.contrib[second]
+        if excess > 0:
+            self.contrib[top] -= excess
+            self.stacks[top] += excess
+            self.log.append(ChipsReturned(seat=top, amount=excess))
+
+    def _end_betting(self) -> None:
+        self._return_uncalled()
+        self._end_street()
+
+    def _end_street(self) -> None:
+        if self.street + 1 < len(self.game.streets):
+            self._begin_street(self.street + 1)
+        else:
+            self._begin_showdown()
+
+    # ---------------------------------------------------------- card round
+
+    def _card_options(self, seat: int) -> list[Action]:
+        out = [Action(seat=seat, kind=ActionKind.TAKE_CARD)]
+        for slot in range(1, 5):
+            price = self.game.market_price(slot)
+            if self.market[slot - 1] is not None and price <= self.stacks[seat]:
+                out.append(Action(seat=seat, kind=ActionKind.BUY, slot=slot, amount=price))
+        return out
+
+    def _advance_card_round(self) -> None:
+        while self._card_pos < len(self._card_order):
+            seat = self._card_order[self._card_pos]
+            options = self._card_options(seat)
+            if len(options) > 1:
+                self.to_act = seat
+                return
+            self._apply_card(options[0])
+        self._begin_betting()
+
+    def _apply_card(self, action: Action) -> None:
+        seat = action.seat
+        if action.kind is ActionKind.BUY:
+            card = self.market[action.slot - 1]
+            assert card is not None
+            self.stacks[seat] -= action.amount
+            self.dead.append(DeadMoney(seat=seat, level=self.contrib[seat], amount=action.amount))
+            self.log.append(ActionTaken(action=action, paid=action.amount, cards=(card,)))
+            self.cards[seat].append((card, True))
+            self.log.append(CardDealt(seat=seat, card=card, face_up=True))
+            self._refill(action.slot)
+        else:
+            # 7 players at most: 52 - 7*3 - 4 = 27 cards cover three card rounds
+            card = self._draw()
+            self.log.append(ActionTaken(action=action, cards=(card,)))
+            self.cards[seat].append((card, True))
+            self.log.append(CardDealt(seat=seat, card=card, face_up=True))
+        self._card_pos += 1
+
+    # ------------------------------------------------------------ showdown
+
+    def _begin_showdown(self) -> None:
+        self.phase = Phase.SHOWDOWN
+        rnd = self._round
+        if rnd is not None and rnd.last_aggressor is not None and not self.folded[rnd.last_aggressor]:
+            start = rnd.last_aggressor  # R1.9: last to bet or raise on the final street
+        elif self._first_actor is not None:
+            start = self._first_actor  # R1.9: else the first to act on that street
+        else:
+            start = self._showdown_default_start()
+        self._show_order = [s for s in self._clockwise_from(start) if not self.folded[s]]
+        self._show_pos = 0
+        self._pots = build_pots(contributions=self.contrib, folded=self.folded, dead=self.dead)
+        self.to_act = self._show_order[0]
+
+    def _showdown_default_start(self) -> int:
+        opener = self.game.streets[self.street].opener
+        if opener is Opener.BRING_IN:
+            opener = Opener.HIGH_BOARD
+        return self._opener(opener, require_chips=False)
+
+    def _may_muck(self, seat: int) -> bool:
+        # A player may muck unless that would leave a pot they are in with no
+        # other contender still holding cards (docs/rules-decisions.md).
+        for pot in self._pots:
+            if seat in pot.eligible and not any(
+                s != seat and s not in self._mucked for s in pot.eligible
+            ):
+                return False
+        return True
+
+    def _showdown_options(self, seat: int) -> list[Action]:
+        out = [Action(seat=seat, kind=ActionKind.SHOW)]
+        if self._may_muck(seat):
+            out.append(Action(seat=seat, kind=ActionKind.MUCK))
+        return out
+
+    def _apply_showdown(self, action: Action) -> None:
+        seat = action.seat
+        if action.kind is ActionKind.SHOW:
+            self._shown.add(seat)
+            self.log.append(ActionTaken(action=action, cards=tuple(self.hole_and_board(seat))))
+        else:
+            self._mucked.add(seat)
+            self.log.append(ActionTaken(action=action))
+        self._show_pos += 1
+        holding = [s for s in self._show_order if s not in self._mucked]
+        if len(holding) == 1 and holding[0] not in self._shown:
+            self._settle(sole=holding[0])
+            return
+        if self._show_pos < len(self._show_order):
+            self.to_act = self._show_order[self._show_pos]
+            return
+        self._settle(sole=None)
+
+    # -------------------------------------------------------------- settle
+
+    def _finish_uncontested(self) -> None:
+        """R1.8: everyone else folded; the last player takes the pot unseen."""
+        self._return_uncalled()
+        self._pots = build_pots(contributions=self.contrib, folded=self.folded, dead=self.dead)
+        self._settle(sole=self.active[0])
+
+    def _settle(self, *, sole: int | None) -> None:
+        game = self.game
+        results: list[PotResult] = []
+        awards = [0] * self.n
+        n, dealer = self.n, self.dealer
+
+        def position(s: int) -> int:
+            return (s - dealer - 1) % n
+
+        highs: dict[int, HighValue] = {}
+        lows: dict[int, LowValue | None] = {}
+        for pot in self._pots:
+            if sole is not None:
+                contenders = [sole] if sole in pot.eligible else []
+            else:
+                contenders = [s for s in pot.eligible if s in self._shown]
+            if not contenders:  # cannot happen: muck rule keeps a contender in every pot
+                contenders = list(pot.eligible)
+            shares: dict[int, int] = {}
+            high_w: tuple[int, ...] = ()
+            low_w: tuple[int, ...] = ()
+            best_high: HighValue | None = None
+            best_low: LowValue | None = None
+            if len(contenders) == 1:
+                high_w = (contenders[0],)
+                shares = {contenders[0]: pot.amount}
+                if sole is None:
+                    best_high = self._high(contenders[0], highs)
+            else:
+                values = {s: self._high(s, highs) for s in contenders}
+                best_high = max(values.values())
+                high_w = tuple(s for s in contenders if values[s] == best_high)
+                low_amount = 0
+                if game.high_low:
+                    lvals = {s: self._low(s, lows) for s in contenders}
+                    qualified = {s: v for s, v in lvals.items() if v is not None}
+                    if qualified:
+                        best_low = max(qualified.values())
+                        low_w = tuple(s for s in contenders if s in qualified and qualified[s] == best_low)
+                        low_amount = pot.amount // 2  # R3.8: odd chip to the high half
+                high_amount = pot.amount - low_amount
+                if game.odd_chip is OddChip.BY_CARD:
+                    high_split = split_evenly(
+                        high_amount, high_w, lambda s: -odd_chip_key(values[s].cards)
+                    )
+                else:
+                    high_split = split_evenly(high_amount, high_w, position)
+                for s, a in high_split.items():
+                    shares[s] = shares.get(s, 0) + a
+                if low_w:
+                    for s, a in split_evenly(low_amount, low_w, position).items():
+                        shares[s] = shares.get(s, 0) + a
+            for s, a in sorted(shares.items()):
+                awards[s] += a
+            half_of = {s: "all" for s in shares}
+            if low_w:
+                for s in shares:
+                    half_of[s] = "both" if s in high_w and s in low_w else (
+                        "high" if s in high_w else "low")
+            for s in sorted(shares):
+                desc = ""
+                if best_high is not None and s in high_w:
+                    desc = best_high.description
+                if best_low is not None and s in low_w:
+                    desc = (desc + "; " if desc else "") + best_low.description
+                self.log.append(PotAwarded(pot=pot.index, seat=s, amount=shares[s],
+                                           half=half_of[s], hand=desc))
+            results.append(PotResult(
+                index=pot.index, amount=pot.amount, eligible=pot.eligible,
+                high_winners=high_w, low_winners=low_w, high_hand=best_high,
+                low_hand=best_low, shares=tuple(sorted(shares.items())),
+            ))
+        for s in range(self.n):
+            self.stacks[s] += awards[s]
+            self.contrib[s] = 0
+        self.dead = []
+        self.results = tuple(results)
+        self.phase = Phase.OVER
+        self.to_act = None
+        self.log.append(HandEnded(stacks=tuple(self.stacks)))
+
+    def _high(self, seat: int, cache: dict[int, HighValue]) -> HighValue:
+        if seat not in cache:
+            cache[seat] = evaluate_high(
+                self.hole_and_board(seat), double_ace_flush=self.game.double_ace_flush
+            )
+        return cache[seat]
+
+    def _low(self, seat: int, cache: dict[int, LowValue | None]) -> LowValue | None:
+        if seat not in cache:
+            cache[seat] = evaluate_low(self.hole_and_board(seat))
+        return cache[seat]
+
+    # ------------------------------------------------------------ actions
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal choice of the seat to act (empty once the hand is over)."""
+        cached = self._legal
+        if cached is not None and self._legal_at == len(self.log):
+            return list(cached)
+        seat = self.to_act
+        if seat is None or self.phase is Phase.OVER:
+            legal: list[Action] = []
+        elif self.phase is Phase.BETTING:
+            legal = self._betting_options(seat)
+        elif self.phase is Phase.CARD_ROUND:
+            legal = self._card_options(seat)
+        else:
+            legal = self._showdown_options(seat)
+        self._legal = legal
+        self._legal_at = len(self.log)
+        return list(legal)
+
+    def check(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or None if it is legal (R1.12)."""
+        if not isinstance(action, Action):
+            return f"not an Action: {action!r}"
+        if self.phase is Phase.OVER:
+            return "the hand is over"
+        if not 0 <= action.seat < self.n:
+            return f"there is no seat {action.seat}"
+        if self.folded[action.seat]:
+            return f"seat {action.seat} is not in the hand"
+        if action.seat != self.to_act:
+            return f"out of turn: seat {self.to_act} is to act"
+        legal = self.legal_actions()
+        if action in legal:
+            return None
+        same_kind = [a for a in legal if a.kind is action.kind]
+        if not same_kind:
+            return f"cannot {action.kind.value.replace('_', ' ')} now"
+        if action.kind is ActionKind.BUY:
+            return f"market slot {action.slot} is empty or costs more than the stack"
+        amounts = " or ".join(str(a.amount) for a in same_kind)
+        return f"wrong amount {action.amount}: {action.kind.value.replace('_', ' ')} is {amounts}"
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``. Raises :class:`IllegalAction` (state unchanged) if it is not legal."""
+        reason = self.check(action)
+        if reason is not None:
+            raise IllegalAction(action, reason, self.legal_actions())
+        if self.phase is Phase.BETTING:
+            self._apply_betting(action)
+        elif self.phase is Phase.CARD_ROUND:
+            self._apply_card(action)
+            self._advance_card_round()
+        else:
+            self._apply_showdown(action)
+
+    def _find(self, *kinds: ActionKind, big: bool = False, slot: int = 0) -> Action:
+        legal = self.legal_actions()
+        matches = [a for a in legal if a.kind in kinds and (not slot or a.slot == slot)]
+        if not matches:
+            wanted = "/".join(k.value for k in kinds)
+            raise IllegalAction(wanted, f"cannot {wanted} now", legal)
+        return matches[-1] if big else matches[0]
+
+    def fold(self) -> None:
+        """Fold (only legal when a bet is owed)."""
+        self.apply(self._find(ActionKind.FOLD))
+
+    def check_or_call(self) -> None:
+        """Check if nothing is owed, else call."""
+        self.apply(self._find(ActionKind.CHECK, ActionKind.CALL))
+
+    def bet_or_raise(self, *, big: bool = False) -> None:
+        """Bring in, complete, bet or raise; ``big`` picks the open-pair big bet (R2.6)."""
+        self.apply(self._find(ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, big=big))
+
+    def bring_in(self) -> None:
+        """Post the bring-in (R2.4)."""
+        self.apply(self._find(ActionKind.BRING_IN))
+
+    def take_card(self) -> None:
+        """Wall Street: take the free card (R3.5)."""
+        self.apply(self._find(ActionKind.TAKE_CARD))
+
+    def buy(self, slot: int) -> None:
+        """Wall Street: buy market slot 1..4 (R3.5)."""
+        self.apply(self._find(ActionKind.BUY, slot=slot))
+
+    def show(self) -> None:
+        """Showdown: show the hand (R1.9)."""
+        self.apply(self._find(ActionKind.SHOW))
+
+    def muck(self) -> None:
+        """Showdown: muck, giving up every pot (R1.9)."""
+        self.apply(self._find(ActionKind.MUCK))
+
+    # --------------------------------------------------------------- views
+
+    def view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` may see (``None``: the public). Built from the log, filtered."""
+        shown = frozenset(self._shown)
+        log = tuple(op.visible_to(seat, shown) for op in self.log)
+        down: list[list[Card | None]] = [[] for _ in range(self.n)]
+        up: list[list[Card]] = [[] for _ in range(self.n)]
+        for op in log:
+            if isinstance(op, CardDealt):
+                if op.face_up:
+                    assert op.card is not None
+                    up[op.seat].append(op.card)
+                else:
+                    down[op.seat].append(op.card)
+        bets = self._round.bets if self._round is not None and self.phase is Phase.BETTING \
+            else [0] * self.n
+        players = tuple(
+            PlayerView(
+                seat=s, stack=self.stacks[s], bet=bets[s], contributed=self.contrib[s],
+                folded=self.folded[s], all_in=not self.folded[s] and self.stacks[s] == 0
+                and self.phase is not Phase.OVER,
+                down=tuple(down[s]), up=tuple(up[s]), shown=s in shown, mucked=s in self._mucked,
+            )
+            for s in range(self.n)
+        )
+        return SeatView(
+            seat=seat, game=self.game, dealer=self.dealer, street=self.street,
+            street_name=self.street_name, phase=self.phase, to_act=self.to_act,
+            legal_actions=tuple(self.legal_actions()) if seat is not None and seat == self.to_act
+            else (),
+            players=players, market=tuple(self.market), community=tuple(self.community),
+            pot=self.pot, log=log, results=self.results,
+        )
+
+    def copy(self) -> Hand:
+        """An independent copy (for search and simulation)."""
+        other = copy.copy(self)
+        for name in ("stacks", "contrib", "folded", "community", "market", "dead", "log",
+                     "_card_order", "_show_order", "_pots", "_stub"):
+            setattr(other, name, list(getattr(self, name)))
+        other.cards = [list(c) for c in self.cards]
+        other._shown = set(self._shown)
+        other._mucked = set(self._mucked)
+        if self._round is not None:
+            r = copy.copy(self._round)
+            r.bets = list(r.bets)
+            r.pending = set(r.pending)
+            r.acted_full = dict(r.acted_full)
+            other._round = r
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<Hand {self.game.name} street={self.street_name} phase={self.phase.value} "
+            f"to_act={self.to_act} stacks={self.stacks} pot={self.pot}>"
+        )

@@ -1,0 +1,152 @@
+"""The immutable log of a hand: one record per thing that happened.
+
+The log is the single source of truth: replay, hand histories, views and the
+UI are derived from it. Every record is a frozen, keyword-only dataclass.
+``visible_to(seat)`` gives the record as that seat may see it (``None``
+stands for a card it may not see); ``seat=None`` is the public view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from studpoker.actions import Action
+from studpoker.cards import Card
+
+__all__ = [
+    "Operation",
+    "AntePosted",
+    "StreetStarted",
+    "CardDealt",
+    "CommunityCardDealt",
+    "MarketDealt",
+    "ActionTaken",
+    "ChipsReturned",
+    "PotAwarded",
+    "HandEnded",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Operation:
+    """Base of every log record."""
+
+    def visible_to(self, seat: int | None, shown: frozenset[int]) -> Operation:
+        """This record as ``seat`` sees it, given the seats whose hands were shown."""
+        return self
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AntePosted(Operation):
+    """A seat posted its ante (all it had if short)."""
+
+    seat: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} posts ante {self.amount}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StreetStarted(Operation):
+    """Street ``index`` (0 = third street) begins."""
+
+    index: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"*** {self.name.upper()} STREET ***"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDealt(Operation):
+    """A card to one seat, face up or down. ``card`` is None where hidden from the viewer."""
+
+    seat: int
+    card: Card | None
+    face_up: bool
+
+    def visible_to(self, seat: int | None, shown: frozenset[int]) -> Operation:
+        if self.face_up or seat == self.seat or self.seat in shown:
+            return self
+        return replace(self, card=None)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} gets {'??' if self.card is None else self.card} " + (
+            "up" if self.face_up else "down")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CommunityCardDealt(Operation):
+    """One face-up card in the middle that every active player uses (R1.10)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"community card {self.card}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarketDealt(Operation):
+    """A face-up card into Wall Street market slot 1..4 (R3.3, R3.5)."""
+
+    slot: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"market slot {self.slot}: {self.card}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionTaken(Operation):
+    """A player's decision, with the chips it moved from the stack (``paid``).
+
+    For SHOW, ``cards`` are the cards shown; for BUY, ``cards`` is the bought card.
+    """
+
+    action: Action
+    paid: int = 0
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        if self.cards and self.action.kind.value == "show":
+            return f"{self.action} {' '.join(map(str, self.cards))}"
+        return str(self.action)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipsReturned(Operation):
+    """Chips no one could call go back to the seat (R1.6)."""
+
+    seat: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.amount} returned to seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotAwarded(Operation):
+    """``amount`` of pot ``pot`` goes to ``seat``; ``half`` is "high", "low" or "all"."""
+
+    pot: int
+    seat: int
+    amount: int
+    half: str
+    hand: str = ""
+
+    def __str__(self) -> str:
+        pot = "main pot" if self.pot == 0 else f"side pot {self.pot}"
+        half = "" if self.half == "all" else f" ({self.half})"
+        with_hand = f" with {self.hand}" if self.hand else ""
+        return f"seat {self.seat} wins {self.amount} from the {pot}{half}{with_hand}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandEnded(Operation):
+    """The hand is over; ``stacks`` are the finishing stacks."""
+
+    stacks: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"hand over; stacks {list(self.stacks)}"
