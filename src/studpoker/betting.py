@@ -132,12 +132,13 @@ class BettingRound:
             return action.amount
         # COMPLETE, BET, RAISE
         to = action.amount
-        if self.big_increment is not None and kind is ActionKind.BET:
-            if to == self.big_increment or (not all_in):
-                # the first full bet fixes the street's increment (R2.6)
-                if to == self.big_increment:
-                    self.increment = self.big_increment
-                self.big_increment = None
+        if self.big_increment is not None and kind is ActionKind.BET and (
+            to == self.big_increment or not all_in
+        ):
+            # the first full bet fixes the street's increment (R2.6)
+            if to == self.big_increment:
+                self.increment = self.big_increment
+            self.big_increment = None
         target = self._raise_target()
         full = to >= target or 2 * (to - self.full_level) >= self.increment
         if self.bring_in_street and not self.completed:

@@ -18,21 +18,21 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Final, Union
+from typing import Final
 
 __all__ = [
-    "Card",
-    "CardError",
-    "Rank",
-    "Suit",
     "JOKER",
     "UNKNOWN",
+    "Card",
+    "CardError",
     "CardLike",
     "CardsLike",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "full_deck",
     "parse_card",
     "parse_cards",
-    "full_deck",
-    "format_cards",
 ]
 
 RANK_CHARS: Final = "23456789TJQKA"
@@ -113,7 +113,7 @@ class Card:
     True
     """
 
-    __slots__ = ("code", "_text")
+    __slots__ = ("_text", "code")
 
     code: int
     _text: str
@@ -202,9 +202,10 @@ class Card:
         return str(svg.card(self))
 
 
-_CARDS: Final[tuple[Card, ...]] = tuple(
-    Card._make(code, RANK_CHARS[code >> 2] + SUIT_CHARS[code & 3]) for code in range(52)
-) + (Card._make(JOKER_CODE, "Jk"),)
+_CARDS: Final[tuple[Card, ...]] = (
+    *(Card._make(code, RANK_CHARS[code >> 2] + SUIT_CHARS[code & 3]) for code in range(52)),
+    Card._make(JOKER_CODE, "Jk"),
+)
 _BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in _CARDS}
 
 JOKER: Final[Card] = _CARDS[JOKER_CODE]
@@ -213,8 +214,8 @@ JOKER: Final[Card] = _CARDS[JOKER_CODE]
 UNKNOWN: Final = "??"
 """How a card nobody may see is written (R1.1)."""
 
-CardLike = Union[Card, str, int]
-CardsLike = Union[str, Iterable[CardLike]]
+CardLike = Card | str | int
+CardsLike = str | Iterable[CardLike]
 
 
 def parse_card(value: CardLike) -> Card:

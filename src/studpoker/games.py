@@ -26,7 +26,7 @@ from studpoker.cards import CardsLike
 if TYPE_CHECKING:
     from studpoker.hand import Hand
 
-__all__ = ["Game", "Opener", "OddChip", "SevenCardStud", "Street", "WallStreet", "GameError"]
+__all__ = ["Game", "GameError", "OddChip", "Opener", "SevenCardStud", "Street", "WallStreet"]
 
 
 class GameError(ValueError):

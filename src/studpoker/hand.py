@@ -52,7 +52,7 @@ from studpoker.operations import (
 )
 from studpoker.pots import DeadMoney, Pot, build_pots, split_evenly
 
-__all__ = ["Hand", "Phase", "PotResult", "PlayerView", "SeatView"]
+__all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 
 
 class Phase(Enum):
@@ -566,9 +566,8 @@ class Hand:
                         low_amount = pot.amount // 2  # R3.8: odd chip to the high half
                 high_amount = pot.amount - low_amount
                 if game.odd_chip is OddChip.BY_CARD:
-                    high_split = split_evenly(
-                        high_amount, high_w, lambda s: -odd_chip_key(values[s].cards)
-                    )
+                    card_key = {s: -odd_chip_key(values[s].cards) for s in high_w}
+                    high_split = split_evenly(high_amount, high_w, card_key.__getitem__)
                 else:
                     high_split = split_evenly(high_amount, high_w, position)
                 for s, a in high_split.items():

@@ -14,16 +14,16 @@ from studpoker.actions import Action
 from studpoker.cards import Card
 
 __all__ = [
-    "Operation",
-    "AntePosted",
-    "StreetStarted",
-    "CardDealt",
-    "CommunityCardDealt",
-    "MarketDealt",
     "ActionTaken",
+    "AntePosted",
+    "CardDealt",
     "ChipsReturned",
-    "PotAwarded",
+    "CommunityCardDealt",
     "HandEnded",
+    "MarketDealt",
+    "Operation",
+    "PotAwarded",
+    "StreetStarted",
 ]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Pot", "DeadMoney", "build_pots", "split_evenly"]
+__all__ = ["DeadMoney", "Pot", "build_pots", "split_evenly"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,0 +1,759 @@
+"""Hand evaluation: high hands (R1.2, R1.3), eight-or-better lows (R1.4), and the
+up-card orderings used for the bring-in (R2.4), the first player to act (R2.6)
+and the odd chip (R2.10).
+
+Every hand value carries an integer ``key``: larger is better, equal keys are
+equal hands (suits never break ties). The fast paths :func:`high_key` and
+:func:`low_key` work on card codes (``4 * rank + suit``, joker 52) without any
+validation; :func:`evaluate_high` and :func:`evaluate_low` validate their input
+and return rich values with the best five cards and an English description.
+
+>>> evaluate_high("As Ad Kc Kd 7h 2s 3c").description
+'Two pair, aces and kings'
+>>> evaluate_high("As Ks Qs 2s Jk").description   # the joker is the Js (R1.2)
+'Flush, ace high'
+>>> evaluate_low("8c 6d 5h 4s 3c Kd Kh").description
+'8-6-5-4-3 low'
+
+How the fast path works. Each card code has one integer weight. The sum of the
+weights of a hand holds, in separate bit fields, a 3-bit counter per rank
+(bits 20 and up), a 4-bit counter per suit (bits 0..15) and a joker flag
+(bit 19). One addition and one mask tell whether the hand may be a flush or
+holds the joker; if not (about 97% of seven-card hands), the rank counters
+index a dict of every rank multiset of five to seven cards. Flushes look up a
+13-bit rank mask of the flush suit; the joker takes a slower branch. One set
+of tables, built at import, serves every function here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from itertools import combinations
+from typing import Final
+
+from studpoker.cards import Card, CardError, CardsLike, Rank, parse_cards
+
+__all__ = [
+    "HighCategory",
+    "HighValue",
+    "LowCategory",
+    "LowValue",
+    "board_has_pair",
+    "board_key",
+    "bring_in_key",
+    "evaluate_high",
+    "evaluate_low",
+    "high_category_of_key",
+    "high_key",
+    "low_key",
+    "odd_chip_key",
+]
+
+_JOKER: Final = 52
+_ACE: Final = 12
+_RANK_CHARS: Final = "23456789TJQKA"
+
+
+class HighCategory(IntEnum):
+    """Categories of high hands (R1.3); larger is better.
+
+    >>> HighCategory.FULL_HOUSE > HighCategory.FLUSH
+    True
+    >>> HighCategory.FIVE_ACES.slug
+    'five_aces'
+    """
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    FIVE_ACES = 9
+
+    @property
+    def slug(self) -> str:
+        """The snake_case name, e.g. ``"full_house"``."""
+        return self.name.lower()
+
+
+class LowCategory(IntEnum):
+    """Categories of eight-or-better lows (R1.4) by their highest card; larger is better.
+
+    ``WHEEL`` is 5-4-3-2-A, ``SIX_LOW`` any 6-x-x-x-x, and so on.
+
+    >>> LowCategory.WHEEL > LowCategory.EIGHT_LOW
+    True
+    """
+
+    EIGHT_LOW = 0
+    SEVEN_LOW = 1
+    SIX_LOW = 2
+    WHEEL = 3
+
+    @property
+    def slug(self) -> str:
+        """The snake_case name, e.g. ``"eight_low"``."""
+        return self.name.lower()
+
+
+class _KeyOrdered:
+    """Comparisons and hashing by ``key`` only, between values of the same class."""
+
+    __slots__ = ()
+
+    key: int
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, type(self)):
+            return self.key == other.key
+        return NotImplemented
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, type(self)):
+            return self.key < other.key
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, type(self)):
+            return self.key <= other.key
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, type(self)):
+            return self.key > other.key
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, type(self)):
+            return self.key >= other.key
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+@dataclass(frozen=True, eq=False, slots=True, kw_only=True)
+class HighValue(_KeyOrdered):
+    """The value of a high hand (R1.3), as returned by :func:`evaluate_high`.
+
+    Values compare and hash by ``key`` only: equal keys are equal hands.
+
+    Attributes:
+        key: totally ordered integer; larger is better.
+        category: the hand's :class:`HighCategory`.
+        cards: the best five cards as dealt, most significant first (the joker
+            appears as the joker, in the place of the card it stands for).
+        description: English, e.g. ``"Full house, kings over sevens"``.
+
+    >>> evaluate_high("Kc Kd Ks 7h 7d") > evaluate_high("Qc Qd Qs Ah Ad")
+    True
+    """
+
+    key: int
+    category: HighCategory
+    cards: tuple[Card, ...]
+    description: str
+
+    @property
+    def slug(self) -> str:
+        """The category's snake_case name, e.g. ``"two_pair"``."""
+        return self.category.slug
+
+    def __str__(self) -> str:
+        return self.description
+
+
+@dataclass(frozen=True, eq=False, slots=True, kw_only=True)
+class LowValue(_KeyOrdered):
+    """The value of an eight-or-better low (R1.4), as returned by :func:`evaluate_low`.
+
+    Values compare and hash by ``key`` only: larger is a better low.
+
+    Attributes:
+        key: integer in 0..224; larger is better (224 is the wheel).
+        category: the hand's :class:`LowCategory`.
+        cards: the best five cards as dealt, highest rank first (ace last).
+        description: e.g. ``"8-6-5-4-3 low"`` or ``"Wheel, 5-4-3-2-A"``.
+
+    >>> evaluate_low("7c 6d 5h 4s 2c") > evaluate_low("8c 6d 5h 4s 3c")
+    True
+    """
+
+    key: int
+    category: LowCategory
+    cards: tuple[Card, ...]
+    description: str
+
+    @property
+    def slug(self) -> str:
+        """The category's snake_case name, e.g. ``"wheel"``."""
+        return self.category.slug
+
+    def __str__(self) -> str:
+        return self.description
+
+
+# ---------------------------------------------------------------------------
+# Keys. A high key is ``category << 20`` plus five 4-bit rank fields, most
+# significant first: the groups' ranks in order of significance, then zeros.
+# ---------------------------------------------------------------------------
+
+_CAT_SHIFT: Final = 20
+_Ranks = tuple[int, ...]
+_FIVE_ACES_KEY: Final = int(HighCategory.FIVE_ACES) << _CAT_SHIFT
+
+
+def _pack(category: int, ranks: Sequence[int]) -> int:
+    key = category
+    for i in range(5):
+        key = (key << 4) | (ranks[i] if i < len(ranks) else 0)
+    return key
+
+
+# Straights by top rank: 3 (five high, the wheel A-2-3-4-5) up to 12 (ace high).
+_STRAIGHT_MASKS: Final[tuple[tuple[int, int], ...]] = tuple(
+    (top, (0b11111 << (top - 4)) if top >= 4 else (0b1111 | (1 << _ACE))) for top in range(3, 13)
+)
+
+
+def _build_straight_tables() -> tuple[list[int], list[int]]:
+    """Best straight top per 13-bit rank mask: natural, and with one wild card."""
+    natural = [-1] * 8192
+    wild = [-1] * 8192
+    for top, smask in _STRAIGHT_MASKS:  # ascending, so higher tops overwrite
+        rest = [b for b in range(13) if not smask >> b & 1]
+        others = [0]
+        for b in rest:
+            others += [o | (1 << b) for o in others]
+        for o in others:
+            natural[o | smask] = top
+        for missing in range(-1, 13):
+            if missing >= 0 and not smask >> missing & 1:
+                continue
+            part = smask & ~(1 << missing) if missing >= 0 else smask
+            for o in others:
+                wild[o | part] = top
+    return natural, wild
+
+
+_STRAIGHT_TOP, _WILD_STRAIGHT_TOP = _build_straight_tables()
+
+
+def _top_ranks(mask: int, n: int) -> list[int]:
+    """The ``n`` highest ranks set in a 13-bit mask, highest first."""
+    out: list[int] = []
+    r = 12
+    while len(out) < n and r >= 0:
+        if mask >> r & 1:
+            out.append(r)
+        r -= 1
+    return out
+
+
+def _build_flush_table() -> list[int]:
+    """Key of a flush or straight flush per 13-bit rank mask of five to seven ranks."""
+    table = [0] * 8192
+    sf = int(HighCategory.STRAIGHT_FLUSH)
+    fl = int(HighCategory.FLUSH)
+    for mask in range(8192):
+        if mask.bit_count() < 5:
+            continue
+        top = _STRAIGHT_TOP[mask]
+        table[mask] = _pack(sf, (top,)) if top >= 0 else _pack(fl, _top_ranks(mask, 5))
+    return table
+
+
+_FLUSH_KEY: Final = _build_flush_table()
+
+
+def _build_nonflush_table() -> dict[int, int]:
+    """Key of every rank multiset of 5..7 cards (at most four of a rank), flushes aside.
+
+    Indexed by the sum of ``8 ** rank`` over the cards. The multisets are
+    generated rank by rank, highest first, so each group list stays sorted.
+    """
+    table: dict[int, int] = {}
+    pow8 = [8**r for r in range(13)]
+    straight_top = _STRAIGHT_TOP
+    cat_quads, cat_full, cat_straight, cat_trips, cat_two, cat_pair = (
+        int(c) << _CAT_SHIFT
+        for c in (
+            HighCategory.FOUR_OF_A_KIND,
+            HighCategory.FULL_HOUSE,
+            HighCategory.STRAIGHT,
+            HighCategory.THREE_OF_A_KIND,
+            HighCategory.TWO_PAIR,
+            HighCategory.ONE_PAIR,
+        )
+    )
+
+    def emit(
+        index: int, mask: int, quads: _Ranks, trips: _Ranks, pairs: _Ranks, singles: _Ranks
+    ) -> None:
+        if quads:
+            kicker = max(trips[:1] + pairs[:1] + singles[:1])
+            key = cat_quads | quads[0] << 16 | kicker << 12
+        elif trips and (len(trips) > 1 or pairs):
+            key = cat_full | trips[0] << 16 | max(trips[1:2] + pairs[:1]) << 12
+        elif straight_top[mask] >= 0:
+            key = cat_straight | straight_top[mask] << 16
+        elif trips:
+            key = cat_trips | trips[0] << 16 | singles[0] << 12 | singles[1] << 8
+        elif len(pairs) > 1:
+            kicker = max(pairs[2:3] + singles[:1])
+            key = cat_two | pairs[0] << 16 | pairs[1] << 12 | kicker << 8
+        elif pairs:
+            key = cat_pair | pairs[0] << 16 | singles[0] << 12 | singles[1] << 8 | singles[2] << 4
+        else:
+            key = _pack(int(HighCategory.HIGH_CARD), singles)
+        table[index] = key
+
+    def grow(
+        top: int,
+        size: int,
+        index: int,
+        mask: int,
+        quads: _Ranks,
+        trips: _Ranks,
+        pairs: _Ranks,
+        singles: _Ranks,
+    ) -> None:
+        if size >= 5:
+            emit(index, mask, quads, trips, pairs, singles)
+        room = 7 - size
+        if not room:
+            return
+        for r in range(top, -1, -1):
+            w = pow8[r]
+            m = mask | 1 << r
+            rank = (r,)
+            grow(r - 1, size + 1, index + w, m, quads, trips, pairs, singles + rank)
+            if room >= 2:
+                grow(r - 1, size + 2, index + 2 * w, m, quads, trips, pairs + rank, singles)
+            if room >= 3:
+                grow(r - 1, size + 3, index + 3 * w, m, quads, trips + rank, pairs, singles)
+            if room >= 4:
+                grow(r - 1, size + 4, index + 4 * w, m, quads + rank, trips, pairs, singles)
+
+    grow(12, 0, 0, 0, (), (), (), ())
+    return table
+
+
+_NONFLUSH_KEY: Final = _build_nonflush_table()
+
+# Card weights for the fast path (see the module docstring).
+_RANK_SHIFT: Final = 20
+_JOKER_FLAG: Final = 8 << 16
+_CHECK_ADD: Final = 0x3333  # a suit counter reaches bit 3 of its nibble at five cards
+_CHECK_MASK: Final = 0x8888 | _JOKER_FLAG
+_W: Final[list[int]] = [
+    (1 << (_RANK_SHIFT + 3 * (c >> 2))) | (1 << (4 * (c & 3))) for c in range(52)
+] + [_JOKER_FLAG]
+_ACE_COUNTER: Final = 8**_ACE  # the ace's unit in the rank index
+
+
+def _flush_suit_mask(codes: Sequence[int], suit: int) -> int:
+    mask = 0
+    for c in codes:
+        if c != _JOKER and c & 3 == suit:
+            mask |= 1 << (c >> 2)
+    return mask
+
+
+def _high_key_slow(codes: Sequence[int], s: int, double_ace_flush: bool) -> int:
+    """Flushes and hands with the joker."""
+    if not s & _JOKER_FLAG:
+        # Exactly one suit counter reached five: 0x8 << 4 * suit.
+        suit = (((s + _CHECK_ADD) & 0x8888).bit_length() >> 2) - 1
+        return _FLUSH_KEY[_flush_suit_mask(codes, suit)]
+    index = s >> _RANK_SHIFT
+    aces = (index >> (3 * _ACE)) & 7
+    if aces == 4:
+        return _FIVE_ACES_KEY
+    # The joker as an ace (of no suit).
+    best = _NONFLUSH_KEY[index + _ACE_COUNTER]
+    # The joker completing a straight.
+    ranks = 0
+    for c in codes:
+        if c != _JOKER:
+            ranks |= 1 << (c >> 2)
+    top = _WILD_STRAIGHT_TOP[ranks]
+    if top >= 0:
+        key = (int(HighCategory.STRAIGHT) << 20) | top << 16
+        if key > best:
+            best = key
+    # The joker completing a flush or straight flush.
+    for suit in range(4):
+        if (s >> (4 * suit)) & 15 >= 4:
+            mask = _flush_suit_mask(codes, suit)
+            top = _WILD_STRAIGHT_TOP[mask]
+            if top >= 0:
+                return (int(HighCategory.STRAIGHT_FLUSH) << 20) | top << 16
+            if double_ace_flush:
+                key = _pack(int(HighCategory.FLUSH), [_ACE, *_top_ranks(mask, 4)])
+            else:
+                highest_missing = 12
+                while mask >> highest_missing & 1:
+                    highest_missing -= 1
+                key = _FLUSH_KEY[mask | (1 << highest_missing)]
+            if key > best:
+                best = key
+            break
+    return best
+
+
+def high_key(codes: Sequence[int], double_ace_flush: bool = False) -> int:
+    """The high key (R1.2, R1.3) of 5, 6 or 7 card codes: the fast path, no validation.
+
+    Same as ``evaluate_high(codes, double_ace_flush=...).key``; larger is better.
+    Codes are ``4 * rank + suit`` (ranks 2..A = 0..12, suits c, d, h, s = 0..3),
+    the joker 52.
+
+    >>> high_key([51, 47, 43, 39, 35]) > high_key([50, 46, 42, 38, 3])  # royal > ace-high
+    True
+    """
+    w = _W
+    n = len(codes)
+    if n == 7:
+        c0, c1, c2, c3, c4, c5, c6 = codes
+        s = w[c0] + w[c1] + w[c2] + w[c3] + w[c4] + w[c5] + w[c6]
+    elif n == 5:
+        c0, c1, c2, c3, c4 = codes
+        s = w[c0] + w[c1] + w[c2] + w[c3] + w[c4]
+    else:
+        s = 0
+        for c in codes:
+            s += w[c]
+    if (s + _CHECK_ADD) & _CHECK_MASK:
+        return _high_key_slow(codes, s, double_ace_flush)
+    return _NONFLUSH_KEY[s >> _RANK_SHIFT]
+
+
+def high_category_of_key(key: int) -> HighCategory:
+    """The :class:`HighCategory` of a high key.
+
+    >>> high_category_of_key(high_key([0, 1, 2, 3, 4])).slug
+    'four_of_a_kind'
+    """
+    return HighCategory(key >> _CAT_SHIFT)
+
+
+# ---------------------------------------------------------------------------
+# Lows (R1.4). A low is a mask of low ranks: bit 0 the ace, bit i the rank
+# i + 1 (2..8). Among five distinct ranks, comparing from the highest card down
+# is comparing the masks as numbers, lower being better; the key is 255 - mask.
+# ---------------------------------------------------------------------------
+
+_LOW_JOKER_BIT: Final = 256
+
+
+def _low_bit(code: int) -> int:
+    if code == _JOKER:
+        return _LOW_JOKER_BIT
+    rank = code >> 2
+    if rank == _ACE:
+        return 1
+    return 1 << (rank + 1) if rank <= 6 else 0
+
+
+def _build_low_table() -> list[int]:
+    table = [-1] * 512
+    for m in range(512):
+        mask = m & 255
+        if m & _LOW_JOKER_BIT:
+            bit = 1
+            while mask & bit:
+                bit <<= 1
+            mask |= bit & 255
+        if mask.bit_count() < 5:
+            continue
+        five = 0
+        for b in range(8):
+            if mask >> b & 1 and five.bit_count() < 5:
+                five |= 1 << b
+        table[m] = 255 - five
+    return table
+
+
+_LOW_BIT: Final[list[int]] = [_low_bit(c) for c in range(53)]
+_LOW_KEY: Final = _build_low_table()
+_WHEEL_KEY: Final = 255 - 0b11111
+
+
+def low_key(codes: Sequence[int]) -> int:
+    """The eight-or-better low key (R1.4) of card codes: the fast path, no validation.
+
+    Larger is better; -1 when there is no low. Same as ``evaluate_low(codes).key``
+    when there is a low.
+
+    >>> low_key([48, 0, 4, 8, 12]) > low_key([24, 16, 12, 8, 4])  # wheel > 8-6-5-4-3
+    True
+    >>> low_key([48, 0, 4, 8, 32])  # A-2-3-4-T: no low
+    -1
+    """
+    b = _LOW_BIT
+    n = len(codes)
+    if n == 7:
+        c0, c1, c2, c3, c4, c5, c6 = codes
+        m = b[c0] | b[c1] | b[c2] | b[c3] | b[c4] | b[c5] | b[c6]
+    elif n == 5:
+        c0, c1, c2, c3, c4 = codes
+        m = b[c0] | b[c1] | b[c2] | b[c3] | b[c4]
+    else:
+        m = 0
+        for c in codes:
+            m |= b[c]
+    return _LOW_KEY[m]
+
+
+# ---------------------------------------------------------------------------
+# Rich values.
+# ---------------------------------------------------------------------------
+
+
+def _checked_hand(cards: CardsLike) -> list[Card]:
+    hand = parse_cards(cards)
+    if not 5 <= len(hand) <= 7:
+        raise CardError(f"a hand has 5 to 7 cards, got {len(hand)}")
+    seen: set[int] = set()
+    for card in hand:
+        if card.code in seen:
+            raise CardError(f"duplicate card {card}")
+        seen.add(card.code)
+    return hand
+
+
+def _ranks_of_high_key(key: int) -> list[int]:
+    """The five ranks of the best hand of this key, in order of significance."""
+    cat = key >> _CAT_SHIFT
+    n = [(key >> shift) & 15 for shift in (16, 12, 8, 4, 0)]
+    if cat == HighCategory.FIVE_ACES:
+        return [_ACE] * 5
+    if cat in (HighCategory.STRAIGHT_FLUSH, HighCategory.STRAIGHT):
+        top = n[0]
+        return [3, 2, 1, 0, _ACE] if top == 3 else list(range(top, top - 5, -1))
+    if cat == HighCategory.FOUR_OF_A_KIND:
+        return [n[0]] * 4 + [n[1]]
+    if cat == HighCategory.FULL_HOUSE:
+        return [n[0]] * 3 + [n[1]] * 2
+    if cat == HighCategory.THREE_OF_A_KIND:
+        return [n[0]] * 3 + n[1:3]
+    if cat == HighCategory.TWO_PAIR:
+        return [n[0], n[0], n[1], n[1], n[2]]
+    if cat == HighCategory.ONE_PAIR:
+        return [n[0], n[0], *n[1:4]]
+    return n  # flush, high card
+
+
+def _arrange(five: Sequence[Card], ranks: Sequence[int]) -> tuple[Card, ...]:
+    """Order five cards to match ``ranks``; the joker takes the rank no real card has."""
+    pool = sorted(five, key=lambda c: c.code, reverse=True)
+    out: list[Card] = []
+    for r in ranks:
+        for i, card in enumerate(pool):
+            if card.code != _JOKER and card.code >> 2 == r:
+                out.append(pool.pop(i))
+                break
+        else:
+            for i, card in enumerate(pool):
+                if card.code == _JOKER:
+                    out.append(pool.pop(i))
+                    break
+            else:  # pragma: no cover - the key always matches its cards
+                raise AssertionError("best five cards do not match the key")
+    return tuple(out)
+
+
+def _describe_high(key: int) -> str:
+    cat = HighCategory(key >> _CAT_SHIFT)
+    n = [Rank((key >> shift) & 15) for shift in (16, 12, 8, 4, 0)]
+    if cat is HighCategory.FIVE_ACES:
+        return "Five aces"
+    if cat is HighCategory.STRAIGHT_FLUSH:
+        return "Royal flush" if n[0] is Rank.ACE else f"Straight flush, {n[0].word} high"
+    if cat is HighCategory.FOUR_OF_A_KIND:
+        return f"Four of a kind, {n[0].plural}"
+    if cat is HighCategory.FULL_HOUSE:
+        return f"Full house, {n[0].plural} over {n[1].plural}"
+    if cat is HighCategory.FLUSH:
+        return f"Flush, {n[0].word} high"
+    if cat is HighCategory.STRAIGHT:
+        return f"Straight, {n[0].word} high"
+    if cat is HighCategory.THREE_OF_A_KIND:
+        return f"Three of a kind, {n[0].plural}"
+    if cat is HighCategory.TWO_PAIR:
+        return f"Two pair, {n[0].plural} and {n[1].plural}"
+    if cat is HighCategory.ONE_PAIR:
+        return f"One pair, {n[0].plural}"
+    return f"High card, {n[0].word}"
+
+
+def evaluate_high(cards: CardsLike, *, double_ace_flush: bool = False) -> HighValue:
+    """The best high hand (R1.3) of 5, 6 or 7 cards, the joker per R1.2.
+
+    ``cards`` is text (``"As Kd Jk 7c 7d"``), or Cards, texts or codes. With
+    ``double_ace_flush`` the joker in a flush is always an ace, even when the ace
+    of that suit is in the hand. Raises :class:`CardError` for a bad card, a
+    duplicate, or fewer than five or more than seven cards.
+
+    >>> v = evaluate_high("Kh Kd 7s 7c Kc 2d 3h")
+    >>> v.category.slug, v.description
+    ('full_house', 'Full house, kings over sevens')
+    >>> [str(c) for c in v.cards]
+    ['Kh', 'Kd', 'Kc', '7s', '7c']
+    >>> evaluate_high("Ac Ad Ah As Jk").description
+    'Five aces'
+    >>> [str(c) for c in evaluate_high("9h 8h Jk 6h 5h").cards]
+    ['9h', '8h', 'Jk', '6h', '5h']
+    """
+    hand = _checked_hand(cards)
+    key = high_key([c.code for c in hand], double_ace_flush)
+    ordered = sorted(hand, key=lambda c: c.code, reverse=True)
+    for combo in combinations(ordered, 5):
+        if high_key([c.code for c in combo], double_ace_flush) == key:
+            five = combo
+            break
+    else:  # pragma: no cover - some five cards always make the key
+        raise AssertionError("no five cards make the hand's key")
+    return HighValue(
+        key=key,
+        category=HighCategory(key >> _CAT_SHIFT),
+        cards=_arrange(five, _ranks_of_high_key(key)),
+        description=_describe_high(key),
+    )
+
+
+def _low_rank_char(bit: int) -> str:
+    return "A" if bit == 0 else _RANK_CHARS[bit - 1]
+
+
+def evaluate_low(cards: CardsLike) -> LowValue | None:
+    """The best eight-or-better low (R1.4) of 5, 6 or 7 cards, or None if there is none.
+
+    Ace is low, straights and flushes do not count, pairs are simply not used.
+    The joker is the lowest rank not already in the hand (R1.2). Raises
+    :class:`CardError` like :func:`evaluate_high`.
+
+    >>> evaluate_low("Ac Ad 2h 3s 4c 5d Kh").description
+    'Wheel, 5-4-3-2-A'
+    >>> v = evaluate_low("7c 6d Jk 4s 2c")
+    >>> v.description, [str(c) for c in v.cards]
+    ('7-6-4-2-A low', ['7c', '6d', '4s', '2c', 'Jk'])
+    >>> evaluate_low("9c 6d 5h 4s 3c") is None
+    True
+    """
+    hand = _checked_hand(cards)
+    key = low_key([c.code for c in hand])
+    if key < 0:
+        return None
+    five = 255 - key
+    bits = [b for b in range(7, -1, -1) if five >> b & 1]
+    chosen: list[Card] = []
+    for b in bits:
+        real = [c for c in hand if c.code != _JOKER and _low_bit(c.code) == 1 << b]
+        if real:
+            chosen.append(max(real, key=lambda c: c.code))
+        else:
+            chosen.append(next(c for c in hand if c.code == _JOKER))
+    top = bits[0]
+    category = LowCategory(7 - top)  # the top card is the 8 (bit 7) down to the 5 (bit 4)
+    text = "-".join(_low_rank_char(b) for b in bits)
+    description = f"Wheel, {text}" if key == _WHEEL_KEY else f"{text} low"
+    return LowValue(key=key, category=category, cards=tuple(chosen), description=description)
+
+
+# ---------------------------------------------------------------------------
+# Up cards: bring-in (R2.4), first to act (R2.6), odd chip (R2.10).
+# ---------------------------------------------------------------------------
+
+
+def _showing_rank(card: Card) -> int:
+    return _ACE if card.code == _JOKER else card.code >> 2
+
+
+def board_key(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Order of up cards for the first player to act (R2.6): larger is higher.
+
+    The first element is the category: 0 high cards, 1 one pair, 2 two pair,
+    3 three of a kind, 4 full house (five or more cards only), 5 four of a kind,
+    6 five of a kind (the joker and four aces). Then the ranks (2..A = 0..12) of
+    the groups, larger groups first, then higher ranks first. Straights and
+    flushes do not count, suits never count, and the joker counts as an ace
+    (R1.2). Equal tuples are tied.
+
+    >>> board_key(parse_cards("Kd 7c"))
+    (0, 11, 5)
+    >>> board_key(parse_cards("3c 3d")) > board_key(parse_cards("As Kd"))
+    True
+    >>> board_key(parse_cards("Jk Ac"))
+    (1, 12)
+    """
+    counts = [0] * 13
+    for card in cards:
+        counts[_showing_rank(card)] += 1
+    groups = sorted(((n, r) for r, n in enumerate(counts) if n), reverse=True)
+    if not groups:
+        return (0,)
+    top = groups[0][0]
+    multiples = sum(1 for n, _ in groups if n >= 2)
+    if top >= 5:
+        category = 6
+    elif top == 4:
+        category = 5
+    elif top == 3:
+        category = 4 if multiples >= 2 else 3
+    elif top == 2:
+        category = 2 if multiples >= 2 else 1
+    else:
+        category = 0
+    return (category, *(r for _, r in groups))
+
+
+def board_has_pair(cards: Sequence[Card]) -> bool:
+    """Whether up cards show a pair or better (the open pair of R2.6); the joker is an ace.
+
+    >>> board_has_pair(parse_cards("Jk As")), board_has_pair(parse_cards("Kd Qd"))
+    (True, False)
+    """
+    seen = 0
+    for card in cards:
+        bit = 1 << _showing_rank(card)
+        if seen & bit:
+            return True
+        seen |= bit
+    return False
+
+
+def bring_in_key(card: Card) -> int:
+    """Order of door cards for the bring-in (R2.4): the lowest key brings in.
+
+    Rank first (ace high), then suit c < d < h < s (R1.1): this is the card's
+    code. The joker is 53, an ace above the ace of spades (R1.2).
+
+    >>> bring_in_key(Card.parse("2c")) < bring_in_key(Card.parse("2d"))
+    True
+    >>> bring_in_key(Card.parse("Jk")) > bring_in_key(Card.parse("As"))
+    True
+    """
+    return 53 if card.code == _JOKER else card.code
+
+
+def odd_chip_key(cards: Sequence[Card]) -> int:
+    """Key for the odd chip among tied winners (R2.10): larger wins.
+
+    The highest card of the given (winning five) cards, by rank then suit;
+    the joker counts as an ace above the ace of spades (53). Raises
+    :class:`CardError` when no cards are given.
+
+    >>> odd_chip_key(parse_cards("Ks Kc 7d 7c 2h")) > odd_chip_key(parse_cards("Kh Kd 7s 7h 2c"))
+    True
+    """
+    if not cards:
+        raise CardError("odd_chip_key needs at least one card")
+    return max(bring_in_key(card) for card in cards)
