@@ -655,7 +655,15 @@ class Hand:
         if not same_kind:
             return f"cannot {action.kind.value.replace('_', ' ')} now"
         if action.kind is ActionKind.BUY:
-            return f"market slot {action.slot} is empty or costs more than the stack"
+            slot = action.slot
+            if not 1 <= slot <= 4:
+                return f"there is no market slot {slot} (slots are 1 to 4)"
+            if self.market[slot - 1] is None:
+                return f"market slot {slot} is empty"
+            price = self.game.market_price(slot)
+            if price > self.stacks[action.seat]:
+                return f"market slot {slot} costs {price}, more than the stack of {self.stacks[action.seat]}"
+            return f"market slot {slot} costs {price}, not {action.amount}"
         amounts = " or ".join(str(a.amount) for a in same_kind)
         return f"wrong amount {action.amount}: {action.kind.value.replace('_', ' ')} is {amounts}"
 
