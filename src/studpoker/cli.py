@@ -99,6 +99,87 @@ def demo(
             console.print(line, highlight=False)
 
 
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Option("--game", help="stud or wallstreet")] = "stud",
+    players: Annotated[int, typer.Option("--players", help="seats at the table")] = 4,
+    bots: Annotated[
+        str, typer.Option("--bots", help="comma-separated bot names, cycled over the seats")
+    ] = "rule,equity,station,random",
+    hands: Annotated[int, typer.Option("--hands", help="hands to play")] = 1000,
+    seed: Annotated[int | None, typer.Option("--seed", help="random seed (default: random)")] = None,
+    workers: Annotated[int, typer.Option("--workers", help="processes to use")] = 1,
+    out: Annotated[
+        str | None, typer.Option("--out", help="directory for hand histories (.phhs)")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    joker: Annotated[bool, typer.Option("--joker", help="play with the joker (bug)")] = False,
+) -> None:
+    """Play bots against each other and report chips won per hand (95% CI).
+
+    Seats rotate and deals repeat across the seats (duplicate), every hand starts
+    from fresh stacks of 100 big bets; the same seed gives the same result.
+    Bots: random, station, rule, equity.
+    """
+    from pathlib import Path
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.table import Table as RichTable
+
+    from studpoker.sim import SimError
+    from studpoker.sim import simulate as run_simulation
+
+    games: dict[str, Game] = {
+        "stud": SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10, joker=joker),
+        "wallstreet": WallStreet(ante=1, limits=(2, 2, 4, 4, 4), joker=joker),
+    }
+    chosen = games.get(game.strip().lower().replace("-", "").replace("_", ""))
+    if chosen is None:
+        err.print(f"[red]error:[/red] unknown game {game!r}; choose stud or wallstreet")
+        raise typer.Exit(2)
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    progress = Progress(
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(), console=err, transient=True,
+    )
+    task = progress.add_task(f"{chosen.name} hands", total=hands)
+    try:
+        with progress:
+            result = run_simulation(
+                chosen, players, names, hands, seed, workers=workers,
+                out=None if out is None else Path(out),
+                progress=lambda done, total: progress.update(task, completed=done, total=total),
+            )
+    except SimError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    if result.note:
+        err.print(f"note: {result.note}")
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    table = RichTable(title=f"{chosen.name}: {players} players, {result.hands} hands, seed {seed}")
+    for column in ("bot", "seats", "hands", "chips/hand", "95% CI"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for b in sorted(result.bots, key=lambda b: b.mean, reverse=True):
+        table.add_row(b.name, str(result.seating.count(b.name)), str(b.hands), f"{b.mean:+.2f}",
+                      f"[{b.ci_low:+.2f}, {b.ci_high:+.2f}]")
+    console.print(table)
+    if result.histories:
+        console.print(f"hand histories: {len(result.histories)} files in {out}")
+
+
+def _add_server_commands() -> None:
+    from studpoker.server.commands import register  # serve, audit, verify-shuffle, connect
+
+    register(app)
+
+
+_add_server_commands()
+
+
 def main() -> None:
     """Entry point of the ``studpoker`` console script."""
     try:

@@ -16,13 +16,15 @@ and return rich values with the best five cards and an English description.
 '8-6-5-4-3 low'
 
 How the fast path works. Each card code has one integer weight. The sum of the
-weights of a hand holds, in separate bit fields, a 3-bit counter per rank
-(bits 20 and up), a 4-bit counter per suit (bits 0..15) and a joker flag
-(bit 19). One addition and one mask tell whether the hand may be a flush or
-holds the joker; if not (about 97% of seven-card hands), the rank counters
-index a dict of every rank multiset of five to seven cards. Flushes look up a
-13-bit rank mask of the flush suit; the joker takes a slower branch. One set
-of tables, built at import, serves every function here.
+weights of a hand holds, in separate bit fields, a 4-bit counter per suit
+(bits 0..15), a joker flag (bit 19) and, from bit 20 up, the rank multiset as
+a base-5 number (one digit per rank, at most four cards of a rank). One
+addition and one mask tell whether the hand may be a flush or holds the joker;
+if not (about 97% of seven-card hands), the base-5 number indexes a dict of
+every rank multiset of five to seven cards (base 5 rather than 3-bit fields
+spreads the dict's hash slots: fewer probes). Flushes look up a 13-bit rank
+mask of the flush suit; the joker takes a slower branch. One set of tables,
+built at import, serves every function here.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from itertools import combinations
 from typing import Final
 
 from studpoker.cards import Card, CardError, CardsLike, Rank, parse_cards
@@ -205,8 +206,11 @@ class LowValue(_KeyOrdered):
 # ---------------------------------------------------------------------------
 
 _CAT_SHIFT: Final = 20
+# The categories as plain ints, for speed.
+(_HC, _P1, _P2, _K3, _ST, _FL, _FH, _K4, _SF, _K5) = range(10)
+assert [int(c) for c in HighCategory] == list(range(10))
 _Ranks = tuple[int, ...]
-_FIVE_ACES_KEY: Final = int(HighCategory.FIVE_ACES) << _CAT_SHIFT
+_FIVE_ACES_KEY: Final = _K5 << _CAT_SHIFT
 
 
 def _pack(category: int, ranks: Sequence[int]) -> int:
@@ -259,13 +263,11 @@ def _top_ranks(mask: int, n: int) -> list[int]:
 def _build_flush_table() -> list[int]:
     """Key of a flush or straight flush per 13-bit rank mask of five to seven ranks."""
     table = [0] * 8192
-    sf = int(HighCategory.STRAIGHT_FLUSH)
-    fl = int(HighCategory.FLUSH)
     for mask in range(8192):
         if mask.bit_count() < 5:
             continue
         top = _STRAIGHT_TOP[mask]
-        table[mask] = _pack(sf, (top,)) if top >= 0 else _pack(fl, _top_ranks(mask, 5))
+        table[mask] = _pack(_SF, (top,)) if top >= 0 else _pack(_FL, _top_ranks(mask, 5))
     return table
 
 
@@ -275,27 +277,20 @@ _FLUSH_KEY: Final = _build_flush_table()
 def _build_nonflush_table() -> dict[int, int]:
     """Key of every rank multiset of 5..7 cards (at most four of a rank), flushes aside.
 
-    Indexed by the sum of ``8 ** rank`` over the cards. The multisets are
+    Indexed by the sum of ``5 ** rank`` over the cards. The multisets are
     generated rank by rank, highest first, so each group list stays sorted.
     """
     table: dict[int, int] = {}
-    pow8 = [8**r for r in range(13)]
+    # One int object per distinct key (about 6,000), shared by the 73,775
+    # entries, keeps the values the fast path returns hot in the CPU cache.
+    shared: dict[int, int] = {}
+    pow5 = [5**r for r in range(13)]
     straight_top = _STRAIGHT_TOP
     cat_quads, cat_full, cat_straight, cat_trips, cat_two, cat_pair = (
-        int(c) << _CAT_SHIFT
-        for c in (
-            HighCategory.FOUR_OF_A_KIND,
-            HighCategory.FULL_HOUSE,
-            HighCategory.STRAIGHT,
-            HighCategory.THREE_OF_A_KIND,
-            HighCategory.TWO_PAIR,
-            HighCategory.ONE_PAIR,
-        )
+        c << _CAT_SHIFT for c in (_K4, _FH, _ST, _K3, _P2, _P1)
     )
 
-    def emit(
-        index: int, mask: int, quads: _Ranks, trips: _Ranks, pairs: _Ranks, singles: _Ranks
-    ) -> None:
+    def emit(index: int, mask: int, quads: _Ranks, trips: _Ranks, pairs: _Ranks, singles: _Ranks) -> None:
         if quads:
             kicker = max(trips[:1] + pairs[:1] + singles[:1])
             key = cat_quads | quads[0] << 16 | kicker << 12
@@ -311,8 +306,8 @@ def _build_nonflush_table() -> dict[int, int]:
         elif pairs:
             key = cat_pair | pairs[0] << 16 | singles[0] << 12 | singles[1] << 8 | singles[2] << 4
         else:
-            key = _pack(int(HighCategory.HIGH_CARD), singles)
-        table[index] = key
+            key = _pack(_HC, singles)
+        table[index] = shared.setdefault(key, key)
 
     def grow(
         top: int,
@@ -330,7 +325,7 @@ def _build_nonflush_table() -> dict[int, int]:
         if not room:
             return
         for r in range(top, -1, -1):
-            w = pow8[r]
+            w = pow5[r]
             m = mask | 1 << r
             rank = (r,)
             grow(r - 1, size + 1, index + w, m, quads, trips, pairs, singles + rank)
@@ -352,10 +347,13 @@ _RANK_SHIFT: Final = 20
 _JOKER_FLAG: Final = 8 << 16
 _CHECK_ADD: Final = 0x3333  # a suit counter reaches bit 3 of its nibble at five cards
 _CHECK_MASK: Final = 0x8888 | _JOKER_FLAG
-_W: Final[list[int]] = [
-    (1 << (_RANK_SHIFT + 3 * (c >> 2))) | (1 << (4 * (c & 3))) for c in range(52)
-] + [_JOKER_FLAG]
-_ACE_COUNTER: Final = 8**_ACE  # the ace's unit in the rank index
+_W: Final[list[int]] = [((5 ** (c >> 2)) << _RANK_SHIFT) | (1 << (4 * (c & 3))) for c in range(52)]
+_W.append(_JOKER_FLAG)
+_ACE_COUNTER: Final = 5**_ACE  # the ace's digit in the rank index
+assert (_CHECK_ADD, _CHECK_MASK, _RANK_SHIFT) == (0x3333, 0x88888, 20)  # literals in high_key
+_STRAIGHT_BASE: Final = _ST << _CAT_SHIFT
+_RANK_BIT: Final[list[int]] = [1 << (c >> 2) for c in range(52)] + [0]
+_STRAIGHT_FLUSH_BASE: Final = _SF << _CAT_SHIFT
 
 
 def _flush_suit_mask(codes: Sequence[int], suit: int) -> int:
@@ -373,38 +371,36 @@ def _high_key_slow(codes: Sequence[int], s: int, double_ace_flush: bool) -> int:
         suit = (((s + _CHECK_ADD) & 0x8888).bit_length() >> 2) - 1
         return _FLUSH_KEY[_flush_suit_mask(codes, suit)]
     index = s >> _RANK_SHIFT
-    aces = (index >> (3 * _ACE)) & 7
-    if aces == 4:
+    if index >= 4 * _ACE_COUNTER:  # four aces (the top base-5 digit) and the joker
         return _FIVE_ACES_KEY
     # The joker as an ace (of no suit).
     best = _NONFLUSH_KEY[index + _ACE_COUNTER]
     # The joker completing a straight.
     ranks = 0
     for c in codes:
-        if c != _JOKER:
-            ranks |= 1 << (c >> 2)
+        ranks |= _RANK_BIT[c]
     top = _WILD_STRAIGHT_TOP[ranks]
     if top >= 0:
-        key = (int(HighCategory.STRAIGHT) << 20) | top << 16
+        key = _STRAIGHT_BASE | top << 16
         if key > best:
             best = key
-    # The joker completing a flush or straight flush.
-    for suit in range(4):
-        if (s >> (4 * suit)) & 15 >= 4:
-            mask = _flush_suit_mask(codes, suit)
-            top = _WILD_STRAIGHT_TOP[mask]
-            if top >= 0:
-                return (int(HighCategory.STRAIGHT_FLUSH) << 20) | top << 16
-            if double_ace_flush:
-                key = _pack(int(HighCategory.FLUSH), [_ACE, *_top_ranks(mask, 4)])
-            else:
-                highest_missing = 12
-                while mask >> highest_missing & 1:
-                    highest_missing -= 1
-                key = _FLUSH_KEY[mask | (1 << highest_missing)]
-            if key > best:
-                best = key
-            break
+    # The joker completing a flush or straight flush: a suit with four real cards
+    # or more (at most one suit, with at most six real cards).
+    four = (s + 0x4444) & 0x8888
+    if four:
+        mask = _flush_suit_mask(codes, (four.bit_length() >> 2) - 1)
+        top = _WILD_STRAIGHT_TOP[mask]
+        if top >= 0:
+            return _STRAIGHT_FLUSH_BASE | top << 16
+        if double_ace_flush:
+            key = _pack(_FL, [_ACE, *_top_ranks(mask, 4)])
+        else:
+            highest_missing = 12
+            while mask >> highest_missing & 1:
+                highest_missing -= 1
+            key = _FLUSH_KEY[mask | (1 << highest_missing)]
+        if key > best:
+            best = key
     return best
 
 
@@ -430,9 +426,9 @@ def high_key(codes: Sequence[int], double_ace_flush: bool = False) -> int:
         s = 0
         for c in codes:
             s += w[c]
-    if (s + _CHECK_ADD) & _CHECK_MASK:
+    if (s + 0x3333) & 0x88888:  # (s + _CHECK_ADD) & _CHECK_MASK, as literals for speed
         return _high_key_slow(codes, s, double_ace_flush)
-    return _NONFLUSH_KEY[s >> _RANK_SHIFT]
+    return _NONFLUSH_KEY[s >> 20]  # s >> _RANK_SHIFT
 
 
 def high_category_of_key(key: int) -> HighCategory:
@@ -529,69 +525,87 @@ def _checked_hand(cards: CardsLike) -> list[Card]:
     return hand
 
 
+# Plain ints and tuples for the rich path (enum calls and attribute lookups are slow).
+_HIGH_CATEGORIES: Final[tuple[HighCategory, ...]] = tuple(HighCategory)
+_LOW_CATEGORIES: Final[tuple[LowCategory, ...]] = tuple(LowCategory)
+_WORD: Final[tuple[str, ...]] = tuple(r.word for r in Rank)
+_PLURAL: Final[tuple[str, ...]] = tuple(r.plural for r in Rank)
+
+
 def _ranks_of_high_key(key: int) -> list[int]:
     """The five ranks of the best hand of this key, in order of significance."""
     cat = key >> _CAT_SHIFT
-    n = [(key >> shift) & 15 for shift in (16, 12, 8, 4, 0)]
-    if cat == HighCategory.FIVE_ACES:
+    n = [(key >> 16) & 15, (key >> 12) & 15, (key >> 8) & 15, (key >> 4) & 15, key & 15]
+    if cat == _K5:
         return [_ACE] * 5
-    if cat in (HighCategory.STRAIGHT_FLUSH, HighCategory.STRAIGHT):
+    if cat in (_SF, _ST):
         top = n[0]
         return [3, 2, 1, 0, _ACE] if top == 3 else list(range(top, top - 5, -1))
-    if cat == HighCategory.FOUR_OF_A_KIND:
+    if cat == _K4:
         return [n[0]] * 4 + [n[1]]
-    if cat == HighCategory.FULL_HOUSE:
+    if cat == _FH:
         return [n[0]] * 3 + [n[1]] * 2
-    if cat == HighCategory.THREE_OF_A_KIND:
+    if cat == _K3:
         return [n[0]] * 3 + n[1:3]
-    if cat == HighCategory.TWO_PAIR:
+    if cat == _P2:
         return [n[0], n[0], n[1], n[1], n[2]]
-    if cat == HighCategory.ONE_PAIR:
+    if cat == _P1:
         return [n[0], n[0], *n[1:4]]
     return n  # flush, high card
 
 
-def _arrange(five: Sequence[Card], ranks: Sequence[int]) -> tuple[Card, ...]:
-    """Order five cards to match ``ranks``; the joker takes the rank no real card has."""
-    pool = sorted(five, key=lambda c: c.code, reverse=True)
+def _best_five(hand: Sequence[Card], key: int) -> tuple[Card, ...]:
+    """The five cards of ``hand`` that make ``key``, in order of significance.
+
+    Real cards are taken rank by rank (of the flush suit for flushes and
+    straight flushes; the highest suit first among equals); the joker takes
+    the one rank no real card fills.
+    """
+    cat = key >> _CAT_SHIFT
+    real = [c for c in hand if c.code != _JOKER]
+    jokers = [c for c in hand if c.code == _JOKER]
+    if cat in (_FL, _SF):
+        per_suit = [0, 0, 0, 0]
+        for card in real:
+            per_suit[card.code & 3] += 1
+        suit = per_suit.index(max(per_suit))
+        real = [c for c in real if c.code & 3 == suit]
+    pool = sorted(real, key=lambda c: c.code, reverse=True)
     out: list[Card] = []
-    for r in ranks:
+    for r in _ranks_of_high_key(key):
         for i, card in enumerate(pool):
-            if card.code != _JOKER and card.code >> 2 == r:
+            if card.code >> 2 == r:
                 out.append(pool.pop(i))
                 break
         else:
-            for i, card in enumerate(pool):
-                if card.code == _JOKER:
-                    out.append(pool.pop(i))
-                    break
-            else:  # pragma: no cover - the key always matches its cards
+            if not jokers:  # pragma: no cover - the key always matches its cards
                 raise AssertionError("best five cards do not match the key")
+            out.append(jokers.pop())
     return tuple(out)
 
 
 def _describe_high(key: int) -> str:
-    cat = HighCategory(key >> _CAT_SHIFT)
-    n = [Rank((key >> shift) & 15) for shift in (16, 12, 8, 4, 0)]
-    if cat is HighCategory.FIVE_ACES:
+    cat = key >> _CAT_SHIFT
+    a, b = (key >> 16) & 15, (key >> 12) & 15
+    if cat == _K5:
         return "Five aces"
-    if cat is HighCategory.STRAIGHT_FLUSH:
-        return "Royal flush" if n[0] is Rank.ACE else f"Straight flush, {n[0].word} high"
-    if cat is HighCategory.FOUR_OF_A_KIND:
-        return f"Four of a kind, {n[0].plural}"
-    if cat is HighCategory.FULL_HOUSE:
-        return f"Full house, {n[0].plural} over {n[1].plural}"
-    if cat is HighCategory.FLUSH:
-        return f"Flush, {n[0].word} high"
-    if cat is HighCategory.STRAIGHT:
-        return f"Straight, {n[0].word} high"
-    if cat is HighCategory.THREE_OF_A_KIND:
-        return f"Three of a kind, {n[0].plural}"
-    if cat is HighCategory.TWO_PAIR:
-        return f"Two pair, {n[0].plural} and {n[1].plural}"
-    if cat is HighCategory.ONE_PAIR:
-        return f"One pair, {n[0].plural}"
-    return f"High card, {n[0].word}"
+    if cat == _SF:
+        return "Royal flush" if a == _ACE else f"Straight flush, {_WORD[a]} high"
+    if cat == _K4:
+        return f"Four of a kind, {_PLURAL[a]}"
+    if cat == _FH:
+        return f"Full house, {_PLURAL[a]} over {_PLURAL[b]}"
+    if cat == _FL:
+        return f"Flush, {_WORD[a]} high"
+    if cat == _ST:
+        return f"Straight, {_WORD[a]} high"
+    if cat == _K3:
+        return f"Three of a kind, {_PLURAL[a]}"
+    if cat == _P2:
+        return f"Two pair, {_PLURAL[a]} and {_PLURAL[b]}"
+    if cat == _P1:
+        return f"One pair, {_PLURAL[a]}"
+    return f"High card, {_WORD[a]}"
 
 
 def evaluate_high(cards: CardsLike, *, double_ace_flush: bool = False) -> HighValue:
@@ -614,17 +628,10 @@ def evaluate_high(cards: CardsLike, *, double_ace_flush: bool = False) -> HighVa
     """
     hand = _checked_hand(cards)
     key = high_key([c.code for c in hand], double_ace_flush)
-    ordered = sorted(hand, key=lambda c: c.code, reverse=True)
-    for combo in combinations(ordered, 5):
-        if high_key([c.code for c in combo], double_ace_flush) == key:
-            five = combo
-            break
-    else:  # pragma: no cover - some five cards always make the key
-        raise AssertionError("no five cards make the hand's key")
     return HighValue(
         key=key,
-        category=HighCategory(key >> _CAT_SHIFT),
-        cards=_arrange(five, _ranks_of_high_key(key)),
+        category=_HIGH_CATEGORIES[key >> _CAT_SHIFT],
+        cards=_best_five(hand, key),
         description=_describe_high(key),
     )
 
@@ -662,7 +669,7 @@ def evaluate_low(cards: CardsLike) -> LowValue | None:
         else:
             chosen.append(next(c for c in hand if c.code == _JOKER))
     top = bits[0]
-    category = LowCategory(7 - top)  # the top card is the 8 (bit 7) down to the 5 (bit 4)
+    category = _LOW_CATEGORIES[7 - top]  # the top card is the 8 (bit 7) down to the 5 (bit 4)
     text = "-".join(_low_rank_char(b) for b in bits)
     description = f"Wheel, {text}" if key == _WHEEL_KEY else f"{text} low"
     return LowValue(key=key, category=category, cards=tuple(chosen), description=description)
