@@ -490,19 +490,22 @@ def test_r2_6_board_key_ignores_straights_flushes_and_suits() -> None:
     assert board_key(parse_cards("9h 8h 7h 6h")) < board_key(parse_cards("2c 2d 3h 4s"))
     assert board_key(parse_cards("9h 8h 7h 6h")) == board_key(parse_cards("9c 8d 7s 6h"))
     assert board_key(parse_cards("Kc 7d")) == board_key(parse_cards("Ks 7h"))
-    assert board_key(parse_cards("Kc 7d")) == (0, 11, 5)
-    assert board_key(parse_cards("Qc Qd 5h")) == (1, 10, 3)
+    assert board_key(parse_cards("Kc 7d")) == (0, 11, 5, 0)
+    assert board_key(parse_cards("Qc Qd 5h")) == (1, 10, 3, 0)
 
 
 def test_r2_6_board_key_joker_counts_as_an_ace() -> None:
-    """R2.6 with R1.2: a face-up joker counts as an ace."""
-    assert board_key(parse_cards("Jk")) == board_key(parse_cards("As"))
-    assert board_key(parse_cards("Jk Ac")) == board_key(parse_cards("Ah Ac"))
+    """R2.6 with R1.2: a face-up joker counts as an ace ranking above the ace of spades."""
+    assert board_key(parse_cards("Jk")) > board_key(parse_cards("As"))
+    assert board_key(parse_cards("Jk"))[:-1] == board_key(parse_cards("As"))[:-1]
+    assert board_key(parse_cards("Jk Ac")) > board_key(parse_cards("Ah Ac"))
+    assert board_key(parse_cards("Jk Ac")) < board_key(parse_cards("Ah Ac Kd"))
     assert board_key(parse_cards("Jk 2c")) > board_key(parse_cards("Kc Qc"))
-    assert board_key(parse_cards("Jk Ac Ad Ah")) == board_key(parse_cards("As Ac Ad Ah"))
+    assert board_key(parse_cards("Jk 2c")) < board_key(parse_cards("3c 3d"))
+    assert board_key(parse_cards("Jk Ac Ad Ah")) > board_key(parse_cards("As Ac Ad Ah"))
     assert board_key(parse_cards("Jk Ac Ad Ah As")) > board_key(parse_cards("Kh Kc Kd Ks Ah"))
     assert board_key(parse_cards("Kc Kd Kh 7s 7c")) > board_key(parse_cards("Ac Ad Ah Ks Qc"))
-    assert board_key([]) == (0,)
+    assert board_key([]) == (0, 0)
 
 
 def test_r2_6_open_pair() -> None:

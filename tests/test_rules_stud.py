@@ -276,3 +276,14 @@ def test_r2_10_odd_chip_to_highest_card_of_winning_five() -> None:
     assert result.high_winners == (0, 1) and result.amount == 7
     assert dict(result.shares) == {0: 4, 1: 3}
     assert hand.payoffs == (1, 0, -1)
+
+
+def test_r2_6_face_up_joker_ranks_above_the_ace_of_spades_for_first_to_act() -> None:
+    """R2.6 with R1.2: boards Jk-7 and As-7 are equal but for the joker, which acts first."""
+    game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10, joker=True)
+    d = deck(3, 2, {0: "2h 3h As", 1: "2d 3d Jk", 2: "2c 3c 4c"}, {0: "7d", 1: "7c", 2: "Td"})
+    hand = game.deal(stacks=[100] * 3, dealer=2, deck=d)
+    hand.bring_in()  # seat 2: 4c
+    hand.check_or_call()
+    hand.check_or_call()
+    assert hand.street_name == "fourth" and hand.to_act == 1

@@ -692,21 +692,26 @@ def board_key(cards: Sequence[Card]) -> tuple[int, ...]:
     6 five of a kind (the joker and four aces). Then the ranks (2..A = 0..12) of
     the groups, larger groups first, then higher ranks first. Straights and
     flushes do not count, suits never count, and the joker counts as an ace
-    (R1.2). Equal tuples are tied.
+    ranking above the ace of spades (R1.2): a last element counts the jokers
+    showing, so an otherwise equal board with the joker is higher. Equal tuples
+    are tied.
 
     >>> board_key(parse_cards("Kd 7c"))
-    (0, 11, 5)
+    (0, 11, 5, 0)
     >>> board_key(parse_cards("3c 3d")) > board_key(parse_cards("As Kd"))
     True
     >>> board_key(parse_cards("Jk Ac"))
-    (1, 12)
+    (1, 12, 1)
+    >>> board_key(parse_cards("Jk 7c")) > board_key(parse_cards("As 7d"))
+    True
     """
     counts = [0] * 13
     for card in cards:
         counts[_showing_rank(card)] += 1
     groups = sorted(((n, r) for r, n in enumerate(counts) if n), reverse=True)
+    jokers = sum(1 for card in cards if card.is_joker)
     if not groups:
-        return (0,)
+        return (0, 0)
     top = groups[0][0]
     multiples = sum(1 for n, _ in groups if n >= 2)
     if top >= 5:
@@ -719,7 +724,7 @@ def board_key(cards: Sequence[Card]) -> tuple[int, ...]:
         category = 2 if multiples >= 2 else 1
     else:
         category = 0
-    return (category, *(r for _, r in groups))
+    return (category, *(r for _, r in groups), jokers)
 
 
 def board_has_pair(cards: Sequence[Card]) -> bool:

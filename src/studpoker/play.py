@@ -1,0 +1,288 @@
+"""Play in the terminal against bots: the table drawn with rich, one-key actions.
+
+The screen fits an 80x24 terminal. Keys: ``f`` fold, ``c`` check or call,
+``b`` bring in, ``r`` complete / bet / raise, ``R`` the open-pair big bet,
+``t`` take the free card, ``1``-``4`` buy a market slot, ``s`` show,
+``m`` muck, ``q`` quit. The session's hands can be saved as a ``.phhs``
+hand history.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from studpoker.actions import Action, ActionKind
+from studpoker.bots import Bot, make_bot
+from studpoker.games import Game
+from studpoker.hand import Hand, SeatView
+from studpoker.operations import ActionTaken, ChipsReturned, PotAwarded
+from studpoker.table import Table
+
+__all__ = ["KEYS", "PlaySession", "action_keys", "describe_action", "render"]
+
+KEYS: dict[ActionKind, str] = {
+    ActionKind.FOLD: "f",
+    ActionKind.CHECK: "c",
+    ActionKind.CALL: "c",
+    ActionKind.BRING_IN: "b",
+    ActionKind.COMPLETE: "r",
+    ActionKind.BET: "r",
+    ActionKind.RAISE: "r",
+    ActionKind.TAKE_CARD: "t",
+    ActionKind.SHOW: "s",
+    ActionKind.MUCK: "m",
+}
+
+
+def describe_action(action: Action) -> str:
+    """Short label for a button: ``"raise to 10"``, ``"buy slot 2 (4)"``."""
+    kind = action.kind
+    if kind is ActionKind.BUY:
+        return f"buy slot {action.slot} ({action.amount})"
+    if kind is ActionKind.CALL:
+        return f"call {action.amount}"
+    if kind is ActionKind.BRING_IN:
+        return f"bring in {action.amount}"
+    if kind is ActionKind.COMPLETE:
+        return f"complete to {action.amount}"
+    if kind is ActionKind.BET:
+        return f"bet {action.amount}"
+    if kind is ActionKind.RAISE:
+        return f"raise to {action.amount}"
+    return {ActionKind.TAKE_CARD: "free card"}.get(kind, kind.value)
+
+
+def action_keys(legal: Sequence[Action]) -> dict[str, Action]:
+    """One key per legal action (``R`` for the second, big, bet; digits for slots)."""
+    keys: dict[str, Action] = {}
+    for action in legal:
+        key = str(action.slot) if action.kind is ActionKind.BUY else KEYS[action.kind]
+        if key in keys:
+            key = key.upper()
+        keys[key] = action
+    return keys
+
+
+def _cards(view: SeatView, seat: int) -> Text:
+    p = view.players[seat]
+    text = Text()
+    for c in p.down:
+        text.append("?? " if c is None else f"{c} ", style="dim" if c is None else "bold cyan")
+    for c in p.up:
+        red = str(c)[1] in "hd" if not c.is_joker else False
+        text.append(f"{c} ", style="bold red" if red else "bold")
+    return text
+
+
+def _last_actions(view: SeatView, names: Sequence[str], count: int) -> list[str]:
+    lines: list[str] = []
+    for op in view.log:
+        if isinstance(op, ActionTaken):
+            a = op.action
+            if a.kind is ActionKind.TAKE_CARD:
+                lines.append(f"{names[a.seat]} takes a free card")
+            elif a.kind is ActionKind.BUY:
+                lines.append(f"{names[a.seat]} buys slot {a.slot} for {a.amount}")
+            else:
+                lines.append(f"{names[a.seat]}: {describe_action(a)}")
+        elif isinstance(op, ChipsReturned):
+            lines.append(f"{op.amount} returned to {names[op.seat]}")
+        elif isinstance(op, PotAwarded):
+            pot = "main pot" if op.pot == 0 else f"side pot {op.pot}"
+            half = "" if op.half == "all" else f" ({op.half})"
+            lines.append(f"{names[op.seat]} wins {op.amount} of the {pot}{half}")
+    return lines[-count:]
+
+
+def render(view: SeatView, names: Sequence[str], *, hand_no: int, message: str = "") -> RichTable:
+    """The whole table as one rich renderable, for ``view.seat``'s eyes (fits 80x24)."""
+    game = view.game
+    grid = RichTable.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    stakes = (f"ante {game.ante}, limits {'/'.join(map(str, game.options()['limits']))}"  # type: ignore[arg-type]
+              if game.name == "wallstreet" else
+              f"ante {game.ante}, bring-in {game.bring_in_amount}, "
+              f"{game.options()['small_bet']}/{game.options()['big_bet']}")
+    title = "Wall Street" if game.name == "wallstreet" else "Seven Card Stud"
+    joker = " + joker" if game.joker else ""
+    grid.add_row(Text(f"{title}{joker}  {stakes}  hand {hand_no}  {view.street_name} street",
+                      style="bold"))
+    seats = RichTable(box=None, padding=(0, 1), show_header=True, header_style="dim")
+    seats.add_column(" ", width=1)
+    seats.add_column("player", width=10, no_wrap=True)
+    seats.add_column("stack", justify="right", width=6)
+    seats.add_column("bet", justify="right", width=4)
+    seats.add_column("cards", no_wrap=True)
+    for p in view.players:
+        mark = "D" if p.seat == view.dealer else ""
+        if view.to_act == p.seat and not view.is_over:
+            mark = ">"
+        status = " folded" if p.folded else (" all-in" if p.all_in else "")
+        cards = _cards(view, p.seat)
+        if status:
+            cards.append(status, style="yellow")
+        name = names[p.seat] + (" *" if p.seat == view.seat else "")
+        seats.add_row(mark, name, str(p.stack), str(p.bet or ""), cards)
+    grid.add_row(seats)
+    middle = Text(f"pot {view.pot}")
+    if any(c is not None for c in view.market):
+        middle.append("   market: ")
+        for i, c in enumerate(view.market, start=1):
+            middle.append(f"{i}:{c if c is not None else '--'}({i * game.unit}) ")
+    if view.community:
+        middle.append("   community: " + " ".join(map(str, view.community)))
+    grid.add_row(middle)
+    for line in _last_actions(view, names, 5):
+        grid.add_row(Text("  " + line, style="dim"))
+    if message:
+        grid.add_row(Text(message, style="bold green"))
+    if view.legal_actions:
+        keys = action_keys(view.legal_actions)
+        options = "  ".join(f"[{k}] {describe_action(a)}" for k, a in keys.items())
+        grid.add_row(Text("your move: " + options + "  [q] quit", style="bold yellow"))
+    return grid
+
+
+def summary_lines(hand: Hand, names: Sequence[str]) -> list[str]:
+    """End-of-hand summary: each pot, its winners and their hands (high and low)."""
+    lines = []
+    for r in hand.results:
+        winners = ", ".join(f"{names[s]} {a}" for s, a in r.shares)
+        hands = []
+        if r.high_hand is not None:
+            hands.append(f"high: {r.high_hand.description}")
+        if r.low_hand is not None:
+            hands.append(f"low: {r.low_hand.description}")
+        detail = f" ({'; '.join(hands)})" if hands else " (uncontested)"
+        lines.append(f"{r.name} {r.amount} -> {winners}{detail}")
+    return lines
+
+
+@dataclass(kw_only=True)
+class PlaySession:
+    """A terminal session: you in seat 0 against bots, hand after hand."""
+
+    game: Game
+    players: int
+    bots: Sequence[str]
+    chips: int
+    seed: int | None = None
+    delay: float = 0.6
+    history: Path | None = None
+    console: Console = field(default_factory=Console)
+    read_key: Callable[[], str] = field(default_factory=lambda: read_key)
+    _bots: list[Bot] = field(default_factory=list)
+    _hands: list[Hand] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.table = Table(game=self.game, seats=self.players)
+        self.names = ["you"] + [f"{self.bots[(i - 1) % len(self.bots)]}-{i}"
+                                for i in range(1, self.players)]
+        base = self.seed if self.seed is not None else int.from_bytes(os.urandom(4), "big")
+        self._bots = [make_bot(self.bots[(i - 1) % len(self.bots)], seed=base + i)
+                      for i in range(1, self.players)]
+        for i, name in enumerate(self.names):
+            self.table.sit(i, name=name, chips=self.chips)
+        self._seed = base
+
+    def _show(self, hand: Hand, message: str = "") -> None:
+        hs = self.table.hand_seats
+        you = hs.index(0) if 0 in hs else None
+        names = [self.names[s] for s in hs]
+        self.console.clear()
+        self.console.print(render(hand.view(you), names, hand_no=self.table.hands_played + 1,
+                                  message=message))
+
+    def run(self) -> int:
+        """Play until you quit or bust; returns the number of hands played."""
+        try:
+            while True:
+                you = self.table.seats[0]
+                if you is None or you.chips == 0:
+                    self.console.print("You are out of chips. Thanks for playing!")
+                    break
+                if not self.table.can_start():
+                    self.console.print("Not enough players with chips left. Game over.")
+                    break
+                if not self.play_hand():
+                    break
+        except KeyboardInterrupt:
+            self.console.print("\nbye")
+        finally:
+            self.save_history()
+        return len(self._hands)
+
+    def play_hand(self) -> bool:
+        """One hand; False if the player quit."""
+        hand = self.table.start_hand(seed=self._seed + len(self._hands) * 7919)
+        self._hands.append(hand)
+        hs = self.table.hand_seats
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            table_seat = hs[seat]
+            if table_seat == 0:
+                self._show(hand)
+                keys = action_keys(hand.legal_actions())
+                while True:
+                    key = self.read_key()
+                    if key in ("q", "\x03"):
+                        return False
+                    if key in keys:
+                        self.table.act(keys[key])
+                        break
+            else:
+                self._show(hand, f"{self.names[table_seat]} is thinking...")
+                if self.delay:
+                    time.sleep(self.delay)
+                bot = self._bots[table_seat - 1]
+                self.table.act(bot.act(hand.view(seat)))
+        names = [self.names[s] for s in hs]
+        self._show(hand, "hand over")
+        for line in summary_lines(hand, names):
+            self.console.print(line)
+        self.console.print("[bold]press any key for the next hand, q to quit[/bold]")
+        return self.read_key() not in ("q", "\x03")
+
+    def save_history(self) -> Path | None:
+        """Write the session's hands as a .phhs file in ``history`` (if set)."""
+        if self.history is None or not self._hands:
+            return None
+        from studpoker import phh
+
+        self.history.mkdir(parents=True, exist_ok=True)
+        path = self.history / f"session-{self._seed}.phhs"
+        finished = [h for h in self._hands if h.is_over]
+        path.write_text(phh.write_all([phh.from_hand(h) for h in finished]))
+        self.console.print(f"hand history saved to {path}")
+        return path
+
+
+def read_key() -> str:
+    """One key press from the terminal (raw mode), or a line's first character otherwise."""
+    if not sys.stdin.isatty():
+        line = sys.stdin.readline()
+        if not line:
+            return "q"
+        return line.strip()[:1] or "\n"
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    try:
+        tty.setraw(fd)
+        ch = sys.stdin.read(1)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+    return ch
+
