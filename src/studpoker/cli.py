@@ -171,6 +171,33 @@ def simulate(
         console.print(f"hand histories: {len(result.histories)} files in {out}")
 
 
+@app.command("replay")
+def replay_command(
+    file: Annotated[str, typer.Argument(help="a .phh or .phhs hand history (PHH) file")],
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    step: Annotated[bool, typer.Option("--step", help="walk each hand street by street")] = False,
+) -> None:
+    """Replay every hand of a PHH file through the engine; exit 2 on a malformed or illegal hand."""
+    from pathlib import Path
+
+    from studpoker import phh
+
+    try:
+        results = phh.replay_all(Path(file))
+    except phh.PHHError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps([phh.summary_dict(r) for r in results]))
+        return
+    for result in results:
+        blocks = phh.step_blocks(result) if step else [phh.summary_lines(result)]
+        for i, block in enumerate(blocks):
+            if i and sys.stdin.isatty():
+                input("-- press Enter for the next street --")
+            console.print("\n".join(block), highlight=False, markup=False)
+
+
 def _add_server_commands() -> None:
     from studpoker.server.commands import register  # serve, audit, verify-shuffle, connect
 
@@ -178,6 +205,78 @@ def _add_server_commands() -> None:
 
 
 _add_server_commands()
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Option(help="stud or wallstreet")] = "wallstreet",
+    players: Annotated[int, typer.Option(help="players at the table, you included")] = 5,
+    joker: Annotated[bool, typer.Option("--joker", help="play with the joker (bug)")] = False,
+    stakes: Annotated[
+        str, typer.Option(help="stud: ante,bring-in,small,big; wallstreet: ante,l1,l2,l3,l4,l5")
+    ] = "",
+    bots: Annotated[str, typer.Option(help="bot names, comma-separated, cycled over seats")] = "rule,equity",
+    chips: Annotated[int, typer.Option(help="starting chips per player")] = 200,
+    seed: Annotated[int | None, typer.Option(help="seed for cards and bots")] = None,
+    history: Annotated[str | None, typer.Option(help="folder for the session's .phhs history")] = None,
+    delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
+    open_pair_big_bet: Annotated[bool, typer.Option(help="stud: open pair allows the big bet")] = True,
+    max_raises: Annotated[int, typer.Option(help="raises after the bet per street")] = 3,
+    heads_up_uncapped: Annotated[bool, typer.Option(help="no cap when two players have chips")] = True,
+    double_ace_flush: Annotated[bool, typer.Option(help="the joker is an ace in any flush")] = False,
+) -> None:
+    """Play Wall Street or Seven Card Stud in the terminal against bots."""
+    from pathlib import Path
+
+    from studpoker.bots import BOT_NAMES
+    from studpoker.play import PlaySession
+
+    try:
+        the_game = make_game(game, stakes=stakes, joker=joker, open_pair_big_bet=open_pair_big_bet,
+                             max_raises=max_raises, heads_up_uncapped=heads_up_uncapped,
+                             double_ace_flush=double_ace_flush)
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        unknown = [b for b in names if b not in BOT_NAMES]
+        if not names or unknown:
+            raise ValueError(f"unknown bot {unknown[0] if unknown else ''!r}; "
+                             f"bots are {', '.join(BOT_NAMES)}")
+        if not the_game.min_players <= players <= the_game.max_players:
+            raise ValueError(f"{the_game.name} is for {the_game.min_players} to "
+                             f"{the_game.max_players} players")
+        if chips <= 0:
+            raise ValueError("chips must be > 0")
+    except ValueError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    session = PlaySession(game=the_game, players=players, bots=names, chips=chips, seed=seed,
+                          delay=delay, history=Path(history) if history else None, console=console)
+    session.run()
+
+
+def make_game(
+    name: str, *, stakes: str = "", joker: bool = False, open_pair_big_bet: bool = True,
+    max_raises: int = 3, heads_up_uncapped: bool = True, double_ace_flush: bool = False,
+) -> Game:
+    """A game from CLI words: ``stud`` or ``wallstreet`` and comma-separated stakes."""
+    try:
+        numbers = [int(x) for x in stakes.split(",") if x.strip()]
+    except ValueError:
+        raise ValueError(f"stakes must be comma-separated integers, got {stakes!r}") from None
+    common = {"joker": joker, "max_raises": max_raises, "heads_up_uncapped": heads_up_uncapped,
+              "double_ace_flush": double_ace_flush}
+    if name == "stud":
+        if numbers and len(numbers) != 4:
+            raise ValueError("stud stakes are ante,bring-in,small-bet,big-bet")
+        ante, bring_in, small, big = numbers or [1, 2, 5, 10]
+        return SevenCardStud(ante=ante, bring_in=bring_in, small_bet=small, big_bet=big,
+                             open_pair_big_bet=open_pair_big_bet, **common)  # type: ignore[arg-type]
+    if name == "wallstreet":
+        if numbers and len(numbers) not in (2, 6):
+            raise ValueError("wallstreet stakes are ante,limit or ante,l1,l2,l3,l4,l5")
+        ante, *limits = numbers or [1, 2, 2, 4, 4, 4]
+        lim = limits[0] if len(limits) == 1 else tuple(limits)
+        return WallStreet(ante=ante, limits=lim, **common)  # type: ignore[arg-type]
+    raise ValueError(f"unknown game {name!r}: use stud or wallstreet")
 
 
 def main() -> None:

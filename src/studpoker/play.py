@@ -22,7 +22,7 @@ from rich.text import Text
 
 from studpoker.actions import Action, ActionKind
 from studpoker.bots import Bot, make_bot
-from studpoker.games import Game
+from studpoker.games import Game, SevenCardStud, WallStreet
 from studpoker.hand import Hand, SeatView
 from studpoker.operations import ActionTaken, ChipsReturned, PotAwarded
 from studpoker.table import Table
@@ -58,7 +58,7 @@ def describe_action(action: Action) -> str:
         return f"bet {action.amount}"
     if kind is ActionKind.RAISE:
         return f"raise to {action.amount}"
-    return {ActionKind.TAKE_CARD: "free card"}.get(kind, kind.value)
+    return "free card" if kind is ActionKind.TAKE_CARD else str(kind.value)
 
 
 def action_keys(legal: Sequence[Action]) -> dict[str, Action]:
@@ -75,8 +75,12 @@ def action_keys(legal: Sequence[Action]) -> dict[str, Action]:
 def _cards(view: SeatView, seat: int) -> Text:
     p = view.players[seat]
     text = Text()
-    for c in p.down:
-        text.append("?? " if c is None else f"{c} ", style="dim" if c is None else "bold cyan")
+    if p.down:
+        text.append("[")
+        for i, c in enumerate(p.down):
+            sep = "" if i == len(p.down) - 1 else " "
+            text.append(f"{c or '??'}{sep}", style="dim" if c is None else "bold cyan")
+        text.append("] ")
     for c in p.up:
         red = str(c)[1] in "hd" if not c.is_joker else False
         text.append(f"{c} ", style="bold red" if red else "bold")
@@ -107,11 +111,13 @@ def render(view: SeatView, names: Sequence[str], *, hand_no: int, message: str =
     """The whole table as one rich renderable, for ``view.seat``'s eyes (fits 80x24)."""
     game = view.game
     grid = RichTable.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    stakes = (f"ante {game.ante}, limits {'/'.join(map(str, game.options()['limits']))}"  # type: ignore[arg-type]
-              if game.name == "wallstreet" else
-              f"ante {game.ante}, bring-in {game.bring_in_amount}, "
-              f"{game.options()['small_bet']}/{game.options()['big_bet']}")
+    grid.add_column(overflow="fold")
+    if isinstance(game, WallStreet):
+        stakes = f"ante {game.ante}, limits {'/'.join(map(str, game.limit_tuple))}"
+    elif isinstance(game, SevenCardStud):
+        stakes = f"ante {game.ante}, bring-in {game.bring_in}, {game.small_bet}/{game.big_bet}"
+    else:
+        stakes = f"ante {game.ante}"
     title = "Wall Street" if game.name == "wallstreet" else "Seven Card Stud"
     joker = " + joker" if game.joker else ""
     grid.add_row(Text(f"{title}{joker}  {stakes}  hand {hand_no}  {view.street_name} street",
@@ -147,8 +153,13 @@ def render(view: SeatView, names: Sequence[str], *, hand_no: int, message: str =
         grid.add_row(Text(message, style="bold green"))
     if view.legal_actions:
         keys = action_keys(view.legal_actions)
-        options = "  ".join(f"[{k}] {describe_action(a)}" for k, a in keys.items())
-        grid.add_row(Text("your move: " + options + "  [q] quit", style="bold yellow"))
+        options = "  ".join(
+            f"[{k}] " + (f"slot {a.slot} for {a.amount}" if a.kind is ActionKind.BUY
+                         else describe_action(a))
+            for k, a in keys.items()
+        )
+        grid.add_row(Text("your move: " + options + "  [q] quit", style="bold yellow",
+                          overflow="fold", no_wrap=False))
     return grid
 
 
