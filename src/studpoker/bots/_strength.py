@@ -1,0 +1,172 @@
+"""Hand strength for the rule bot: how good a seat's hand will be, on its own.
+
+The strength of a hand is its *percentile* among random seven-card hands:
+the fraction of them its final high (or low) hand beats. With cards to come
+the seat's own future cards are sampled from the cards it has not seen, so
+dead cards count. Against ``k`` opponents a percentile ``p`` wins about
+``p ** k`` of the time; what the opponents show on their boards lowers that
+through simple threat factors (a board that already beats the seat's made
+hand, four cards to a flush showing, three low cards showing).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from functools import cache
+
+from studpoker.bots._common import Table
+from studpoker.evaluation import high_key, low_key
+
+__all__ = ["Strength", "made_hand"]
+
+_SAMPLE_HANDS = 21_000
+_ACE = 12
+_JOKER = 52
+
+
+@cache
+def _tables() -> tuple[list[int], list[int], float]:
+    """Sorted high keys and low keys of random seven-card hands, and P(no low)."""
+    rng = random.Random(20_240_607)
+    deck = list(range(52))
+    highs: list[int] = []
+    lows: list[int] = []
+    while len(highs) < _SAMPLE_HANDS:
+        rng.shuffle(deck)
+        for i in range(7):
+            hand = deck[7 * i : 7 * i + 7]
+            highs.append(high_key(hand))
+            lows.append(low_key(hand))
+    highs.sort()
+    lows.sort()
+    no_low = bisect_left(lows, 0) / len(lows)
+    return highs, lows, no_low
+
+
+def high_percentile(key: int) -> float:
+    """Fraction of random seven-card hands a high key beats (ties count half)."""
+    highs = _tables()[0]
+    return (bisect_left(highs, key) + bisect_right(highs, key)) / (2 * len(highs))
+
+
+def low_percentile(key: int) -> float:
+    """Fraction of random seven-card hands a low key beats (no low beats nothing)."""
+    if key < 0:
+        return 0.0
+    lows = _tables()[1]
+    return (bisect_left(lows, key) + bisect_right(lows, key)) / (2 * len(lows))
+
+
+def made_hand(codes: Sequence[int]) -> tuple[int, int]:
+    """(category, rank) of the pairs, trips and quads among ``codes``.
+
+    Categories as :class:`~studpoker.evaluation.HighCategory`: 0 high card,
+    1 pair, 2 two pair, 3 trips, 6 full house, 7 quads; ``rank`` is the rank
+    of the main group (or the highest card). The joker counts as an ace.
+    """
+    counts = [0] * 13
+    for c in codes:
+        counts[_ACE if c == _JOKER else c >> 2] += 1
+    groups = sorted(((n, r) for r, n in enumerate(counts) if n), reverse=True)
+    if not groups:
+        return (0, -1)
+    n, r = groups[0]
+    second = groups[1][0] if len(groups) > 1 else 0
+    if n >= 4:
+        return (7, r)
+    if n == 3:
+        return (6 if second >= 2 else 3, r)
+    if n == 2:
+        return (2 if second == 2 else 1, r)
+    return (0, r)
+
+
+def _my_made(codes: Sequence[int], daf: bool) -> tuple[int, int]:
+    if len(codes) >= 5:
+        key = high_key(list(codes), daf)
+        return (key >> 20, (key >> 16) & 15)
+    return made_hand(codes)
+
+
+def _low_ranks(codes: Sequence[int]) -> int:
+    ranks = set()
+    for c in codes:
+        if c == _JOKER:
+            ranks.add(-1)
+        else:
+            r = c >> 2
+            if r == _ACE or r <= 6:
+                ranks.add(r)
+    return len(ranks)
+
+
+class Strength:
+    """Sampled strength of one seat's hand; see the module docstring."""
+
+    def __init__(self, table: Table, rng: random.Random) -> None:
+        self.table = table
+        self.rng = rng
+        self.no_low = _tables()[2]
+        mine = table.mine
+        made = _my_made(mine, table.double_ace_flush)
+        high_factor = 1.0
+        low_factor = 1.0
+        for visible in table.opponents:
+            board = made_hand(visible)
+            if board[0] >= 1 and board > made:  # a pair or better showing beats us
+                high_factor *= 0.55
+            suits = [0, 0, 0, 0]
+            for c in visible:
+                if c != _JOKER:
+                    suits[c & 3] += 1
+            if max(suits) >= 4 and made[0] < 5:
+                high_factor *= 0.8
+            if table.high_low and _low_ranks(visible) >= 3:
+                low_factor *= 0.75
+        self.high_factor = high_factor
+        self.low_factor = low_factor
+
+    def value(self, samples: int, *, extra: int | None = None, seed: int | None = None) -> float:
+        """Expected share of the pot against the opponents still in the hand,
+        sampling the seat's own cards to come ``samples`` times; ``extra`` is a
+        known card the seat takes as its next card (a Wall Street market slot).
+        With ``seed`` the samples come from that seed (the same seed gives
+        the same deals, so values with different ``extra`` compare fairly)."""
+        t = self.table
+        k = len(t.opponents)
+        need = t.my_need
+        mine = list(t.mine)
+        if extra is not None:
+            if need == 0:
+                return self.value(samples, seed=seed)
+            mine.append(extra)
+            need -= 1
+        pool = list(t.pool)
+        size = len(pool)
+        need = min(need, size)
+        if need == 0:
+            samples = 1
+        rand = (random.Random(seed) if seed is not None else self.rng).random
+        hf, lf = self.high_factor, self.low_factor
+        all_no_low = self.no_low**k
+        daf = t.double_ace_flush
+        total = 0.0
+        for _ in range(samples):
+            for i in range(need):
+                j = i + int(rand() * (size - i))
+                pool[i], pool[j] = pool[j], pool[i]
+            cards = mine + pool[:need]
+            if len(cards) < 5:  # only possible with a broken view; be safe
+                return 0.0
+            h = high_percentile(high_key(cards, daf)) ** k * hf
+            if t.high_low:
+                lk = low_key(cards)
+                if lk < 0:
+                    total += h * (0.5 + 0.5 * all_no_low)
+                else:
+                    total += 0.5 * (h + low_percentile(lk) ** k * lf)
+            else:
+                total += h
+        return total / samples

@@ -1,0 +1,130 @@
+"""``equity``: Monte Carlo equity against the opponents' unseen cards, by pot odds.
+
+Every card the seat can see is known: its own cards, every up card (folded
+players' up cards are dead), the Wall Street market, community cards and
+cards shown. The rest are dealt at random to the opponents still in the hand
+(their hidden cards) and to everyone's cards to come, and the hand is played
+to a showdown (:mod:`studpoker.bots._rollout`, using the fast
+:func:`~studpoker.evaluation.high_key` and :func:`~studpoker.evaluation.low_key`);
+the mean share of the pot is the equity. In Wall Street the share is the high
+half plus the low half (all of it to the high when nobody makes a low).
+
+Rollouts stop early when the estimate is clearly away from every threshold
+of the decision (at least ``min_rollouts``, at most ``max_rollouts``), so the
+bot is fast where the decision is easy; a card round plays ``card_rollouts``
+(every market card is scored on each of them). Everything is drawn from the bot's
+seeded generator: the same seed and the same views give the same decisions.
+``time_limit`` (seconds, off by default) also stops the rollouts, at the cost
+of that determinism.
+
+Betting by the thresholds of :mod:`studpoker.bots._policy`; in Wall Street
+card rounds each market card is scored on the same rollouts as a free card
+and bought when the gain in equity times the expected final pot outweighs
+the price. Showdown: always show.
+
+>>> from studpoker import SevenCardStud
+>>> from studpoker.bots.equity import EquityBot
+>>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(
+...     stacks=[100] * 4, seed=2)
+>>> EquityBot(seed=1).act(hand.view(hand.to_act)) in hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import time
+
+from studpoker.actions import Action, ActionKind
+from studpoker.bots._common import expected_final_pot, make_rng, read_table
+from studpoker.bots._policy import Levels, Thresholds, decide_bet, thresholds_of
+from studpoker.bots._rollout import Rollouts
+from studpoker.hand import Phase, SeatView
+
+__all__ = ["HILO_THRESHOLDS", "STUD_THRESHOLDS", "EquityBot"]
+
+STUD_THRESHOLDS = Thresholds(
+    call_margin=(0.01, 0.0, 0.0, 0.0, 0.0),
+    bet_edge=(0.06, 0.05, 0.04, 0.03, 0.03),
+    raise_edge=(0.16, 0.14, 0.12, 0.12, 0.12),
+)
+HILO_THRESHOLDS = Thresholds(
+    call_margin=(0.01, 0.0, 0.0, 0.0, 0.0),
+    bet_edge=(0.06, 0.05, 0.04, 0.03, 0.03),
+    raise_edge=(0.15, 0.13, 0.12, 0.11, 0.10),
+)
+
+_BATCH = 50
+
+
+class EquityBot:
+    """Monte Carlo equity by pot odds; see the module docstring."""
+
+    name = "equity"
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        min_rollouts: int = 100,
+        max_rollouts: int = 300,
+        card_rollouts: int = 160,
+        time_limit: float | None = None,
+    ) -> None:
+        if not 1 <= min_rollouts <= max_rollouts:
+            raise ValueError("need 1 <= min_rollouts <= max_rollouts")
+        self.rng = make_rng(seed)
+        self.min_rollouts = min_rollouts
+        self.max_rollouts = max_rollouts
+        self.card_rollouts = max(1, card_rollouts)
+        self.time_limit = time_limit
+
+    def act(self, view: SeatView) -> Action:
+        """Decide from ``view`` alone."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.SHOWDOWN:
+            return next(a for a in legal if a.kind is ActionKind.SHOW)
+        if view.phase is Phase.CARD_ROUND:
+            return self._card_round(view)
+        th = HILO_THRESHOLDS if view.game.high_low else STUD_THRESHOLDS
+        levels = thresholds_of(view, th)
+        equity = self.equity(view, levels)
+        return decide_bet(view, equity, levels)
+
+    def equity(self, view: SeatView, levels: Levels | None = None) -> float:
+        """The seat's estimated share of the pot at showdown if nobody folds."""
+        rollouts = Rollouts(read_table(view), self.rng)
+        marks = [] if levels is None else [levels.bet, levels.raise_]
+        if levels is not None and levels.call is not None:
+            marks.append(levels.call)
+        start = time.perf_counter()
+        rollouts.run(self.min_rollouts)
+        while rollouts.count < self.max_rollouts:
+            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                break
+            mean, se = rollouts.mean(), rollouts.stderr()
+            if levels is not None and all(abs(mean - m) > 2.0 * se for m in marks):
+                break
+            rollouts.run(min(_BATCH, self.max_rollouts - rollouts.count))
+        return rollouts.mean()
+
+    def _card_round(self, view: SeatView) -> Action:
+        table = read_table(view)
+        buys = [a for a in view.legal_actions
+                if a.kind is ActionKind.BUY and table.market[a.slot - 1] is not None]
+        cards = [table.market[a.slot - 1] for a in buys]
+        rollouts = Rollouts(table, self.rng, variants=[c for c in cards if c is not None])
+        best: Action = next(a for a in view.legal_actions if a.kind is ActionKind.TAKE_CARD)
+        if not rollouts.variants:
+            return best
+        rollouts.run(self.card_rollouts)
+        base = rollouts.mean()
+        final_pot = expected_final_pot(view, players=len(table.opponents) + 1)
+        best_gain = 0.0
+        for i, a in enumerate(buys, start=1):
+            value = rollouts.mean(i)
+            gain = (value - base) * final_pot - a.amount * (1.0 - value)
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
