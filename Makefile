@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/studpoker demo
+	$(VENV)/bin/studpoker play
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
