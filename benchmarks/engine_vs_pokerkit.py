@@ -1,0 +1,151 @@
+"""Hands per second: our Seven Card Stud engine against PokerKit 0.7.7.
+
+Six players, ante 1, bring-in 2, 5/10 fixed limit, 200 chips each, the same
+game rules in both engines (our ``open_pair_big_bet`` and ``heads_up_uncapped``
+options are off, as PokerKit has neither). Two scenarios:
+
+* ``random``: at every decision a seeded RNG picks uniformly among the legal
+  kinds of action (fold, check/call, bring-in, complete/bet/raise);
+* ``showdown``: only bring-in, check and call, so every hand reaches a showdown
+  and the hand evaluator is part of the measurement.
+
+PokerKit automates everything that is not a player decision (antes, dealing
+from its own shuffled deck, burns, showdown, hand killing, chips); ours deals
+with ``deal(seed=...)`` and takes each showdown decision as an explicit SHOW.
+Each engine plays its own random hands: the rates are comparable, the hands
+are not the same. Rates are hands per second of this process's CPU time, so
+other load on the machine disturbs them less than wall-clock time would.
+Usage::
+
+    .venv/bin/python benchmarks/engine_vs_pokerkit.py [--hands N] [--ours-factor K]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pokerkit import Automation, FixedLimitSevenCardStud, State
+
+from studpoker import ActionKind, Phase, SevenCardStud
+
+PLAYERS = 6
+STACKS = [200] * PLAYERS
+ANTE, BRING_IN, SMALL_BET, BIG_BET = 1, 2, 5, 10
+
+PK_AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.CARD_BURNING,
+    Automation.HOLE_DEALING,
+    Automation.BOARD_DEALING,
+    Automation.RUNOUT_COUNT_SELECTION,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+
+GAME = SevenCardStud(
+    ante=ANTE, bring_in=BRING_IN, small_bet=SMALL_BET, big_bet=BIG_BET,
+    open_pair_big_bet=False, heads_up_uncapped=False,
+)
+PASSIVE = (ActionKind.BRING_IN, ActionKind.CHECK, ActionKind.CALL, ActionKind.SHOW)
+
+
+def play_ours(rng: random.Random, seed: int, showdown: bool) -> int:
+    """One hand of ours; returns the number of decisions."""
+    hand = GAME.deal(stacks=STACKS, dealer=PLAYERS - 1, seed=seed)
+    decisions = 0
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        if showdown or hand.phase is Phase.SHOWDOWN:
+            action = next(a for a in legal if a.kind in PASSIVE)
+        else:
+            action = rng.choice(legal)
+        hand.apply(action)
+        decisions += 1
+    return decisions
+
+
+def play_pokerkit(rng: random.Random, seed: int, showdown: bool) -> int:
+    """One PokerKit hand; returns the number of decisions (showdowns are automatic)."""
+    random.seed(seed)  # PokerKit shuffles its deck with the global RNG
+    state: State = FixedLimitSevenCardStud.create_state(
+        PK_AUTOMATIONS, True, ANTE, BRING_IN, SMALL_BET, BIG_BET, STACKS, PLAYERS,
+    )
+    decisions = 0
+    while state.status:
+        bring_in = state.can_post_bring_in()
+        if showdown:
+            if bring_in:
+                state.post_bring_in()
+            else:
+                state.check_or_call()
+        else:
+            options: list[Callable[[], object]] = (
+                [state.post_bring_in] if bring_in else [state.check_or_call]
+            )
+            if not bring_in and state.can_fold():
+                options.append(state.fold)
+            if state.can_complete_bet_or_raise_to():
+                options.append(state.complete_bet_or_raise_to)
+            rng.choice(options)()
+        decisions += 1
+    return decisions
+
+
+@dataclass
+class Rate:
+    hands: int
+    seconds: float
+    decisions: int
+
+    @property
+    def per_second(self) -> float:
+        return self.hands / self.seconds
+
+
+def measure(play: Callable[[random.Random, int, bool], int], hands: int, showdown: bool,
+            seed: int) -> Rate:
+    rng = random.Random(seed)
+    for i in range(min(50, hands)):  # warm-up: lookup tables, caches
+        play(rng, seed - 1 - i, showdown)
+    decisions = 0
+    start = time.process_time()
+    for i in range(hands):
+        decisions += play(rng, seed + i, showdown)
+    return Rate(hands=hands, seconds=time.process_time() - start, decisions=decisions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=1500,
+                        help="PokerKit hands per scenario (default 1500)")
+    parser.add_argument("--ours-factor", type=int, default=5,
+                        help="our engine plays this many times more hands (default 5)")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+    ours_hands = args.hands * args.ours_factor
+    print(f"{PLAYERS}-handed stud, ante {ANTE}, bring-in {BRING_IN}, {SMALL_BET}/{BIG_BET}, "
+          f"stacks {STACKS[0]}; PokerKit {args.hands} hands, ours {ours_hands} hands per scenario")
+    header = f"{'scenario':<10} {'ours hands/s':>13} {'PokerKit hands/s':>17} {'ratio':>8}" \
+             f" {'decisions/hand (ours, PK)':>27}"
+    print(header)
+    print("-" * len(header))
+    for name, showdown in (("random", False), ("showdown", True)):
+        ours = measure(play_ours, ours_hands, showdown, args.seed)
+        theirs = measure(play_pokerkit, args.hands, showdown, args.seed)
+        ratio = ours.per_second / theirs.per_second
+        per_hand = f"{ours.decisions / ours.hands:.1f}, {theirs.decisions / theirs.hands:.1f}"
+        print(f"{name:<10} {ours.per_second:>13,.0f} {theirs.per_second:>17,.0f} "
+              f"{ratio:>7.1f}x {per_hand:>27}")
+    print("hands per CPU second of this process; our decisions include each SHOW at a showdown")
+
+
+if __name__ == "__main__":
+    main()

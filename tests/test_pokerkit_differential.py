@@ -1,0 +1,778 @@
+"""Differential tests: our Seven Card Stud engine against PokerKit 0.7.7.
+
+Both engines get the same cards and the same decisions; we compare who is to
+act, what each may do, the chips at every decision and the final payoffs.
+PokerKit departs from RULES.md in a few known ways (``docs/pokerkit-differences.md``).
+The random test runs our engine with the options PokerKit lacks turned off
+(``open_pair_big_bet=False`` R2.6, ``heads_up_uncapped=False`` R1.5, no joker
+R1.2), recognises the remaining known situations when they arise and counts
+those hands as skipped (by reason); any other disagreement fails. The targeted
+tests below show each known difference on concrete cards.
+
+Seat mapping: PokerKit's stud has no button; player ``i`` is dealt ``i``-th in
+each round of cards and wins position ties. Our seat ``(dealer + 1 + i) % n``
+is dealt ``i``-th, so with ``dealer = n - 1`` seat ``i`` is PokerKit player ``i``.
+
+Cards: PokerKit burns a card before streets 4 to 7; we burn the unknown card
+``??`` so that PokerKit's deck always equals our stub.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import random
+import warnings
+from collections import Counter, deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pokerkit import Automation, FixedLimitSevenCardStud, State
+
+from studpoker import Action, ActionKind, Phase, SevenCardStud
+from studpoker.cards import full_deck
+from studpoker.evaluation import bring_in_key
+from studpoker.operations import ActionTaken, CardDealt, CommunityCardDealt, StreetStarted
+
+PK_AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+"""Everything but the decisions, the dealing (we deal our cards), the burns
+(``??``) and the showdown (we always show)."""
+
+AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+NO_REASON = "There is no reason to complete, bet, or raise"
+HANDS = int(os.environ.get("STUDPOKER_DIFF_HANDS", "2000"))
+
+# Reasons a random hand is skipped (the test also counts them).
+SKIP_BRING_IN = "R2.5 low card all-in from the ante: PokerKit passes the bring-in by seat"
+SKIP_SHORT_COMPLETION = "R2.5 all-in between bring-in and small bet counted as completion"
+SKIP_SHORT_ALL_IN = "R1.6 short all-in raise: reopening, raise size or cap count"
+
+
+class Divergence(Exception):
+    """The two engines disagree."""
+
+
+@dataclass(frozen=True)
+class Stakes:
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+
+
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+
+class Duel:
+    """Our hand and a PokerKit state on the same cards, driven in lockstep.
+
+    ``community_hack``: when we deal an R1.10 community card but PokerKit
+    wants a card per player (it recycles burns and muck first), give every
+    player that same card, which plays exactly like a community card.
+    """
+
+    def __init__(
+        self,
+        stacks: Sequence[int],
+        stakes: Stakes = STAKES,
+        *,
+        deck: Sequence[str] | None = None,
+        seed: int = 0,
+        ante_trimming: bool = True,
+        community_hack: bool = True,
+        **options: bool,
+    ) -> None:
+        n = len(stacks)
+        opts: dict[str, bool] = {"heads_up_uncapped": False, "open_pair_big_bet": False}
+        opts.update(options)
+        game = SevenCardStud(
+            ante=stakes.ante, bring_in=stakes.bring_in, small_bet=stakes.small_bet,
+            big_bet=stakes.big_bet, **opts,
+        )
+        self.stakes = stakes
+        self.starting = tuple(stacks)
+        self.hand = game.deal(stacks=list(stacks), dealer=n - 1, deck=deck, seed=seed)
+        self.pk: State = FixedLimitSevenCardStud.create_state(
+            PK_AUTOMATIONS, ante_trimming, stakes.ante, stakes.bring_in, stakes.small_bet,
+            stakes.big_bet, list(stacks), n,
+        )
+        self.community_hack = community_hack
+        self.community_as_hole = False  # the hack was used
+        self.blocked = False  # PokerKit wants a card per player, we dealt a community card
+        self.pointless_raises = 0
+        self.pointless_street: int | None = None  # street of the last such raise
+        self.pk_show_order: list[tuple[int, int]] = []  # (player, street index)
+        self.our_show_order: list[int] = []
+        self._pending: deque[tuple[int | None, str]] = deque()
+        self._seen = 0
+        self.sync()
+
+    # ----------------------------------------------------------- plumbing
+
+    def sync(self) -> None:
+        """Give PokerKit the cards we dealt, burn ``??``, show at its showdowns."""
+        for op in self.hand.log[self._seen:]:
+            if isinstance(op, CardDealt):
+                self._pending.append((op.seat, str(op.card)))
+            elif isinstance(op, CommunityCardDealt):
+                self._pending.append((None, str(op.card)))
+        self._seen = len(self.hand.log)
+        with warnings.catch_warnings():
+            # "Returning reserved (mucked, etc.) cards as dealable" once the deck is empty
+            warnings.simplefilter("ignore", UserWarning)
+            self._feed_pokerkit()
+
+    def _feed_pokerkit(self) -> None:
+        pk = self.pk
+        while pk.status and not self.blocked:
+            if pk.card_burning_status and pk.can_burn_card("??"):
+                pk.burn_card("??")
+            elif pk.hole_dealee_index is not None:
+                if not self._pending:
+                    raise Divergence("PokerKit deals a street we have not dealt")
+                seat, card = self._pending[0]
+                if seat is None:  # R1.10: our community card, PokerKit's hole cards
+                    if not self.community_hack:
+                        self.blocked = True
+                        return
+                    self._community_as_hole(card)
+                    continue
+                self._pending.popleft()
+                try:
+                    pk.deal_hole(card, seat)
+                except ValueError as exc:
+                    raise Divergence(f"PokerKit cannot deal {card} to {seat}: {exc}") from None
+            elif pk.board_dealing_count is not None:
+                seat, card = self._pending.popleft() if self._pending else (0, "")
+                if seat is not None:
+                    raise Divergence("PokerKit deals a community card we did not")
+                pk.deal_board(card)
+            elif pk.can_show_or_muck_hole_cards():
+                assert pk.showdown_index is not None and pk.street_index is not None
+                self.pk_show_order.append((pk.showdown_index, pk.street_index))
+                pk.show_or_muck_hole_cards(True)
+            else:
+                break
+
+    def _community_as_hole(self, card: str) -> None:
+        self._pending.popleft()
+        self.community_as_hole = True
+        for i in self.pk.player_indices:  # warns "not recommended to be dealt": ignored
+            if self.pk.statuses[i] and self.pk.hole_dealing_statuses[i]:
+                self.pk.deal_hole(card, i)
+
+    def legal(self, kind: ActionKind, amount: int | None = None) -> Action:
+        """Our legal action of ``kind`` (and ``amount``) for the seat to act."""
+        for a in self.hand.legal_actions():
+            if a.kind is kind and (amount is None or a.amount == amount):
+                return a
+        raise AssertionError(f"{kind} {amount} not legal: {self.hand.legal_actions()}")
+
+    def do(self, kind: str, amount: int | None = None) -> None:
+        """Play our legal action of this kind in both engines."""
+        self.act(self.legal(ActionKind(kind), amount))
+
+    def act(self, action: Action) -> None:
+        """Apply a legal action of ours to both engines (PokerKit first)."""
+        pk, kind = self.pk, action.kind
+        if kind is ActionKind.SHOW:
+            self.our_show_order.append(action.seat)
+        elif kind is ActionKind.FOLD:
+            pk.fold()
+        elif kind in (ActionKind.CHECK, ActionKind.CALL):
+            if pk.checking_or_calling_amount != action.amount:
+                raise Divergence(f"call amount: PokerKit {pk.checking_or_calling_amount}, {action}")
+            pk.check_or_call()
+        elif kind is ActionKind.BRING_IN:
+            if pk.effective_bring_in_amount != action.amount:
+                raise Divergence(f"bring-in: PokerKit {pk.effective_bring_in_amount}, {action}")
+            pk.post_bring_in()
+        elif pk_refusal(pk).startswith(NO_REASON):
+            # R1.6 we allow a raise nobody can call (it is returned); PokerKit does not.
+            self.pointless_raises += 1
+            self.pointless_street = self.hand.street
+            pk.check_or_call()
+        else:
+            pk.complete_bet_or_raise_to(action.amount)
+        self.hand.apply(action)
+        self.sync()
+
+    def finish(self) -> None:
+        """Everyone shows at the showdown; both engines must then be over."""
+        while not self.hand.is_over:
+            assert self.hand.phase is Phase.SHOWDOWN, self.hand
+            self.act(self.legal(ActionKind.SHOW))
+        if self.pk.status:
+            raise Divergence("PokerKit's hand is not over")
+
+    def pk_payoffs(self) -> tuple[int, ...]:
+        return tuple(s - s0 for s, s0 in zip(self.pk.stacks, self.starting, strict=True))
+
+    def pk_min_raise(self) -> int | None:
+        return self.pk.min_completion_betting_or_raising_to_amount
+
+    def our_raise(self) -> list[int]:
+        return [a.amount for a in self.hand.legal_actions() if a.kind in AGGRESSIVE]
+
+
+def pk_refusal(pk: State) -> str:
+    """Why PokerKit refuses a completion, bet or raise now ("" if it allows one)."""
+    try:
+        pk.verify_completion_betting_or_raising_to()
+    except ValueError as exc:
+        return str(exc)
+    return ""
+
+
+def stud_deck(third: Sequence[str], *later: str) -> list[str]:
+    """Cards in dealing order with ``dealer = n - 1``: ``third`` holds each seat's
+    "down down door" from seat 0; each later string is one street's cards for the
+    active seats in seat order."""
+    seats = [t.split() for t in third]
+    order = [seats[s][k] for k in range(3) for s in range(len(seats))]
+    for street in later:
+        order += street.split()
+    return order
+
+
+# --------------------------------------------------------------------------
+# The random differential test
+# --------------------------------------------------------------------------
+
+STRUCTURES = (
+    Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10),
+    Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10),
+    Stakes(ante=2, bring_in=3, small_bet=10, big_bet=20),
+    Stakes(ante=0, bring_in=1, small_bet=2, big_bet=4),
+    Stakes(ante=3, bring_in=5, small_bet=10, big_bet=20),
+)
+WEIGHTS = {
+    ActionKind.FOLD: 1.0, ActionKind.CHECK: 3.0, ActionKind.CALL: 3.0, ActionKind.BRING_IN: 3.0,
+    ActionKind.COMPLETE: 1.5, ActionKind.BET: 1.5, ActionKind.RAISE: 1.5,
+}
+
+
+@dataclass
+class Report:
+    """What happened in one random hand."""
+
+    seed: int
+    outcome: str = "compared"  # compared | odd chip | skipped | DIVERGED
+    reason: str = ""
+    notes: set[str] = field(default_factory=set)
+    decisions: int = 0
+
+
+def random_setup(rng: random.Random) -> tuple[Stakes, list[int]]:
+    stakes = rng.choice(STRUCTURES)
+    n = rng.randint(2, 8)
+    big = stakes.big_bet
+    stacks = [
+        rng.randint(1, 3 * big) if rng.random() < 0.2 else rng.randint(8 * big, 40 * big)
+        for _ in range(n)
+    ]
+    return stakes, stacks
+
+
+def play_random_hand(seed: int) -> Report:
+    """Play one random hand in both engines; classify any disagreement."""
+    rng = random.Random(seed)
+    stakes, stacks = random_setup(rng)
+    report = Report(seed=seed)
+    taints: list[str] = []  # known-difference situations live on the current street
+    duel = Duel(stacks, stakes, seed=seed)
+    hand, pk = duel.hand, duel.pk
+    try:
+        if hand.phase is Phase.BETTING and _low_card_all_in(duel) and \
+                pk.actor_index != hand.to_act:
+            taints.append(SKIP_BRING_IN)  # R2.5: skipped only if the actors differ
+            raise Divergence(f"bring-in: PokerKit {pk.actor_index}, ours {hand.to_act}")
+        street, completed = 0, False
+        while not hand.is_over:
+            if hand.phase is Phase.SHOWDOWN:
+                duel.act(duel.legal(ActionKind.SHOW))
+                continue
+            if hand.street != street:  # both engines agreed on the whole last street
+                street, taints = hand.street, []
+            _check_decision_point(duel)
+            report.decisions += 1
+            legal = hand.legal_actions()
+            action = rng.choices(legal, weights=[WEIGHTS[a.kind] for a in legal])[0]
+            if action.kind in AGGRESSIVE:
+                bet, stack = pk.bets[action.seat], pk.stacks[action.seat]
+                increment = stakes.small_bet if street < 2 else stakes.big_bet
+                all_in = action.amount == bet + stack
+                if street == 0 and not completed:
+                    if action.amount < stakes.small_bet:
+                        taints.append(SKIP_SHORT_COMPLETION)
+                    else:
+                        completed = True
+                elif all_in and action.amount - max(pk.bets) < increment:
+                    taints.append(SKIP_SHORT_ALL_IN)
+            duel.act(action)
+        duel.finish()
+        _check_showdown_order(duel, report)
+        if duel.pointless_raises:
+            report.notes.add("R1.6 raise nobody can call, mapped to a call")
+        if duel.community_as_hole:
+            report.notes.add("R1.10 community card given to PokerKit as each player's card")
+        ours, theirs = hand.payoffs, duel.pk_payoffs()
+        if ours != theirs:
+            _check_odd_chips(duel, report)
+    except Divergence as exc:
+        if taints:
+            report.outcome, report.reason = "skipped", taints[0]
+        else:
+            report.outcome, report.reason = "DIVERGED", f"{exc}; log: " + " | ".join(
+                str(op) for op in hand.log)
+    return report
+
+
+def _check_decision_point(duel: Duel) -> None:
+    """Same actor, same chips, same choices (R1.5, R1.6, R2.4-R2.7)."""
+    hand, pk = duel.hand, duel.pk
+    if pk.actor_index != hand.to_act:
+        raise Divergence(f"to act: PokerKit {pk.actor_index}, ours {hand.to_act}")
+    # After a raise nobody can call (a call for PokerKit) our raiser's excess
+    # stays in front of them until the round ends: compare chips at the next street.
+    if duel.pointless_street != hand.street:
+        if list(pk.stacks) != hand.stacks:
+            raise Divergence(f"stacks: PokerKit {pk.stacks}, ours {hand.stacks}")
+        if pk.total_pot_amount != hand.pot:
+            raise Divergence(f"pot: PokerKit {pk.total_pot_amount}, ours {hand.pot}")
+    legal = hand.legal_actions()
+    kinds = {a.kind for a in legal}
+    if (ActionKind.FOLD in kinds) != pk.can_fold():
+        raise Divergence(f"fold allowed: PokerKit {pk.can_fold()}, ours {legal}")
+    if ActionKind.BRING_IN in kinds:
+        # PokerKit also offers a short bring-in player a "completion" for the same
+        # chips (test_short_bring_in_is_no_completion): compare only our options.
+        if not pk.can_post_bring_in() or pk.effective_bring_in_amount != min(
+                a.amount for a in legal):
+            raise Divergence(f"bring-in: PokerKit {pk.effective_bring_in_amount}, ours {legal}")
+        completion = duel.our_raise()
+        if completion and completion != [duel.pk_min_raise()]:
+            raise Divergence(f"completion: PokerKit {duel.pk_min_raise()}, ours {completion}")
+        return
+    ours = duel.our_raise()
+    refusal = pk_refusal(pk)
+    if ours and refusal and not refusal.startswith(NO_REASON):
+        raise Divergence(f"raise to {ours} ours only; PokerKit: {refusal}")
+    if not ours and not refusal:
+        raise Divergence(f"raise to {duel.pk_min_raise()} PokerKit only")
+    if ours and not refusal and ours != [duel.pk_min_raise()]:
+        raise Divergence(f"raise to: PokerKit {duel.pk_min_raise()}, ours {ours}")
+
+
+def _check_showdown_order(duel: Duel, report: Report) -> None:
+    """R1.9, where comparable: seventh street was bet (or checked) in both engines
+    and PokerKit did not show any hand before the last card."""
+    hand = duel.hand
+    if not duel.our_show_order or not duel.pk_show_order:
+        return
+    if any(street != 4 for _, street in duel.pk_show_order):
+        return  # PokerKit shows all-in hands before the remaining cards are dealt
+    started = max(i for i, op in enumerate(hand.log) if isinstance(op, StreetStarted))
+    actions = [op.action for op in hand.log[started:] if isinstance(op, ActionTaken)
+               and op.action.kind is not ActionKind.SHOW]
+    if not actions:
+        return  # no betting on seventh street (fewer than two players with chips)
+    pk_order = [p for p, _ in duel.pk_show_order]
+    if pk_order == duel.our_show_order:
+        return
+    if not any(a.kind in AGGRESSIVE for a in actions) and pk_order[0] not in {
+            a.seat for a in actions}:
+        report.notes.add("R1.9 all-in high board shows first in PokerKit")
+        return
+    raise Divergence(f"showdown order: PokerKit {pk_order}, ours {duel.our_show_order}")
+
+
+def _check_odd_chips(duel: Duel, report: Report) -> None:
+    """R2.10: PokerKit gives a split pot's odd chips to the lowest player index.
+
+    Accept a payoff difference only among tied winners of pots that do not
+    split evenly, and by no more than those pots' odd chips.
+    """
+    ours, theirs = duel.hand.payoffs, duel.pk_payoffs()
+    odd = [r for r in duel.hand.results
+           if len(r.high_winners) > 1 and r.amount % len(r.high_winners)]
+    tied = {s for r in odd for s in r.high_winners}
+    spare = sum(r.amount % len(r.high_winners) for r in odd)
+    diff = [t - o for o, t in zip(ours, theirs, strict=True)]
+    if odd and sum(diff) == 0 and all(d == 0 or s in tied for s, d in enumerate(diff)) \
+            and sum(abs(d) for d in diff) <= 2 * spare:
+        report.outcome, report.reason = "odd chip", "R2.10 odd chip by seat in PokerKit"
+        return
+    raise Divergence(f"payoffs: PokerKit {theirs}, ours {ours}")
+
+
+def test_random_hands_agree_with_pokerkit() -> None:
+    """R1.5-R1.11, R2.1-R2.10: thousands of random hands (2-8 players, short and deep
+    stacks, several stake structures), same cards and decisions in both engines:
+    same actor, chips and choices at every decision, same payoffs at the end.
+    Hands that reach a known, documented difference are skipped and counted."""
+    reports = [play_random_hand(seed) for seed in range(HANDS)]
+    outcomes = Counter(r.outcome for r in reports)
+    reasons = Counter(r.reason for r in reports if r.outcome == "skipped")
+    notes = Counter(note for r in reports for note in r.notes)
+    decisions = sum(r.decisions for r in reports)
+    summary = (
+        f"{HANDS} hands, {decisions} decisions: {dict(outcomes)}; "
+        f"skipped by reason: {dict(reasons)}; notes: {dict(notes)}"
+    )
+    print(summary)
+    diverged = [r for r in reports if r.outcome == "DIVERGED"]
+    assert not diverged, f"{len(diverged)} unexplained; first seed {diverged[0].seed}: " \
+        f"{diverged[0].reason}\n{summary}"
+    assert outcomes["skipped"] <= 0.08 * HANDS, summary
+    assert outcomes["compared"] >= 0.9 * HANDS, summary
+
+
+def test_random_hands_that_reach_showdown_agree() -> None:
+    """R1.9, R2.8, R1.6 side pots: nobody folds (random checks, calls and full
+    raises), so every hand is settled by the evaluator at a showdown."""
+    hands = HANDS // 10
+    compared = 0
+    for seed in range(10**6, 10**6 + hands):
+        rng = random.Random(seed)
+        stakes, stacks = random_setup(rng)
+        duel = Duel(stacks, stakes, seed=seed)
+        hand = duel.hand
+        if hand.phase is Phase.BETTING and duel.pk.actor_index != hand.to_act:
+            assert _low_card_all_in(duel)
+            continue  # R2.5 difference, see test_bring_in_when_low_card_is_all_in_from_ante
+        while hand.phase is Phase.BETTING:
+            _check_decision_point(duel)
+            choices = [a for a in hand.legal_actions() if a.kind is not ActionKind.FOLD
+                       and (a.kind not in AGGRESSIVE or _full_raise(duel, a))]
+            duel.act(rng.choice(choices))
+        duel.finish()
+        assert hand.payoffs == duel.pk_payoffs() or _odd_chip_only(duel), seed
+        compared += 1
+    assert compared >= 0.9 * hands
+
+
+def _low_card_all_in(duel: Duel) -> bool:
+    """R2.5: the lowest door card belongs to a player all-in from the ante."""
+    hand = duel.hand
+    low = min(range(hand.n), key=lambda s: bring_in_key(hand.up_cards(s)[0]))
+    return hand.stacks[low] == 0
+
+
+def _full_raise(duel: Duel, action: Action) -> bool:
+    """Whether an aggressive action is a full bet/raise (not a short all-in)."""
+    pk = duel.pk
+    if pk.stacks[action.seat] + pk.bets[action.seat] > action.amount:
+        return True
+    increment = duel.stakes.small_bet if duel.hand.street < 2 else duel.stakes.big_bet
+    if duel.hand.street == 0 and action.kind is ActionKind.COMPLETE:
+        return action.amount >= duel.stakes.small_bet
+    return action.amount - max(pk.bets) >= increment
+
+
+def _odd_chip_only(duel: Duel) -> bool:
+    report = Report(seed=-1)
+    try:
+        _check_odd_chips(duel, report)
+    except Divergence:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------
+# Targeted tests: each documented difference on concrete cards
+# --------------------------------------------------------------------------
+
+
+def test_seat_mapping_player_i_is_seat_i() -> None:
+    """R2.3, R2.4: with dealer = n - 1 both engines deal seat i's cards to player i
+    and agree on the bring-in (the lowest door card, 2c here)."""
+    deck = stud_deck(["Ah Kd Qc", "As Kc 2c", "9c 8d 7s"])
+    duel = Duel([100, 100, 100], deck=deck)
+    for seat in range(3):
+        assert [repr(c) for c in duel.pk.get_up_cards(seat)] == [
+            str(c) for c in duel.hand.up_cards(seat)]
+        assert [repr(c) for c in duel.pk.get_down_cards(seat)] == [
+            str(c) for c in duel.hand.down_cards(seat)]
+    assert duel.hand.to_act == duel.pk.actor_index == 1
+
+
+ODD_CHIP_DECK = stud_deck(
+    ["Ah Kd Qc", "As Kc Qh", "9c 8d 2s"], "Jd Jh 4c", "Td Th", "2c 2d", "3h 3s"
+)
+
+
+def test_odd_chip_goes_by_card_not_by_seat() -> None:
+    """R2.10: seats 0 and 1 tie with A-K-Q-J-T; the pot of 19 splits 9/10. The odd chip
+    goes to the hand with the highest card by suit (As, seat 1); PokerKit gives it to
+    the lowest player index (seat 0)."""
+    duel = Duel([100, 100, 100], deck=ODD_CHIP_DECK)
+    duel.do("bring_in")  # seat 2 (2s)
+    duel.do("call")
+    duel.do("call")
+    assert duel.hand.to_act == 0  # fourth street: tied boards, first from dealer's left
+    duel.do("bet")
+    duel.do("call")
+    duel.do("fold")
+    for _ in range(6):
+        duel.do("check")
+    duel.finish()
+    assert duel.hand.payoffs == (1, 2, -3)
+    assert duel.pk_payoffs() == (2, 1, -3)
+
+
+def test_short_all_in_completion_is_not_a_completion() -> None:
+    """R2.5: after the bring-in (2), seat 1 goes all-in for 4 (between bring-in and
+    small bet). For us that is no completion: seat 2 may call 4 or complete to 5.
+    PokerKit counts it as the completion: seat 2 may only raise to 9."""
+    deck = stud_deck(["Ah Kd 2c", "As Kc Qh", "9c 8d 7s"])
+    duel = Duel([100, 5, 100], deck=deck)
+    duel.do("bring_in")  # seat 0 (2c)
+    duel.do("complete", 4)  # seat 1, all-in
+    assert duel.hand.to_act == duel.pk.actor_index == 2
+    assert duel.our_raise() == [5]
+    assert duel.legal(ActionKind.COMPLETE).amount == 5
+    assert duel.pk_min_raise() == 9
+    assert not duel.pk.can_complete_bet_or_raise_to(5)
+
+
+def test_bring_in_when_low_card_is_all_in_from_ante() -> None:
+    """R2.5: seat 0 shows the low card (2c) but is all-in from the ante, so the
+    next-lowest door card (3c, seat 2) brings in. PokerKit gives the bring-in to the
+    next player by seat after the low card (seat 1, Kd)."""
+    deck = stud_deck(["Ah Qs 2c", "As Kc Kd", "9c 8d 3c"])
+    duel = Duel([1, 100, 100], deck=deck)
+    assert duel.hand.stacks[0] == 0
+    assert duel.hand.to_act == 2
+    assert duel.pk.actor_index == 1
+
+
+def test_short_bring_in_is_no_completion() -> None:
+    """R2.4, R2.5: the bring-in player has 1 chip after the ante and may only post it
+    (all-in). PokerKit also offers a "completion" to the same 1 chip, after which the
+    next player must raise to 6 instead of completing to 5. (We never choose it in the
+    random test: actions are drawn from our legal ones.)"""
+    duel = Duel([2, 100, 100], deck=stud_deck(["Ah Qs 2c", "As Kc Kd", "9c 8d 3c"]))
+    assert duel.hand.legal_actions() == [Action(seat=0, kind=ActionKind.BRING_IN, amount=1)]
+    assert duel.pk.can_post_bring_in() and duel.pk_min_raise() == 1
+    duel.pk.complete_bet_or_raise_to(1)
+    assert duel.pk.actor_index == 1 and duel.pk_min_raise() == 6
+    duel.hand.apply(duel.legal(ActionKind.BRING_IN))
+    assert duel.our_raise() == [5]
+
+
+# Fourth street, 3 players: seat 0 has the high board and acts first.
+FOURTH_DECK = stud_deck(["Qd Jd Ah", "Ts 8s 9c", "5d 4h 2c"], "Kh 8c 3d", "7c 6c 5c")
+
+
+def _to_fourth(duel: Duel) -> None:
+    duel.do("bring_in")  # seat 2 (2c)
+    duel.do("call")
+    duel.do("call")
+    assert duel.hand.street == 1 and duel.hand.to_act == duel.pk.actor_index == 0
+
+
+def test_short_all_in_raise_then_raise_goes_to_full_level() -> None:
+    """R1.6: bet 5, all-in raise to 7 (less than half a raise). A player who has not
+    acted may raise to the last full level plus the increment (10); PokerKit adds the
+    increment to the all-in (12)."""
+    duel = Duel([100, 3 + 7, 100], deck=FOURTH_DECK)
+    _to_fourth(duel)
+    duel.do("bet")  # seat 0: 5
+    duel.do("raise", 7)  # seat 1: all-in, 2 more
+    assert duel.hand.to_act == duel.pk.actor_index == 2
+    assert duel.our_raise() == [10]
+    assert duel.pk_min_raise() == 12
+    assert not duel.pk.can_complete_bet_or_raise_to(10)
+
+
+def test_half_raise_all_in_reopens_the_betting() -> None:
+    """R1.6: bet 5, call, all-in raise to 8 (3 is at least half of 5: a full raise).
+    The bettor may re-raise (to 13) with us; PokerKit lets them only call or fold
+    ("Short all-in cannot be raised")."""
+    duel = Duel([100, 100, 3 + 8], deck=FOURTH_DECK)
+    _to_fourth(duel)
+    duel.do("bet")
+    duel.do("call")
+    duel.do("raise", 8)  # seat 2, all-in
+    assert duel.hand.to_act == duel.pk.actor_index == 0
+    assert duel.our_raise() == [13]
+    assert pk_refusal(duel.pk) == "Short all-in cannot be raised."
+
+
+def test_short_all_in_bet_does_not_reopen_the_betting() -> None:
+    """R1.6: seat 0 checks, seat 1 bets all-in 2 (less than half of 5). Seat 2 may
+    call or complete the bet to 5 (PokerKit: raise to 7); seat 0, who checked, may
+    only call or fold with us, while PokerKit lets them raise (to 7)."""
+    duel = Duel([100, 3 + 2, 100], deck=FOURTH_DECK)
+    _to_fourth(duel)
+    duel.do("check")
+    duel.do("bet", 2)  # seat 1, all-in
+    assert duel.our_raise() == [5]
+    assert duel.pk_min_raise() == 7
+    duel.do("call")  # seat 2
+    assert duel.hand.to_act == duel.pk.actor_index == 0
+    assert duel.our_raise() == []
+    assert pk_refusal(duel.pk) == ""
+    assert duel.pk_min_raise() == 7
+
+
+def test_short_all_in_does_not_count_toward_the_cap() -> None:
+    """R1.5, R1.6: bet 5, raise 10, raise 15, all-in for 17 (short). The cap (a bet and
+    three raises) is not reached for us: the next player may raise to 20. PokerKit
+    counts the short all-in as the fourth wager and stops the raising."""
+    deck = stud_deck(
+        ["Qd Jd Ah", "Ts 8s 9c", "5d 4h 2c", "2h 2s 6h", "3s 3h 7h"], "Kh 8c 3d 9d 8h"
+    )
+    duel = Duel([200, 200, 200, 3 + 17, 200], deck=deck)
+    duel.do("bring_in")  # seat 2 (2c)
+    for _ in range(4):
+        duel.do("call")
+    assert duel.hand.to_act == 0
+    duel.do("bet")
+    duel.do("raise", 10)
+    duel.do("raise", 15)
+    duel.do("raise", 17)  # seat 3, all-in
+    assert duel.hand.to_act == duel.pk.actor_index == 4
+    assert duel.our_raise() == [20]
+    assert pk_refusal(duel.pk) == "No more completion, betting, or raising is permitted."
+
+
+def test_raise_that_nobody_can_call_is_allowed_and_returned() -> None:
+    """R1.6: seat 1 bets all-in 5 and seat 0 has only 3 chips left: seat 2 may raise
+    with us (the 5 nobody can call comes back), PokerKit refuses the raise. Mapping
+    the raise to a call gives the same payoffs."""
+    duel = Duel([3 + 3, 3 + 5, 100], deck=stud_deck(
+        ["Ts 8s 9c", "Qd Jd Ah", "5d 4h 2c"], "8c Kh 3d", "7c 6c 5c"))
+    duel.do("bring_in")
+    duel.do("call")
+    duel.do("call")
+    assert duel.hand.to_act == 1
+    duel.do("bet")  # seat 1, all-in 5
+    assert duel.hand.to_act == 2 and duel.our_raise() == [10]
+    assert pk_refusal(duel.pk).startswith(NO_REASON)
+    duel.do("raise")  # mapped to a call in PokerKit
+    duel.do("call")  # seat 0, all-in 3
+    duel.finish()
+    assert duel.pointless_raises == 1
+    assert duel.hand.payoffs == duel.pk_payoffs()
+
+
+def test_community_card_when_the_stub_runs_short() -> None:
+    """R1.10: 8 players to sixth street, one folds there. Seven cards are needed on
+    seventh street and the stub holds 4: we deal one community card. PokerKit
+    reshuffles the burn cards and the muck and deals seven cards; with all 8 still in
+    it too uses a community card."""
+    def to_seventh(fold: bool) -> Duel:
+        duel = Duel([500] * 8, seed=11, community_hack=False)
+        duel.do("bring_in")
+        for _ in range(7):
+            duel.do("call")
+        while duel.hand.street < 3:
+            duel.do("check")
+        duel.do("bet")
+        duel.do("fold" if fold else "call")
+        while duel.hand.street == 3:
+            duel.do("call")
+        return duel
+
+    duel = to_seventh(fold=True)
+    assert len(duel.hand.community) == 1 and duel.hand.stub_size == 3
+    assert duel.blocked  # PokerKit wants a card per player, not a board card
+    assert duel.pk.hole_dealee_index is not None and duel.pk.board_dealing_count is None
+    duel = to_seventh(fold=False)
+    assert len(duel.hand.community) == 1 and not duel.blocked
+    assert [repr(c) for c in duel.pk.board_cards[0]] == [str(duel.hand.community[0])]
+
+
+def test_community_card_hack_gives_equal_payoffs() -> None:
+    """R1.10, R2.8: giving each PokerKit player our community card as their seventh
+    card values every hand as ours does."""
+    duel = Duel([500] * 8, seed=11)
+    duel.do("bring_in")
+    for _ in range(7):
+        duel.do("call")
+    while duel.hand.street < 3:
+        duel.do("check")
+    duel.do("bet")
+    duel.do("fold")
+    while not duel.hand.is_over and duel.hand.phase is Phase.BETTING:
+        duel.do("check" if ActionKind.CHECK in {a.kind for a in duel.hand.legal_actions()}
+                else "call")
+    duel.finish()
+    assert duel.community_as_hole
+    assert duel.hand.payoffs == duel.pk_payoffs()
+
+
+def test_open_pair_big_bet_is_not_in_pokerkit() -> None:
+    """R2.6: an open pair on fourth street lets the first bet be the big bet (10) with
+    the option on; PokerKit only allows the small bet."""
+    deck = stud_deck(["Qd Jd Kh", "Ts 8s 9c", "5d 4h 2c"], "Kd 8c 3d")
+    duel = Duel([100, 100, 100], deck=deck, open_pair_big_bet=True)
+    _to_fourth(duel)
+    assert duel.our_raise() == [5, 10]
+    assert duel.pk_min_raise() == 5
+    assert duel.pk.max_completion_betting_or_raising_to_amount == 5
+
+
+def test_heads_up_uncapped_is_not_in_pokerkit() -> None:
+    """R1.5: with exactly two players with chips there is no cap with the option on;
+    PokerKit caps at a completion and three raises."""
+    deck = stud_deck(["Ah Kd 2c", "As Kc Qh"])
+    for uncapped in (True, False):
+        duel = Duel([200, 200], deck=deck, heads_up_uncapped=uncapped)
+        duel.do("bring_in")  # seat 0
+        duel.do("complete")
+        for to in (10, 15, 20):
+            duel.do("raise", to)
+        assert duel.our_raise() == ([25] if uncapped else [])
+        assert pk_refusal(duel.pk) == "No more completion, betting, or raising is permitted."
+
+
+def test_joker_is_not_in_pokerkit() -> None:
+    """R1.2: our joker option makes a 53-card deck; PokerKit's stud has a 52-card deck
+    and no joker option."""
+    assert len(full_deck(joker=True)) == 53
+    assert len(tuple(FixedLimitSevenCardStud.deck)) == 52
+    assert "joker" not in inspect.signature(FixedLimitSevenCardStud.create_state).parameters
+
+
+def test_showdown_order_when_the_high_board_is_all_in() -> None:
+    """R1.9: nobody bets seventh street; the first to act there shows first. Seat 0
+    (high board, all-in) does not act; PokerKit starts the showdown with it."""
+    deck = [*FOURTH_DECK, "Ac", "7d", "6d", "As", "7s", "6s", "4c", "4d", "4s"]
+    duel = Duel([3 + 5, 100, 100], deck=deck)
+    _to_fourth(duel)
+    duel.do("bet")  # seat 0, all-in 5
+    duel.do("call")
+    duel.do("call")
+    while duel.hand.phase is Phase.BETTING:
+        duel.do("check")
+    duel.finish()
+    assert duel.our_show_order[0] != 0
+    assert duel.pk_show_order[0][0] == 0
+    assert duel.hand.payoffs == duel.pk_payoffs()
+
+
+def test_setup_ante_trimming_matches_side_pots() -> None:
+    """R1.6 (test setup): a player all-in for part of the ante (1 of 3) can win only 1
+    from each player. PokerKit needs ``ante_trimming_status=True`` for that; with
+    False it puts every ante in the main pot."""
+    deck = stud_deck(["Ah Ad Ac", "5s 4c 2c", "9c 8d 7s"], "As 3d 6h", "Kh Kd Kc",
+                     "Qh Qd Qc", "Jh Jd Jc", "Th Td Tc")
+    stakes = Stakes(ante=3, bring_in=2, small_bet=5, big_bet=10)
+    for trimming, seat0 in ((True, 2), (False, 6)):
+        duel = Duel([1, 100, 100], stakes, deck=deck, ante_trimming=trimming)
+        duel.do("bring_in")  # seat 1 (2c)
+        duel.do("call")
+        while duel.hand.phase is Phase.BETTING:
+            duel.do("check")
+        duel.finish()
+        assert duel.hand.payoffs[0] == 2
+        assert duel.pk_payoffs()[0] == seat0
