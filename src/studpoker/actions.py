@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["Action", "ActionKind", "IllegalAction"]
+__all__ = ["Action", "ActionKind", "IllegalAction", "make_action"]
 
 
 class ActionKind(Enum):
@@ -93,6 +93,24 @@ class Action:
             raise ValueError(f"malformed action {data!r}: seat, amount and slot must be integers")
         assert isinstance(seat, int) and isinstance(amount, int) and isinstance(slot, int)
         return Action(seat=seat, kind=kind, amount=amount, slot=slot)
+
+
+_INTERNED: dict[tuple[int, ActionKind, int, int], Action] = {}
+
+
+def make_action(seat: int, kind: ActionKind, amount: int = 0, slot: int = 0) -> Action:
+    """An :class:`Action`, shared from a cache (actions are immutable values).
+
+    The engine builds its legal actions with this; it saves allocating the
+    same few values at every decision.
+    """
+    key = (seat, kind, amount, slot)
+    action = _INTERNED.get(key)
+    if action is None:
+        if len(_INTERNED) > 50_000:
+            _INTERNED.clear()
+        action = _INTERNED[key] = Action(seat=seat, kind=kind, amount=amount, slot=slot)
+    return action
 
 
 class IllegalAction(ValueError):

@@ -23,9 +23,10 @@ House rules encoded here, all documented in ``docs/rules-decisions.md``:
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass, field
 
-from studpoker.actions import Action, ActionKind
+from studpoker.actions import Action, ActionKind, make_action
 
 __all__ = ["BettingRound"]
 
@@ -68,10 +69,10 @@ class BettingRound:
         owed = self.current - self.bets[seat]
         out: list[Action] = []
         if owed > 0:
-            out.append(Action(seat=seat, kind=ActionKind.FOLD))
-            out.append(Action(seat=seat, kind=ActionKind.CALL, amount=min(owed, stack)))
+            out.append(make_action(seat, ActionKind.FOLD))
+            out.append(make_action(seat, ActionKind.CALL, min(owed, stack)))
         else:
-            out.append(Action(seat=seat, kind=ActionKind.CHECK))
+            out.append(make_action(seat, ActionKind.CHECK))
         if stack <= owed or others_with_chips == 0:
             return out
         capped = not (heads_up and self.heads_up_uncapped) and self.raises >= 1 + self.max_raises
@@ -94,21 +95,22 @@ class BettingRound:
         for target in targets:
             to = min(target, most)
             if to > self.current:
-                out.append(Action(seat=seat, kind=kind, amount=to))
+                out.append(make_action(seat, kind, to))
         return out
 
     def bring_in_options(self, seat: int, stack: int, bring_in: int) -> list[Action]:
         """R2.4: the low card posts the bring-in or completes; no fold, no check."""
-        out = [Action(seat=seat, kind=ActionKind.BRING_IN, amount=min(bring_in, stack))]
+        out = [make_action(seat, ActionKind.BRING_IN, min(bring_in, stack))]
         if stack > bring_in:
-            out.append(Action(seat=seat, kind=ActionKind.COMPLETE, amount=min(self.increment, stack)))
+            out.append(make_action(seat, ActionKind.COMPLETE, min(self.increment, stack)))
         return out
 
-    def record(self, action: Action, *, all_in: bool, with_chips: set[int]) -> int:
+    def record(self, action: Action, *, all_in: bool, with_chips: Set[int]) -> int:
         """Apply a legal ``action`` to the round; return the chips it puts in.
 
         ``all_in``: the action leaves the seat with no chips; ``with_chips``:
-        players in the hand with chips after the action.
+        players in the hand with chips after the action (read only by a
+        bring-in, completion, bet or raise).
         """
         seat, kind = action.seat, action.kind
         before = self.bets[seat]
@@ -128,7 +130,7 @@ class BettingRound:
             self.bets[seat] = action.amount
             self.current = max(self.current, action.amount)
             self.acted_full[seat] = self.full_level
-            self.pending = with_chips - {seat}
+            self.pending = set(with_chips) - {seat}
             return action.amount
         # COMPLETE, BET, RAISE
         to = action.amount
@@ -152,5 +154,5 @@ class BettingRound:
         self.bets[seat] = to
         self.last_aggressor = seat
         self.acted_full[seat] = self.full_level
-        self.pending = with_chips - {seat}
+        self.pending = set(with_chips) - {seat}
         return to - before

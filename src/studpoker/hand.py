@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from studpoker.actions import Action, ActionKind, IllegalAction
+from studpoker.actions import Action, ActionKind, IllegalAction, make_action
 from studpoker.betting import BettingRound
 from studpoker.cards import Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
 from studpoker.evaluation import (
@@ -53,6 +53,8 @@ from studpoker.operations import (
 from studpoker.pots import DeadMoney, Pot, build_pots, split_evenly
 
 __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
+
+_NO_SEATS: frozenset[int] = frozenset()
 
 
 class Phase(Enum):
@@ -169,6 +171,8 @@ class Hand:
         self.contrib: list[int] = [0] * n
         self.folded: list[bool] = [False] * n
         self.cards: list[list[tuple[Card, bool]]] = [[] for _ in range(n)]
+        self._up: list[list[Card]] = [[] for _ in range(n)]
+        self._active_count = n
         self.community: list[Card] = []
         self.market: list[Card | None] = [None, None, None, None]
         self.dead: list[DeadMoney] = []
@@ -189,7 +193,7 @@ class Hand:
         self._pots: list[Pot] = []
         self._legal: list[Action] | None = None  # cache, valid while the log has _legal_at records
         self._legal_at = -1
-        self._stub = self._make_stub(seed=seed, deck=deck, rng=rng)
+        self._stub, self._fixed, self._rng = self._make_stub(seed=seed, deck=deck, rng=rng)
         self._next = 0
         self._post_antes()
         self._begin_street(0)
@@ -198,22 +202,27 @@ class Hand:
 
     def _make_stub(
         self, *, seed: int | None, deck: CardsLike | None, rng: random.Random | None
-    ) -> list[Card]:
+    ) -> tuple[list[Card], int, random.Random]:
+        """The stub: the given prefix in order, then the other cards, shuffled lazily.
+
+        Cards after the prefix are drawn by a Fisher-Yates step at each draw
+        (``_draw``), so a hand that ends early shuffles only what it dealt.
+        """
         allowed = full_deck(joker=self.game.joker)
         prefix = parse_cards(deck) if deck is not None else []
         check_distinct(prefix)
-        allowed_set = set(allowed)
-        for c in prefix:
-            if c not in allowed_set:
-                raise CardError(f"card {c} is not in this game's deck (joker is off)")
+        if prefix:
+            allowed_set = set(allowed)
+            for c in prefix:
+                if c not in allowed_set:
+                    raise CardError(f"card {c} is not in this game's deck (joker is off)")
+            used = set(prefix)
+            allowed = prefix + [c for c in allowed if c not in used]
         if seed is not None:
             rng = random.Random(seed)
         elif rng is None:
             rng = random.SystemRandom()
-        used = set(prefix)
-        rest = [c for c in allowed if c not in used]
-        rng.shuffle(rest)
-        return prefix + rest
+        return allowed, len(prefix), rng
 
     @property
     def stub_size(self) -> int:
@@ -221,9 +230,12 @@ class Hand:
         return len(self._stub) - self._next
 
     def _draw(self) -> Card:
-        card = self._stub[self._next]
-        self._next += 1
-        return card
+        stub, i = self._stub, self._next
+        if i >= self._fixed:
+            j = i + int(self._rng.random() * (len(stub) - i))
+            stub[i], stub[j] = stub[j], stub[i]
+        self._next = i + 1
+        return stub[i]
 
     # ------------------------------------------------------------- queries
 
@@ -258,7 +270,7 @@ class Hand:
 
     def up_cards(self, seat: int) -> list[Card]:
         """The seat's face-up cards, in the order dealt."""
-        return [c for c, up in self.cards[seat] if up]
+        return list(self._up[seat])
 
     def hole_and_board(self, seat: int) -> list[Card]:
         """All cards the seat plays with: its own and any community card."""
@@ -303,6 +315,8 @@ class Hand:
             for s in order:
                 card = self._draw()
                 self.cards[s].append((card, face_up))
+                if face_up:
+                    self._up[s].append(card)
                 self.log.append(CardDealt(seat=s, card=card, face_up=face_up))
         for slot in range(1, street.market + 1):
             self._refill(slot)
@@ -328,7 +342,7 @@ class Hand:
             self._end_street()
             return
         open_pair = street.open_pair and any(
-            board_has_pair(self.up_cards(s)) for s in self.active
+            board_has_pair(self._up[s]) for s in self.active
         )
         rnd = BettingRound(
             increment=street.bet,
@@ -342,7 +356,7 @@ class Hand:
         self.phase = Phase.BETTING
         if street.opener is Opener.BRING_IN:
             # R2.4/R2.5: lowest door card among players with chips
-            first = min(with_chips, key=lambda s: bring_in_key(self.up_cards(s)[0]))
+            first = min(with_chips, key=lambda s: bring_in_key(self._up[s][0]))
             self._bring_in_seat = first
             rnd.pending = {first}
         else:
@@ -355,8 +369,8 @@ class Hand:
         order = [s for s in self._clockwise_from(self.dealer + 1) if not self.folded[s]]
         if opener is Opener.HIGH_BOARD:
             # R2.6: highest board; ties to the first clockwise from the dealer's left
-            best = max(board_key(self.up_cards(s)) for s in order)
-            i = next(i for i, s in enumerate(order) if board_key(self.up_cards(s)) == best)
+            keys = [board_key(self._up[s]) for s in order]
+            i = keys.index(max(keys))
             order = order[i:] + order[:i]
         if require_chips:
             return next(s for s in order if self.stacks[s] > 0)
@@ -389,16 +403,23 @@ class Hand:
         self.contrib[seat] += paid
         if kind is ActionKind.FOLD:
             self.folded[seat] = True
-        rnd.record(action, all_in=self.stacks[seat] == 0, with_chips=self._with_chips())
+            self._active_count -= 1
+        resets = kind is ActionKind.BRING_IN or kind.is_aggressive
+        rnd.record(action, all_in=self.stacks[seat] == 0,
+                   with_chips=self._with_chips() if resets else _NO_SEATS)
         self.log.append(ActionTaken(action=action, paid=paid))
-        if len(self.active) == 1:
+        if self._active_count == 1:
             self._finish_uncontested()
             return
-        if not rnd.pending:
+        pending = rnd.pending
+        if not pending:
             self._end_betting()
             return
-        for s in self._clockwise_from(seat + 1):
-            if s in rnd.pending:
+        n = self.n
+        s = seat
+        while True:
+            s = (s + 1) % n
+            if s in pending:
                 self.to_act = s
                 return
 
@@ -424,11 +445,11 @@ class Hand:
     # ---------------------------------------------------------- card round
 
     def _card_options(self, seat: int) -> list[Action]:
-        out = [Action(seat=seat, kind=ActionKind.TAKE_CARD)]
+        out = [make_action(seat, ActionKind.TAKE_CARD)]
         for slot in range(1, 5):
             price = self.game.market_price(slot)
             if self.market[slot - 1] is not None and price <= self.stacks[seat]:
-                out.append(Action(seat=seat, kind=ActionKind.BUY, slot=slot, amount=price))
+                out.append(make_action(seat, ActionKind.BUY, price, slot))
         return out
 
     def _advance_card_round(self) -> None:
@@ -450,6 +471,7 @@ class Hand:
             self.dead.append(DeadMoney(seat=seat, level=self.contrib[seat], amount=action.amount))
             self.log.append(ActionTaken(action=action, paid=action.amount, cards=(card,)))
             self.cards[seat].append((card, True))
+            self._up[seat].append(card)
             self.log.append(CardDealt(seat=seat, card=card, face_up=True))
             self._refill(action.slot)
         else:
@@ -457,6 +479,7 @@ class Hand:
             card = self._draw()
             self.log.append(ActionTaken(action=action, cards=(card,)))
             self.cards[seat].append((card, True))
+            self._up[seat].append(card)
             self.log.append(CardDealt(seat=seat, card=card, face_up=True))
         self._card_pos += 1
 
@@ -493,9 +516,9 @@ class Hand:
         return True
 
     def _showdown_options(self, seat: int) -> list[Action]:
-        out = [Action(seat=seat, kind=ActionKind.SHOW)]
+        out = [make_action(seat, ActionKind.SHOW)]
         if self._may_muck(seat):
-            out.append(Action(seat=seat, kind=ActionKind.MUCK))
+            out.append(make_action(seat, ActionKind.MUCK))
         return out
 
     def _apply_showdown(self, action: Action) -> None:
@@ -761,7 +784,10 @@ class Hand:
         for name in ("stacks", "contrib", "folded", "community", "market", "dead", "log",
                      "_card_order", "_show_order", "_pots", "_stub"):
             setattr(other, name, list(getattr(self, name)))
+        if not isinstance(self._rng, random.SystemRandom):
+            other._rng = copy.deepcopy(self._rng)
         other.cards = [list(c) for c in self.cards]
+        other._up = [list(c) for c in self._up]
         other._shown = set(self._shown)
         other._mucked = set(self._mucked)
         if self._round is not None:

@@ -1,0 +1,1626 @@
+"""Hand histories in PHH, the Poker Hand History standard: read, write, export, replay.
+
+PHH (uoftcprg/phh-std) is the ecosystem's hand history format: a TOML file
+(``.phh``) per hand, or one TOML table per hand in a ``.phhs`` file. PokerKit
+reads and writes it. This module is to PHH what python-chess's ``pgn`` is to
+PGN: :func:`read` parses a file and reports the line and reason of every
+mistake, :func:`write` produces a file, :func:`from_hand` exports any hand the
+engine played (its operation log is the source), and :func:`replay` plays a
+history through the engine, stopping with a :class:`PHHError` at the first
+action our rules forbid.
+
+Variants: Seven Card Stud is ``F7S``, exactly as the standard has it;
+our options that the standard lacks are underscore fields (``_joker``,
+``_open_pair_big_bet``, ``_max_raises``, ``_heads_up_uncapped``,
+``_double_ace_flush``), written only when they differ from the defaults of
+RULES.md. Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
+
+Players: ``p1`` is the seat at the dealer's left, ``p2`` the next one
+clockwise, and so on. Replay seats ``pN`` at seat ``N - 1`` with the dealer at
+the last seat, unless the ``seats`` field holds the table's seat numbers in
+that clockwise order (as :func:`from_hand` writes), which recovers the
+original seats and dealer.
+
+Stud showdowns are written as PokerKit plays them: when betting ends before
+the last card (all-in), the hands are exposed with the cards held then, the
+remaining cards are dealt and each player then shows or mucks; on replay a
+player's last ``sm`` is the decision. When everyone else mucked, the last
+player (who takes the pots unseen, R1.9) is written showing, or with ``??``
+cards in the public view, so that every contender has a showdown action.
+
+>>> from studpoker import SevenCardStud
+>>> from studpoker import phh
+>>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
+>>> hand = game.deal(stacks=[50, 50, 50], dealer=2, deck="As Kd 2c Qh Jd 7c Ts 9s 8d")
+>>> hand.bring_in(); hand.fold(); hand.fold()
+>>> text = phh.write(phh.from_hand(hand))
+>>> print(text)  # doctest: +NORMALIZE_WHITESPACE
+variant = "F7S"
+antes = [1, 1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [50, 50, 50]
+actions = [
+  "d dh p1 AsQhTs",
+  "d dh p2 KdJd9s",
+  "d dh p3 2c7c8d",
+  "p3 pb",
+  "p1 f",
+  "p2 f",
+]
+seats = [1, 2, 3]
+finishing_stacks = [49, 49, 52]
+winnings = [0, 0, 3]
+>>> phh.replay(phh.read_one(text)).payoffs
+(-1, -1, 2)
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import os
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from studpoker.actions import Action, ActionKind, IllegalAction
+from studpoker.cards import Card, CardError, full_deck
+from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.hand import Hand, Phase, PotResult
+from studpoker.operations import (
+    ActionTaken,
+    AntePosted,
+    CardDealt,
+    ChipsReturned,
+    CommunityCardDealt,
+    HandEnded,
+    MarketDealt,
+    Operation,
+    PotAwarded,
+    StreetStarted,
+)
+
+__all__ = [
+    "STUD",
+    "VARIANTS",
+    "WALL_STREET",
+    "HandHistory",
+    "PHHError",
+    "ReplayResult",
+    "from_hand",
+    "read",
+    "read_one",
+    "replay",
+    "replay_all",
+    "replay_result",
+    "step_blocks",
+    "summary_dict",
+    "summary_lines",
+    "write",
+    "write_all",
+]
+
+STUD: Final = "F7S"
+"""The standard's variant code for fixed-limit Seven Card Stud."""
+WALL_STREET: Final = "FWS"
+"""Our variant code for Wall Street (docs/phh-wall-street.md)."""
+VARIANTS: Final = (STUD, WALL_STREET)
+
+UNKNOWN: Final = "??"
+_DIFFERENCES_DOC: Final = "docs/pokerkit-differences.md"
+
+_REQUIRED: Final[dict[str, tuple[str, ...]]] = {
+    STUD: ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"),
+    WALL_STREET: ("variant", "antes", "limits", "market_unit", "starting_stacks", "actions"),
+}
+_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
+    STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush"),
+    WALL_STREET: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush"),
+}
+_FOREIGN: Final = ("blinds_or_straddles", "min_bet", "bring_in", "small_bet", "big_bet", "limits",
+                   "market_unit")
+# The standard's optional fields, in the standard's order (those we type are handled apart).
+_STANDARD_OPTIONAL: Final = (
+    "author", "event", "url", "venue", "address", "city", "region", "postal_code", "country",
+    "time", "time_zone", "time_zone_abbreviation", "day", "month", "year", "hand", "level",
+    "seats", "seat_count", "table", "players", "finishing_stacks", "winnings", "currency",
+    "currency_symbol", "ante_trimming_status", "time_limit", "time_banks",
+)
+
+
+# --------------------------------------------------------------------------
+# Errors
+# --------------------------------------------------------------------------
+
+
+class PHHError(ValueError):
+    """A malformed hand history, or an action our rules forbid.
+
+    Attributes name where: ``source`` (file path), ``hand`` (1-based position
+    in the file) and ``hand_name`` (its table name in a ``.phhs`` file),
+    ``action_index`` (0-based index into ``actions``) and ``action`` (its
+    text), ``line`` (1-based source line); ``reason`` says why and ``legal``
+    lists, in PHH notation, what the player to act could do instead.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        source: str | None = None,
+        hand: int | None = None,
+        hand_name: str | None = None,
+        action_index: int | None = None,
+        action: str | None = None,
+        line: int | None = None,
+        legal: Sequence[str] = (),
+    ) -> None:
+        self.reason = reason
+        self.source = source
+        self.hand = hand
+        self.hand_name = hand_name
+        self.action_index = action_index
+        self.action = action
+        self.line = line
+        self.legal = tuple(legal)
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        parts: list[str] = []
+        if self.source is not None:
+            parts.append(self.source + (f":{self.line}" if self.line is not None else ""))
+        elif self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.hand is not None:
+            name = f" [{self.hand_name}]" if self.hand_name not in (None, str(self.hand)) else ""
+            parts.append(f"hand {self.hand}{name}")
+        if self.action_index is not None:
+            parts.append(f"actions[{self.action_index}] {self.action!r}")
+        text = ": ".join([*parts, self.reason])
+        if self.legal:
+            text += f" (legal: {', '.join(self.legal)})"
+        return text
+
+
+class _Reject(Exception):
+    """An action step failed; the replayer adds where."""
+
+    def __init__(self, reason: str, legal: Sequence[str] = ()) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.legal = tuple(legal)
+
+
+# --------------------------------------------------------------------------
+# The hand history
+# --------------------------------------------------------------------------
+
+
+@dataclass(kw_only=True)
+class HandHistory:
+    """One hand in PHH form. Player lists (stacks, antes, ...) are in ``p1, p2, ...`` order.
+
+    ``variant`` is ``"F7S"`` or ``"FWS"``. Stakes: ``antes`` (one per player,
+    all equal), then ``bring_in``/``small_bet``/``big_bet`` (F7S) or
+    ``limits``/``market_unit`` (FWS). Our house options are plain fields
+    here and ``_``-prefixed fields in the file. Standard optional fields we
+    use are typed; every other field (standard or user-defined) is kept in
+    ``fields`` and written back. ``name``, ``index``, ``source``, ``line``,
+    ``action_lines`` and ``field_lines`` say where the hand came from (for
+    error messages); they are not part of the history's value.
+    """
+
+    variant: str
+    antes: list[int]
+    starting_stacks: list[int]
+    actions: list[str]
+    bring_in: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    limits: list[int] | None = None
+    market_unit: int | None = None
+    joker: bool = False
+    double_ace_flush: bool = False
+    max_raises: int = 3
+    heads_up_uncapped: bool = True
+    open_pair_big_bet: bool = True
+    ante_trimming_status: bool | None = None
+    seats: list[int] | None = None
+    seat_count: int | None = None
+    players: list[str] | None = None
+    finishing_stacks: list[int] | None = None
+    winnings: list[int] | None = None
+    hand: int | str | None = None
+    table: int | str | None = None
+    fields: dict[str, object] = field(default_factory=dict)
+    name: str | None = field(default=None, compare=False)
+    index: int = field(default=0, compare=False)
+    source: str | None = field(default=None, compare=False)
+    line: int | None = field(default=None, compare=False)
+    action_lines: list[int | None] = field(default_factory=list, compare=False, repr=False)
+    field_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def player_count(self) -> int:
+        """How many players were dealt in."""
+        return len(self.starting_stacks)
+
+    def game(self) -> Game:
+        """The engine's game configuration for this history (raises :class:`PHHError`)."""
+        ante = self.antes[0] if self.antes else 0
+        try:
+            if self.variant == STUD:
+                if self.bring_in is None or self.small_bet is None or self.big_bet is None:
+                    raise GameError("F7S needs bring_in, small_bet and big_bet")
+                return SevenCardStud(
+                    ante=ante, bring_in=self.bring_in, small_bet=self.small_bet,
+                    big_bet=self.big_bet, joker=self.joker, double_ace_flush=self.double_ace_flush,
+                    max_raises=self.max_raises, heads_up_uncapped=self.heads_up_uncapped,
+                    open_pair_big_bet=self.open_pair_big_bet,
+                )
+            if self.variant == WALL_STREET:
+                if self.limits is None or len(self.limits) != 5:
+                    raise GameError("limits must be five numbers (one per betting round)")
+                lim = self.limits
+                return WallStreet(
+                    ante=ante, limits=(lim[0], lim[1], lim[2], lim[3], lim[4]),
+                    market_unit=self.market_unit, joker=self.joker,
+                    double_ace_flush=self.double_ace_flush, max_raises=self.max_raises,
+                    heads_up_uncapped=self.heads_up_uncapped,
+                )
+        except GameError as exc:
+            key = next((k for k in ("bring_in", "small_bet", "big_bet", "limits", "market_unit",
+                                    "max_raises", "antes") if k in str(exc)), "variant")
+            raise self.error(str(exc), key=key) from None
+        raise self.error(f"unknown variant {self.variant!r}", key="variant")
+
+    def error(self, reason: str, *, key: str | None = None, action_index: int | None = None,
+              legal: Sequence[str] = ()) -> PHHError:
+        """A :class:`PHHError` located at field ``key`` or at action ``action_index``."""
+        line = self.line
+        action = None
+        if action_index is not None:
+            action = self.actions[action_index] if action_index < len(self.actions) else None
+            if action_index < len(self.action_lines):
+                line = self.action_lines[action_index] or line
+        elif key is not None:
+            line = self.field_lines.get(key) or self.field_lines.get("_" + key) or line
+        return PHHError(reason, source=self.source, hand=self.index + 1, hand_name=self.name,
+                        action_index=action_index, action=action, line=line, legal=legal)
+
+    def dumps(self) -> str:
+        """This hand as PHH text (same as :func:`write`)."""
+        return write(self)
+
+
+# --------------------------------------------------------------------------
+# TOML writing (strings, integers, booleans, floats, times, arrays, tables)
+# --------------------------------------------------------------------------
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _toml_string(text: str) -> str:
+    out = ['"']
+    for ch in text:
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        pairs = (f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def write(history: HandHistory) -> str:
+    """PHH text of one hand (a ``.phh`` file); fields are written only when known."""
+    h = history
+    pairs: list[tuple[str, object]] = [("variant", h.variant)]
+    if h.ante_trimming_status is not None:
+        pairs.append(("ante_trimming_status", h.ante_trimming_status))
+    pairs.append(("antes", h.antes))
+    if h.variant == WALL_STREET:
+        pairs += [("limits", h.limits), ("market_unit", h.market_unit)]
+    else:
+        pairs += [("bring_in", h.bring_in), ("small_bet", h.small_bet), ("big_bet", h.big_bet)]
+    if h.joker:
+        pairs.append(("_joker", True))
+    if h.variant == STUD and not h.open_pair_big_bet:
+        pairs.append(("_open_pair_big_bet", False))
+    if h.max_raises != 3:
+        pairs.append(("_max_raises", h.max_raises))
+    if not h.heads_up_uncapped:
+        pairs.append(("_heads_up_uncapped", False))
+    if h.double_ace_flush:
+        pairs.append(("_double_ace_flush", True))
+    pairs.append(("starting_stacks", h.starting_stacks))
+    lines = [f"{k} = {_toml_value(v)}" for k, v in pairs if v is not None]
+    if h.actions:
+        lines.append("actions = [")
+        lines += [f"  {_toml_string(a)}," for a in h.actions]
+        lines.append("]")
+    else:
+        lines.append("actions = []")
+    typed: list[tuple[str, object]] = [
+        ("hand", h.hand), ("seats", h.seats), ("seat_count", h.seat_count), ("table", h.table),
+        ("players", h.players), ("finishing_stacks", h.finishing_stacks),
+        ("winnings", h.winnings),
+    ]
+    lines += [f"{k} = {_toml_value(v)}" for k, v in typed if v is not None]
+    lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in h.fields.items() if v is not None]
+    return "\n".join(lines) + "\n"
+
+
+def write_all(histories: Sequence[HandHistory]) -> str:
+    """PHH text of many hands (a ``.phhs`` file): tables ``[1]``, ``[2]``, ..."""
+    blocks = []
+    for i, h in enumerate(histories):
+        name = h.name if h.name else str(i + 1)
+        blocks.append(f"[{_toml_key(name)}]\n{write(h)}")
+    return "\n".join(blocks)
+
+
+# --------------------------------------------------------------------------
+# Reading
+# --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Lines:
+    """Where a TOML table's pieces are: header line, each key's line, each action's line."""
+
+    header: int
+    fields: dict[str, int] = field(default_factory=dict)
+    actions: list[int] = field(default_factory=list)
+
+
+_TOKEN = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^\']|\'(?!\'\'))*\'\'\''
+    r'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|\n|[ \t\r]+|[\[\]{}=,]|[^\s\[\]{}=,#"\']+',
+    re.DOTALL,
+)
+
+
+def _scan_lines(text: str) -> dict[str | None, _Lines]:
+    """Line numbers of table headers, keys and ``actions`` strings in valid TOML text."""
+    tokens: list[tuple[str, int]] = []
+    line = 1
+    for m in _TOKEN.finditer(text):
+        tok = m.group()
+        if not tok.startswith("#") and not tok.isspace():
+            tokens.append((tok, line))
+        elif tok == "\n":
+            tokens.append(("\n", line))
+        line += tok.count("\n")
+    tables: dict[str | None, _Lines] = {None: _Lines(header=1)}
+    current = tables[None]
+    i = 0
+
+    def key_text(parts: list[str]) -> str:
+        out = []
+        for p in parts:
+            if p.startswith(("'", '"')):
+                try:
+                    out.append(str(tomllib.loads(f"k = {p}")["k"]))
+                except tomllib.TOMLDecodeError:
+                    out.append(p.strip("'\""))
+            else:
+                out.append(p)
+        return "".join(out)
+
+    while i < len(tokens):
+        tok, ln = tokens[i]
+        if tok == "\n":
+            i += 1
+            continue
+        if tok == "[":
+            j = i + 1
+            array_table = j < len(tokens) and tokens[j][0] == "["
+            parts = []
+            while j < len(tokens) and tokens[j][0] not in ("]", "\n"):
+                if tokens[j][0] != "[":
+                    parts.append(tokens[j][0])
+                j += 1
+            name = key_text(parts)
+            current = _Lines(header=ln) if array_table else tables.setdefault(name, _Lines(header=ln))
+            while i < len(tokens) and tokens[i][0] != "\n":
+                i += 1
+            continue
+        parts = []
+        while i < len(tokens) and tokens[i][0] not in ("=", "\n"):
+            parts.append(tokens[i][0])
+            i += 1
+        key = key_text(parts)
+        current.fields.setdefault(key, ln)
+        i += 1  # past "="
+        depth = 0
+        while i < len(tokens):
+            tok, ln = tokens[i]
+            if tok in ("[", "{"):
+                depth += 1
+            elif tok in ("]", "}"):
+                depth -= 1
+            elif tok == "\n" and depth == 0:
+                break
+            elif key == "actions" and depth == 1 and tok[:1] in ("'", '"'):
+                current.actions.append(ln)
+            i += 1
+    return tables
+
+
+def read(source: str | os.PathLike[str]) -> list[HandHistory]:
+    """Every hand in PHH text, or in the file at a path (a ``Path``, or a one-line string
+    without ``=``, which cannot be PHH text).
+
+    A ``.phh`` document (a ``variant`` field at the top) is one hand; a
+    ``.phhs`` document holds one table per hand. Raises :class:`PHHError`
+    with the line and reason of the first mistake.
+    """
+    path: str | None = None
+    if isinstance(source, str) and ("=" in source or "\n" in source or not source):
+        text = source
+    else:  # a Path, or a one-line string with no "=": a file name
+        path = os.fspath(source)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PHHError(f"cannot read the file: {exc}", source=path) from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        line = int(m.group(1)) if m else None
+        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc)) if m else str(exc)
+        raise PHHError(f"not valid TOML: {reason}", source=path, line=line) from None
+    lines = _scan_lines(text)
+    if "variant" in doc:
+        return [_from_table(doc, name=None, index=0, source=path, lines=lines.get(None))]
+    out = []
+    for index, (name, table) in enumerate(doc.items()):
+        where = lines.get(name)
+        if not isinstance(table, dict):
+            line = lines[None].fields.get(name)
+            raise PHHError(
+                f"top-level field {name!r} is not a hand: a .phh file needs a 'variant' field, "
+                "a .phhs file one table per hand", source=path, line=line)
+        out.append(_from_table(table, name=name, index=index, source=path, lines=where))
+    if not out:
+        raise PHHError("no hands: a .phh file needs a 'variant' field, a .phhs file one table "
+                       "per hand", source=path, line=1)
+    return out
+
+
+def read_one(source: str | os.PathLike[str]) -> HandHistory:
+    """The single hand of a ``.phh`` text or file (:class:`PHHError` unless exactly one)."""
+    histories = read(source)
+    if len(histories) != 1:
+        raise PHHError(f"expected one hand, found {len(histories)}", source=histories[0].source)
+    return histories[0]
+
+
+def _from_table(data: dict[str, object], *, name: str | None, index: int, source: str | None,
+                lines: _Lines | None) -> HandHistory:
+    where = lines or _Lines(header=1)
+    header = where.header if name is not None else 1
+
+    def fail(reason: str, key: str | None = None) -> PHHError:
+        line = where.fields.get(key, header) if key else header
+        return PHHError(reason, source=source, hand=index + 1, hand_name=name, line=line)
+
+    def integer(key: str, value: object, *, minimum: int = 0) -> int:
+        field_name = key.split("[")[0]
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            if isinstance(value, float):
+                raise fail(f"{key}: {value!r} is not a whole number of chips", field_name)
+            raise fail(f"{key} must be an integer, got {value!r}", field_name)
+        if value < minimum:
+            raise fail(f"{key} must be >= {minimum}, got {value}", field_name)
+        return value
+
+    def int_list(key: str, *, minimum: int = 0, length: int | None = None) -> list[int]:
+        value = data[key]
+        if not isinstance(value, list):
+            raise fail(f"{key} must be an array of integers, got {value!r}", key)
+        out = [integer(f"{key}[{i}]", v, minimum=minimum) for i, v in enumerate(value)]
+        if length is not None and len(out) != length:
+            what = "five numbers (one per betting round)" if key == "limits" else \
+                f"one entry per player ({length})"
+            raise fail(f"{key} has {len(out)} entries, expected {what}", key)
+        return out
+
+    def boolean(key: str) -> bool:
+        value = data[key]
+        if not isinstance(value, bool):
+            raise fail(f"{key} must be true or false, got {value!r}", key)
+        return value
+
+    variant = data.get("variant")
+    if variant not in VARIANTS:
+        raise fail(f"unknown variant {variant!r}: studpoker plays 'F7S' (Seven Card Stud) and "
+                   f"'FWS' (Wall Street, docs/phh-wall-street.md)", "variant")
+    assert isinstance(variant, str)
+    for key in _REQUIRED[variant]:
+        if key not in data:
+            raise fail(f"missing required field {key!r} for {variant}")
+    for key in _FOREIGN:
+        if key in data and key not in _REQUIRED[variant]:
+            raise fail(f"field {key!r} does not belong in a {variant} hand", key)
+    stacks = int_list("starting_stacks", minimum=1)
+    n = len(stacks)
+    lo, hi = (2, 8) if variant == STUD else (3, 7)
+    if not lo <= n <= hi:
+        game_name = "Seven Card Stud" if variant == STUD else "Wall Street"
+        raise fail(f"{game_name} is for {lo} to {hi} players, starting_stacks has {n}",
+                   "starting_stacks")
+    antes = int_list("antes", length=n)
+    if len(set(antes)) > 1:
+        raise fail(f"antes must be equal for every player (R2.2, R3.2), got {antes}", "antes")
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise fail("actions must be an array of strings", "actions")
+    h = HandHistory(variant=variant, antes=antes, starting_stacks=stacks,
+                    actions=[str(a) for a in actions], name=name, index=index, source=source,
+                    line=header, field_lines=dict(where.fields))
+    h.action_lines = list(where.actions) if len(where.actions) == len(actions) else \
+        [None] * len(actions)
+    if variant == STUD:
+        h.bring_in = integer("bring_in", data["bring_in"], minimum=1)
+        h.small_bet = integer("small_bet", data["small_bet"], minimum=1)
+        h.big_bet = integer("big_bet", data["big_bet"], minimum=1)
+    else:
+        h.limits = int_list("limits", minimum=1, length=5) if isinstance(data["limits"], list) \
+            else [integer("limits", data["limits"], minimum=1)] * 5
+        h.market_unit = integer("market_unit", data["market_unit"], minimum=1)
+    for key, value in data.items():
+        if key in _REQUIRED[variant]:
+            continue
+        if key.startswith("_") and key in (*_OPTIONS[STUD], *_OPTIONS[WALL_STREET]):
+            if key not in _OPTIONS[variant]:
+                rule = " (R3.9)" if key == "_open_pair_big_bet" else ""
+                raise fail(f"option {key!r} does not apply to {variant}{rule}", key)
+            if key == "_max_raises":
+                h.max_raises = integer(key, value)
+            else:
+                setattr(h, key[1:], boolean(key))
+        elif key == "ante_trimming_status":
+            h.ante_trimming_status = boolean(key)
+        elif key in ("seats", "finishing_stacks", "winnings"):
+            setattr(h, key, int_list(key, length=n))
+        elif key == "seat_count":
+            h.seat_count = integer(key, value, minimum=1)
+        elif key == "players":
+            if not isinstance(value, list) or not all(isinstance(p, str) for p in value) \
+                    or len(value) != n:
+                raise fail(f"players must be an array of {n} strings", key)
+            h.players = [str(p) for p in value]
+        elif key in ("hand", "table"):
+            if not isinstance(value, int | str) or isinstance(value, bool):
+                raise fail(f"{key} must be a string or an integer, got {value!r}", key)
+            setattr(h, key, value)
+        else:
+            h.fields[key] = value
+    h.game()  # stakes and options make a valid game
+    for i, text in enumerate(h.actions):
+        try:
+            _parse_action(text, n, variant)
+        except _Reject as exc:
+            raise h.error(exc.reason, action_index=i) from None
+    return h
+
+
+# --------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Act:
+    """One parsed action. ``player`` is 0-based (p1 is 0); -1 for the dealer."""
+
+    verb: str  # "" (no-op), dh, db, dm, pb, f, cc, cbr, sm, mb
+    player: int = -1
+    cards: tuple[Card | None, ...] = ()
+    amount: int = 0
+    show: bool = False
+
+
+_PLAYER = re.compile(r"p([1-9][0-9]*)")
+
+
+def _parse_cards(text: str) -> tuple[Card | None, ...]:
+    if len(text) % 2:
+        raise _Reject(f"bad cards {text!r}: cards are two characters each, like 'As' or '??'")
+    out: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        piece = text[i:i + 2]
+        if piece == UNKNOWN:
+            out.append(None)
+            continue
+        try:
+            out.append(Card.parse(piece))
+        except CardError:
+            raise _Reject(f"bad card {piece!r}: expected rank 2-9/T/J/Q/K/A and suit c/d/h/s, "
+                          "'Jk' (the joker) or '??'") from None
+    return tuple(out)
+
+
+def _parse_action(text: str, n: int, variant: str) -> _Act:
+    words = text.split("#", 1)[0].split()
+    if not words:
+        return _Act("")
+
+    def player(label: str) -> int:
+        m = _PLAYER.fullmatch(label)
+        if not m:
+            raise _Reject(f"bad actor {label!r}: expected 'd' (the dealer) or p1..p{n}")
+        p = int(m.group(1))
+        if p > n:
+            raise _Reject(f"there is no player {label}: this hand has {n} players")
+        return p - 1
+
+    def amount(word: str, what: str) -> int:
+        try:
+            value = float(word) if re.fullmatch(r"\d+\.\d*", word) else int(word)
+        except ValueError:
+            raise _Reject(f"bad {what} {word!r}: expected a whole number") from None
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise _Reject(f"bad {what} {word!r}: chips are whole numbers")
+            value = int(value)
+        return value
+
+    match words:
+        case ["d", "dh", label, cards]:
+            return _Act("dh", player(label), _parse_cards(cards))
+        case ["d", "db", cards]:
+            return _Act("db", cards=_parse_cards(cards))
+        case ["d", "dm", cards] if variant == WALL_STREET:
+            parsed = _parse_cards(cards)
+            if not 1 <= len(parsed) <= 4:
+                raise _Reject("d dm deals 1 to 4 market cards")
+            return _Act("dm", cards=parsed)
+        case ["d", "dm", _]:
+            raise _Reject("market dealing (d dm) exists only in FWS (Wall Street)")
+        case ["d", verb, *_]:
+            raise _Reject(f"unknown dealer action {verb!r} or wrong arguments: expected "
+                          "'d dh pN CARDS', 'd db CARDS'"
+                          + (" or 'd dm CARDS'" if variant == WALL_STREET else ""))
+        case [label, ("pb" | "f" | "cc") as verb]:
+            return _Act(verb, player(label))
+        case [label, "cbr", value]:
+            return _Act("cbr", player(label), amount=amount(value, "amount"))
+        case [label, "sm"]:
+            return _Act("sm", player(label))
+        case [label, "sm", "-"]:
+            return _Act("sm", player(label), show=True)
+        case [label, "sm", cards]:
+            return _Act("sm", player(label), _parse_cards(cards), show=True)
+        case [label, "mb", value] if variant == WALL_STREET:
+            slot = amount(value, "market slot")
+            if not 1 <= slot <= 4:
+                raise _Reject(f"market slot {slot} does not exist (slots are 1 to 4)")
+            return _Act("mb", player(label), amount=slot)
+        case [_, "mb", *_]:
+            raise _Reject("buying a market slot (pN mb K) exists only in FWS (Wall Street)")
+        case [_, "sd", *_]:
+            raise _Reject(f"standing pat or discarding (sd) is for draw games, not {variant}")
+        case [label, verb, *_]:
+            player(label)
+            known = "pb, f, cc, cbr AMOUNT, sm [CARDS]" + (", mb K" if variant == WALL_STREET else "")
+            raise _Reject(f"unknown player action {verb!r} or wrong arguments: expected {known}")
+        case _:
+            raise _Reject("an action needs an actor and a verb, e.g. 'p1 cc'")
+
+
+def _show_text(hand: Hand, seat: int, kind: ActionKind, count: int, player: int, *,
+               hide: bool = False) -> str:
+    if kind is ActionKind.MUCK:
+        return f"p{player + 1} sm"
+    cards = [None if hide else c for c, _ in hand.cards[seat][:count]]
+    return f"p{player + 1} sm {_cards_text(cards)}"
+
+
+def _card_name(card: Card, unknown: set[Card] | frozenset[Card]) -> str:
+    return "an unknown card" if card in unknown else str(card)
+
+
+def _cards_text(cards: Sequence[Card | None]) -> str:
+    return "".join(UNKNOWN if c is None else str(c) for c in cards)
+
+
+def _phh_action(action: Action, player: int) -> str:
+    """An engine action in PHH notation (``player`` is 0-based)."""
+    p = f"p{player + 1}"
+    kind = action.kind
+    if kind is ActionKind.BRING_IN:
+        return f"{p} pb"
+    if kind is ActionKind.FOLD:
+        return f"{p} f"
+    if kind in (ActionKind.CHECK, ActionKind.CALL):
+        return f"{p} cc"
+    if kind.is_aggressive:
+        return f"{p} cbr {action.amount}"
+    if kind is ActionKind.BUY:
+        return f"{p} mb {action.slot}"
+    if kind is ActionKind.TAKE_CARD:
+        return f"d dh {p} CARD"
+    if kind is ActionKind.SHOW:
+        return f"{p} sm CARDS"
+    return f"{p} sm"
+
+
+# --------------------------------------------------------------------------
+# Export from the engine's log
+# --------------------------------------------------------------------------
+
+
+def from_hand(hand: Hand, *, public: bool = False,
+              fields: Mapping[str, object] | None = None) -> HandHistory:
+    """The hand (finished or not) as a :class:`HandHistory`, built from its operation log.
+
+    ``public=True`` writes the down cards of players who never showed as
+    ``??``. ``fields`` adds optional fields, e.g. ``{"players": [...],
+    "hand": 12}`` (in ``p1, p2, ...`` order). ``seats`` (the table's seat
+    numbers from the dealer's left, 1-based), ``finishing_stacks`` and
+    ``winnings`` (chips collected from pots) are filled in from the hand.
+    """
+    game, n, dealer = hand.game, hand.n, hand.dealer
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    player = {seat: i for i, seat in enumerate(order)}
+    shown = frozenset(op.action.seat for op in hand.log
+                      if isinstance(op, ActionTaken) and op.action.kind is ActionKind.SHOW)
+    actions: list[str] = []
+    holes: dict[int, list[str]] = {}
+    market: list[str] = []
+
+    def flush() -> None:
+        for seat, cards in holes.items():
+            actions.append(f"d dh p{player[seat] + 1} {''.join(cards)}")
+        holes.clear()
+        if market:
+            actions.append(f"d dm {''.join(market)}")
+            market.clear()
+
+    stud = not isinstance(game, WallStreet)
+    counts = [0] * n  # cards each seat holds so far
+    # Stud: the showdown is written where betting ended for good (before any cards still
+    # to come), as PokerKit plays it; each show lists the cards held at that point.
+    insert_at: int | None = None
+    held = counts
+    showdown: list[tuple[int, ActionKind]] = []
+    skip_card = False  # the CardDealt after a free card or a purchase is already written
+    refill = False  # the MarketDealt after a purchase is written on its own
+    for op in hand.log:
+        if isinstance(op, CardDealt):
+            assert op.card is not None
+            counts[op.seat] += 1
+            if skip_card:
+                skip_card = False
+                continue
+            if market:
+                flush()
+            hidden = public and not op.face_up and op.seat not in shown
+            holes.setdefault(op.seat, []).append(UNKNOWN if hidden else str(op.card))
+            continue
+        if isinstance(op, MarketDealt):
+            if refill:
+                flush()
+                actions.append(f"d dm {op.card}")
+                refill = False
+                continue
+            if holes:
+                flush()
+            market.append(str(op.card))
+            continue
+        flush()
+        refill = False
+        if isinstance(op, StreetStarted) and op.index > 0 and insert_at is None:
+            insert_at, held = len(actions), list(counts)  # no betting on third street
+        if isinstance(op, CommunityCardDealt):
+            actions.append(f"d db {op.card}")
+        elif isinstance(op, ActionTaken):
+            a = op.action
+            p = player[a.seat]
+            if a.kind is ActionKind.TAKE_CARD:
+                actions.append(f"d dh p{p + 1} {op.cards[0]}")
+                skip_card = True
+            elif a.kind is ActionKind.BUY:
+                actions.append(f"p{p + 1} mb {a.slot}")
+                skip_card = refill = True
+            elif a.kind in (ActionKind.SHOW, ActionKind.MUCK):
+                showdown.append((a.seat, a.kind))
+                if not stud:
+                    actions.append(_show_text(hand, a.seat, a.kind, len(hand.cards[a.seat]), p))
+            else:
+                actions.append(_phh_action(a, p))
+                insert_at, held = len(actions), list(counts)
+    flush()
+    acted = {s for s, _ in showdown}
+    # Everyone else mucked: the last player took the pot without showing (R1.9). PokerKit
+    # needs every contender's decision, so the full history shows that player's cards;
+    # the public one writes them unknown.
+    last = [s for s in order if not hand.folded[s] and s not in acted] \
+        if showdown and hand.is_over else []
+    if stud:
+        at = len(actions) if insert_at is None else insert_at
+        if insert_at is None:
+            held = list(counts)
+        shows = [_show_text(hand, s, kind, held[s], player[s]) for s, kind in showdown]
+        shows += [_show_text(hand, s, ActionKind.SHOW, held[s], player[s], hide=public)
+                  for s in last]
+        if at < len(actions) and showdown:
+            # Betting ended before the last card. PokerKit (and the standard: all-in hands
+            # are shown) exposes every hand at once, deals the rest, then asks each player
+            # to show or muck: the exposure holds the cards held then, the decisions follow.
+            exposed = [s for s, _ in showdown] + last
+            exposure = [_show_text(hand, s, ActionKind.SHOW, held[s], player[s],
+                                   hide=public and s not in shown) for s in exposed]
+            decisions = [_show_text(hand, s, kind, counts[s], player[s]) for s, kind in showdown]
+            decisions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=public)
+                          for s in last]
+            actions[at:] = exposure + actions[at:] + decisions
+        else:
+            actions[at:at] = shows
+    else:
+        actions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=public)
+                    for s in last]
+    stacks = [hand.starting_stacks[s] for s in order]
+    h = HandHistory(
+        variant=WALL_STREET if isinstance(game, WallStreet) else STUD,
+        antes=[game.ante] * n, starting_stacks=stacks, actions=actions,
+        joker=game.joker, double_ace_flush=game.double_ace_flush, max_raises=game.max_raises,
+        heads_up_uncapped=game.heads_up_uncapped, seats=[s + 1 for s in order],
+    )
+    if isinstance(game, SevenCardStud):
+        h.bring_in, h.small_bet, h.big_bet = game.bring_in, game.small_bet, game.big_bet
+        h.open_pair_big_bet = game.open_pair_big_bet
+        if any(s < game.ante for s in stacks):
+            h.ante_trimming_status = True  # a short ante wins only what it put in (R1.6)
+    elif isinstance(game, WallStreet):
+        h.limits, h.market_unit = list(game.limit_tuple), game.unit
+    if hand.is_over:
+        h.finishing_stacks = [hand.stacks[s] for s in order]
+        won = [0] * n
+        for op in hand.log:
+            if isinstance(op, PotAwarded):
+                won[op.seat] += op.amount
+        h.winnings = [won[s] for s in order]
+    for key, value in (fields or {}).items():
+        if key in ("players", "seats", "seat_count", "finishing_stacks", "winnings", "hand",
+                   "table"):
+            setattr(h, key, value)
+        else:
+            h.fields[key] = value
+    h.action_lines = [None] * len(actions)
+    return h
+
+
+# --------------------------------------------------------------------------
+# Replay
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReplayResult:
+    """A replayed hand: the engine's :class:`Hand`, and how it maps to the file.
+
+    ``dealer``: the seat with the button (``p1`` is the seat after it).
+    ``unknown``: the cards that stand in for ``??`` (shown as ``??``).
+    ``steps``: for each file action applied, ``(action index, log length after it)``.
+    """
+
+    history: HandHistory
+    hand: Hand
+    unknown: frozenset[Card]
+    steps: tuple[tuple[int, int], ...]
+
+    def seat(self, player: int) -> int:
+        """The seat of player ``player`` (0-based: 0 is ``p1``)."""
+        return (self.hand.dealer + 1 + player) % self.hand.n
+
+    def player(self, seat: int) -> int:
+        """The 0-based player index (0 is ``p1``) of ``seat``."""
+        return (seat - self.hand.dealer - 1) % self.hand.n
+
+    def label(self, seat: int) -> str:
+        """``"p1"``..., with the player's name when the file has ``players``."""
+        p = self.player(seat)
+        names = self.history.players
+        if names and names[p]:
+            return f"p{p + 1} ({names[p]})"
+        return f"p{p + 1}"
+
+    @property
+    def finishing_stacks(self) -> list[int]:
+        """Stacks in ``p1, p2, ...`` order (current stacks if the hand is unfinished)."""
+        return [self.hand.stacks[self.seat(p)] for p in range(self.hand.n)]
+
+    @property
+    def winnings(self) -> list[int]:
+        """Chips won (+) or lost (-) per player, in ``p1, p2, ...`` order."""
+        return [self.hand.payoffs[self.seat(p)] for p in range(self.hand.n)]
+
+
+_BOUGHT: Final = "bought"
+
+
+class _Replayer:
+    """Replays one history. The engine takes its deck up front, so the deck is
+    planned: each card the file names goes where the engine will draw it (seat
+    N's k-th card, the j-th market card, the j-th community card). Where the
+    draw order depends on play (folds, card rounds) the hand is dealt again
+    with the corrected deck and the actions so far re-applied."""
+
+    def __init__(self, history: HandHistory) -> None:
+        self.h = h = history
+        self.game = h.game()
+        self.n = n = h.player_count
+        self.dealer = self._dealer()
+        self.acts: list[_Act] = []
+        for i, text in enumerate(h.actions):
+            try:
+                self.acts.append(_parse_action(text, n, h.variant))
+            except _Reject as exc:
+                raise h.error(exc.reason, action_index=i) from None
+        self.deck_cards = full_deck(joker=self.game.joker)
+        self._prescan()
+        self.applied: list[Action] = []
+        self.deferred: dict[int, int] = {}  # seat -> action index of a show/muck not yet due
+        self.hand = self._deal()
+        self._reset_scan()
+        try:
+            self._sync()
+        except _Reject as exc:
+            raise h.error(exc.reason, key="actions") from None
+
+    def _dealer(self) -> int:
+        seats, n = self.h.seats, self.n
+        if seats is not None and sorted(seats) == list(range(1, n + 1)):
+            dealer = (seats[0] - 2) % n
+            if all(seats[i] - 1 == (dealer + 1 + i) % n for i in range(n)):
+                return dealer
+        return n - 1
+
+    def seat(self, player: int) -> int:
+        return (self.dealer + 1 + player) % self.n
+
+    def player(self, seat: int) -> int:
+        return (seat - self.dealer - 1) % self.n
+
+    def label(self, seat: int) -> str:
+        return f"p{self.player(seat) + 1}"
+
+    # ------------------------------------------------------------ planning
+
+    def _prescan(self) -> None:
+        """What the file says each card is; where each dealing action starts."""
+        n = self.n
+        events: list[list[Card | str | None]] = [[] for _ in range(n)]
+        shown: list[tuple[int, int, tuple[Card | None, ...]]] = []  # (action, player, cards)
+        self.decision: dict[int, int] = {}  # player -> index of their last show or muck
+        self.market: list[Card | None] = []
+        self.community: list[Card | None] = []
+        self.start: dict[int, int] = {}  # action index -> index of its first card
+        first_seen: dict[Card, int] = {}
+        allowed = set(self.deck_cards)
+        self.problems: dict[int, str] = {}  # action index -> why it cannot be
+
+        def note(card: Card | None, i: int) -> Card | None:
+            """The card if it may be dealt here; a problem is reported when action i is due."""
+            if card is None:
+                return None
+            if card not in allowed:
+                self.problems.setdefault(i, f"card {card} is not in this game's deck (the "
+                                            "joker needs _joker = true)")
+                return None
+            if card in first_seen:
+                self.problems.setdefault(i, f"card {card} is dealt twice (first in actions"
+                                            f"[{first_seen[card]}]): a deck has one of each "
+                                            "card (R1.1, R1.10)")
+                return None
+            first_seen[card] = i
+            return card
+
+        for i, act in enumerate(self.acts):
+            if act.verb == "dh":
+                self.start[i] = len(events[act.player])
+                events[act.player].extend(note(c, i) for c in act.cards)
+            elif act.verb == "mb":
+                events[act.player].append(_BOUGHT)
+            elif act.verb == "dm":
+                self.start[i] = len(self.market)
+                self.market.extend(note(c, i) for c in act.cards)
+            elif act.verb == "db":
+                self.start[i] = len(self.community)
+                self.community.extend(note(c, i) for c in act.cards)
+            elif act.verb == "sm":
+                self.decision[act.player] = i  # the last one decides; earlier ones expose
+                if act.cards:
+                    shown.append((i, act.player, act.cards))
+        for i, p, cards in shown:  # shown cards fill in what was dealt unseen
+            ev = events[p]
+            for k, c in enumerate(cards):
+                if c is None:
+                    continue
+                if k >= len(ev):
+                    ev.append(note(c, i))
+                elif ev[k] is None and i not in self.problems:
+                    ev[k] = note(c, i)
+                # else: a bought card, or one dealt known: checked when the show is due
+        self.events = events
+        self.named = frozenset(first_seen)
+        self.deck = self._plan()
+
+    def _plan(self) -> list[Card]:
+        """The deck in the order the engine will draw it, if every player the file deals
+        a card on a street was in the hand when it was dealt (else :meth:`_sync` fixes it)."""
+        n, events = self.n, self.events
+        size = len(self.deck_cards)
+        keys: list[tuple[str, int, int]] = [("p", self.seat(p), k) for k in range(3)
+                                            for p in range(n)]
+        wall_street = self.h.variant == WALL_STREET
+        mcount = ccount = 0
+        if wall_street:
+            keys += [("m", 0, j) for j in range(4)]
+            mcount = 4
+        for k in range(3, 7):
+            active = [p for p in range(n) if len(events[p]) > k]
+            if not active:
+                if ccount < len(self.community) and len(keys) < size:  # R1.10
+                    keys.append(("c", 0, ccount))
+                    ccount += 1
+                continue
+            for p in active:
+                if len(keys) >= size:
+                    break
+                if wall_street and k < 6 and events[p][k] is _BOUGHT:
+                    keys.append(("m", 0, mcount))  # the refill of the bought slot
+                    mcount += 1
+                else:
+                    keys.append(("p", self.seat(p), k))
+        plan = [self._want(key) for key in keys]
+        placed = {c for c in plan if c is not None}
+        rest = [c for c in self.deck_cards if c not in self.named]
+        rest += [c for c in self.deck_cards if c in self.named and c not in placed]
+        deck: list[Card] = []
+        fill = iter(rest)
+        for c in plan:
+            card = c if c is not None else next(fill, None)
+            if card is None:
+                break
+            deck.append(card)
+        deck += list(fill)
+        return deck
+
+    def _deal(self) -> Hand:
+        try:
+            return self.game.deal(stacks=[self.h.starting_stacks[self.player(s)]
+                                          for s in range(self.n)],
+                                  dealer=self.dealer, deck=self.deck, seed=0)
+        except GameError as exc:
+            raise self.h.error(str(exc), key="starting_stacks") from None
+
+    def _reset_scan(self) -> None:
+        self.scanned = 0
+        self.draws = 0
+        self.counts = [0] * self.n
+        self.mcount = 0
+        self.ccount = 0
+        self.after_buy = False
+        self.unknown: set[Card] = set()
+
+    def _want(self, key: tuple[str, int, int]) -> Card | None:
+        kind, a, b = key
+        if kind == "p":
+            ev = self.events[self.player(a)]
+            c = ev[b] if b < len(ev) else None
+            return c if isinstance(c, Card) else None
+        cards = self.market if kind == "m" else self.community
+        return cards[b] if b < len(cards) else None
+
+    def _scan(self) -> bool:
+        """Check the new draws against the plan; fix the plan; True if it changed."""
+        changed = False
+        log = self.hand.log
+        for op in log[self.scanned:]:
+            key: tuple[str, int, int] | None = None
+            if isinstance(op, CardDealt):
+                if self.after_buy:
+                    self.after_buy = False
+                else:
+                    key = ("p", op.seat, self.counts[op.seat])
+                self.counts[op.seat] += 1
+            elif isinstance(op, MarketDealt):
+                key = ("m", 0, self.mcount)
+                self.mcount += 1
+            elif isinstance(op, CommunityCardDealt):
+                key = ("c", 0, self.ccount)
+                self.ccount += 1
+            elif isinstance(op, ActionTaken):
+                self.after_buy = op.action.kind is ActionKind.BUY
+            if key is None:
+                continue
+            pos = self.draws
+            self.draws += 1
+            want = self._want(key)
+            planned = self.deck[pos]
+            if want is None:
+                if planned in self.named:  # keep named cards for their own places
+                    spare = next((j for j in range(pos + 1, len(self.deck))
+                                  if self.deck[j] not in self.named), None)
+                    if spare is not None:
+                        self._swap(pos, spare)
+                        changed = True
+                self.unknown.add(self.deck[pos])
+            elif planned is not want:
+                j = self.deck.index(want)
+                if j < pos:
+                    raise _Reject(f"card {want} is needed twice: the deck has too few cards "
+                                  "for the cards this file names")
+                self._swap(pos, j)
+                changed = True
+        self.scanned = len(log)
+        return changed
+
+    def _swap(self, i: int, j: int) -> None:
+        self.deck[i], self.deck[j] = self.deck[j], self.deck[i]
+
+    def _sync(self) -> None:
+        """After the engine dealt: make its cards the file's cards."""
+        for _ in range(100):
+            if not self._scan():
+                return
+            self.hand = self._deal()
+            for a in self.applied:
+                self.hand.apply(a)
+            self._reset_scan()
+        raise AssertionError("deck planning did not settle")  # pragma: no cover
+
+    # --------------------------------------------------------------- play
+
+    def run(self) -> ReplayResult:
+        steps: list[tuple[int, int]] = []
+        for i, act in enumerate(self.acts):
+            try:
+                if i in self.problems:
+                    raise _Reject(self.problems[i])
+                self._step(i, act)
+            except _Reject as exc:
+                raise self.h.error(exc.reason, action_index=i, legal=exc.legal) from None
+            steps.append((i, len(self.hand.log)))
+        self._check_results()
+        return ReplayResult(history=self.h, hand=self.hand, unknown=frozenset(self.unknown),
+                            steps=tuple(steps))
+
+    def _situation(self) -> str:
+        hand = self.hand
+        if hand.is_over:
+            return "the hand is over"
+        who = "" if hand.to_act is None else self.label(hand.to_act)
+        if hand.phase is Phase.BETTING:
+            return f"{hand.street_name} street betting is not over ({who} to act)"
+        if hand.phase is Phase.CARD_ROUND:
+            return f"it is {who}'s turn in the {hand.street_name} street card round"
+        return f"the hand is at showdown ({who} to show or muck)"
+
+    def _translate(self, reason: str) -> str:
+        return re.sub(r"seat (\d+)", lambda m: self.label(int(m.group(1))), reason)
+
+    def _legal(self) -> list[str]:
+        hand = self.hand
+        out = []
+        for a in hand.legal_actions():
+            text = _phh_action(a, self.player(a.seat))
+            if a.kind is ActionKind.SHOW:
+                text = f"p{self.player(a.seat) + 1} sm " + _cards_text(
+                    [c for c, _ in hand.cards[a.seat]])
+            if text not in out:
+                out.append(text)
+        return out
+
+    def _apply(self, action: Action) -> None:
+        try:
+            self.hand.apply(action)
+        except IllegalAction as exc:
+            raise _Reject(self._reject_reason(action, exc.reason), self._legal()) from None
+        self.applied.append(action)
+        self._sync()
+
+    def _reject_reason(self, action: Action, reason: str) -> str:
+        hand = self.hand
+        text = self._translate(reason)
+        if reason.startswith("cannot") and action.seat == hand.to_act:
+            kinds = {a.kind for a in hand.legal_actions()}
+            if action.kind is ActionKind.FOLD and ActionKind.CHECK in kinds:
+                text += " (nothing is owed: check with cc)"
+            elif action.kind is ActionKind.MUCK:
+                text += " (the last player holding cards in a pot must show)"
+            elif action.kind.is_aggressive and hand.phase is Phase.BETTING:
+                text += " (no full raise since this player acted, the betting is capped, or " \
+                        "no opponent has chips)"
+            elif hand.phase is not Phase.BETTING:
+                text += f": {self._situation()}"
+        return text
+
+    def _reject(self, action: Action) -> _Reject:
+        reason = self.hand.check(action) or f"not allowed now: {self._situation()}"
+        return _Reject(self._reject_reason(action, reason), self._legal())
+
+    def _legal_one(self, seat: int, *kinds: ActionKind, amount: int | None = None,
+                   slot: int = 0) -> Action | None:
+        if self.hand.to_act != seat:
+            return None
+        for a in self.hand.legal_actions():
+            if a.kind in kinds and (amount is None or a.amount == amount) \
+                    and (not slot or a.slot == slot):
+                return a
+        return None
+
+    def _step(self, i: int, act: _Act) -> None:
+        hand = self.hand
+        if act.verb == "":
+            return
+        if act.verb == "dh":
+            self._deal_hole(i, act)
+            return
+        if act.verb in ("db", "dm"):
+            dealt = hand.community if act.verb == "db" else [
+                op.card for op in hand.log if isinstance(op, MarketDealt)]
+            start = self.start[i]
+            what = "community card" if act.verb == "db" else "market card"
+            if len(dealt) < start + len(act.cards):
+                if act.verb == "db" and not hand.is_over and hand.stub_size >= len(hand.active):
+                    raise _Reject(f"no {what} is dealt here: {self._situation()}; a community "
+                                  "card is dealt only when the stub is short (R1.10)")
+                raise _Reject(f"no {what} is dealt here: {self._situation()}")
+            for k, c in enumerate(act.cards):
+                if c is not None and dealt[start + k] is not c:
+                    raise _Reject(f"the {what} here is {dealt[start + k]}, not {c}")
+            return
+        seat = self.seat(act.player)
+        if act.verb == "sm":
+            self._show_or_muck(i, act, seat)
+            return
+        if hand.is_over:
+            raise _Reject("the hand is over")
+        action: Action | None
+        if act.verb == "pb":
+            action = self._legal_one(seat, ActionKind.BRING_IN)
+            candidate = Action(seat=seat, kind=ActionKind.BRING_IN, amount=self.game.bring_in_amount)
+        elif act.verb == "f":
+            action = self._legal_one(seat, ActionKind.FOLD)
+            candidate = Action(seat=seat, kind=ActionKind.FOLD)
+        elif act.verb == "cc":
+            action = self._legal_one(seat, ActionKind.CHECK, ActionKind.CALL)
+            candidate = Action(seat=seat, kind=ActionKind.CHECK)
+        elif act.verb == "cbr":
+            action = self._legal_one(seat, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE,
+                                     amount=act.amount)
+            candidate = Action(seat=seat, kind=self._aggressive_kind(seat), amount=act.amount)
+        else:  # mb
+            price = self.game.market_price(act.amount)
+            action = self._legal_one(seat, ActionKind.BUY, slot=act.amount)
+            candidate = Action(seat=seat, kind=ActionKind.BUY, slot=act.amount, amount=price)
+        if action is None:
+            raise self._reject(candidate)
+        self._apply(action)
+
+    def _aggressive_kind(self, seat: int) -> ActionKind:
+        hand = self.hand
+        legal = hand.legal_actions() if hand.to_act == seat else []
+        for a in legal:
+            if a.kind.is_aggressive:
+                return a.kind
+        completed = any(isinstance(op, ActionTaken) and op.action.kind is ActionKind.COMPLETE
+                        for op in hand.log)
+        if hand.street == 0 and self.game.bring_in_amount and not completed:
+            return ActionKind.COMPLETE
+        if any(a.kind is ActionKind.CHECK for a in legal):
+            return ActionKind.BET
+        return ActionKind.RAISE
+
+    def _deal_hole(self, i: int, act: _Act) -> None:
+        hand, seat = self.hand, self.seat(act.player)
+        start, m = self.start[i], len(act.cards)
+        have = len(hand.cards[seat])
+        if have < start + m:
+            free = (hand.phase is Phase.CARD_ROUND and hand.to_act == seat and m == 1
+                    and have == start)
+            if not free:
+                if hand.folded[seat] and not hand.is_over:
+                    raise _Reject(f"{self.label(seat)} has folded and gets no more cards")
+                raise _Reject(f"{self.label(seat)} is not dealt {'a card' if m == 1 else 'cards'} "
+                              f"here: {self._situation()}")
+            take = self._legal_one(seat, ActionKind.TAKE_CARD)
+            assert take is not None
+            self._apply(take)
+            hand = self.hand
+        cards = hand.cards[seat]
+        for k, c in enumerate(act.cards):
+            got = cards[start + k][0]
+            if c is not None and got is not c:
+                raise _Reject(f"{self.label(seat)}'s card {start + k + 1} is {got}, not {c}")
+
+    def _show_or_muck(self, i: int, act: _Act, seat: int) -> None:
+        hand = self.hand
+        if hand.folded[seat]:
+            raise _Reject(f"{self.label(seat)} is not in the hand")
+        self._check_shown(act, seat)
+        if hand.is_over:
+            return  # e.g. after everyone else mucked, the hand was settled (R1.9)
+        if hand.phase is not Phase.SHOWDOWN:
+            raise _Reject(f"cannot show or muck now: {self._situation()}", self._legal())
+        if self.decision[act.player] != i:
+            return  # an all-in exposure: the player's last show or muck is the decision
+        done = {op.action.seat for op in hand.log if isinstance(op, ActionTaken)
+                and op.action.kind in (ActionKind.SHOW, ActionKind.MUCK)}
+        if seat in done or seat in self.deferred:
+            raise _Reject(f"{self.label(seat)} has already shown or mucked")
+        self.deferred[seat] = i  # the file may list the showdown in another order than R1.9
+        while self.hand.to_act in self.deferred and not self.hand.is_over:
+            s = self.hand.to_act
+            j = self.deferred.pop(s)
+            kind = ActionKind.SHOW if self.acts[j].show else ActionKind.MUCK
+            action = Action(seat=s, kind=kind)
+            try:
+                self._apply(action)
+            except _Reject as exc:
+                raise self.h.error(exc.reason, action_index=j, legal=exc.legal) from None
+
+    def _check_shown(self, act: _Act, seat: int) -> None:
+        cards = self.hand.cards[seat]
+        if len(act.cards) > len(cards):
+            raise _Reject(f"{self.label(seat)} shows {len(act.cards)} cards but holds {len(cards)}")
+        for k, c in enumerate(act.cards):
+            if c is not None and cards[k][0] is not c:
+                raise _Reject(f"{self.label(seat)} shows {c} as card {k + 1} but was dealt "
+                              f"{_card_name(cards[k][0], self.unknown)}")
+
+    def _check_results(self) -> None:
+        h = self.h
+        if h.finishing_stacks is None:
+            return
+        ours = [self.hand.stacks[self.seat(p)] for p in range(self.n)]
+        if ours != list(h.finishing_stacks):
+            hint = ""
+            if h.variant == STUD:
+                hint = (f" (other software may split pots by other rules, e.g. PokerKit gives odd "
+                        f"chips by seat: see {_DIFFERENCES_DOC})")
+            raise h.error(f"finishing_stacks {h.finishing_stacks} disagree with the replay, which "
+                          f"gives {ours}{hint}", key="finishing_stacks")
+
+
+def replay_result(history: HandHistory) -> ReplayResult:
+    """Replay ``history`` through the engine; the hand with its mapping to the file.
+
+    Raises :class:`PHHError` at the first action that is malformed,
+    inconsistent with the deal, or forbidden by our rules (the reason is the
+    engine's). ``??`` cards are replaced by cards nobody else holds. A
+    history that stops early gives an unfinished hand; one with
+    ``finishing_stacks`` must end with those stacks.
+    """
+    return _Replayer(history).run()
+
+
+def replay(history: HandHistory) -> Hand:
+    """Replay ``history`` and return the engine's hand (see :func:`replay_result`)."""
+    return replay_result(history).hand
+
+
+def replay_all(source: str | os.PathLike[str]) -> list[ReplayResult]:
+    """Read every hand of PHH text or a file and replay it (first error raised)."""
+    return [replay_result(h) for h in read(source)]
+
+
+# --------------------------------------------------------------------------
+# Reports for people and scripts (the ``studpoker replay`` command)
+# --------------------------------------------------------------------------
+
+
+def _pot_winners(result: ReplayResult, pot: PotResult) -> list[int]:
+    winners = list(pot.high_winners)
+    winners += [s for s in pot.low_winners if s not in winners]
+    return winners
+
+
+def summary_dict(result: ReplayResult) -> dict[str, object]:
+    """JSON-ready summary: variant, finishing stacks, signed winnings and pots, per player."""
+    h, hand = result.history, result.hand
+    labels = [f"p{p + 1}" for p in range(hand.n)]
+    pots = []
+    for pot in hand.results:
+        pots.append({
+            "pot": pot.index,
+            "name": pot.name,
+            "amount": pot.amount,
+            "winners": [labels[result.player(s)] for s in _pot_winners(result, pot)],
+            "high_winners": [labels[result.player(s)] for s in pot.high_winners],
+            "low_winners": [labels[result.player(s)] for s in pot.low_winners],
+            "high_hand": None if pot.high_hand is None else pot.high_hand.description,
+            "low_hand": None if pot.low_hand is None else pot.low_hand.description,
+            "shares": {labels[result.player(s)]: a for s, a in pot.shares},
+        })
+    return {
+        "hand": h.index + 1,
+        "name": h.name,
+        "variant": h.variant,
+        "players": h.players or labels,
+        "complete": hand.is_over,
+        "starting_stacks": list(h.starting_stacks),
+        "finishing_stacks": result.finishing_stacks,
+        "winnings": result.winnings,
+        "pots": pots,
+    }
+
+
+def summary_lines(result: ReplayResult) -> list[str]:
+    """The summary for people: finishing stacks, each pot with its winners and their hands."""
+    h, hand = result.history, result.hand
+    name = f" [{h.name}]" if h.name not in (None, str(h.index + 1)) else ""
+    game = "Seven Card Stud" if h.variant == STUD else "Wall Street"
+    state = "" if hand.is_over else f" (unfinished: {_situation_of(result)})"
+    lines = [f"hand {h.index + 1}{name}: {game} ({h.variant}), {hand.n} players{state}"]
+    for p in range(hand.n):
+        s = result.seat(p)
+        lines.append(f"  {result.label(s)}: {hand.starting_stacks[s]} -> {hand.stacks[s]} "
+                     f"({hand.payoffs[s]:+d})")
+    for pot in hand.results:
+        for s, amount in pot.shares:
+            with_hand = []
+            if pot.high_hand is not None and s in pot.high_winners:
+                with_hand.append(pot.high_hand.description)
+            if pot.low_hand is not None and s in pot.low_winners:
+                with_hand.append(pot.low_hand.description)
+            how = " with " + " and ".join(with_hand) if with_hand else " uncontested"
+            lines.append(f"  {pot.name} ({pot.amount}): {result.label(s)} wins {amount}{how}")
+    return lines
+
+
+def _situation_of(result: ReplayResult) -> str:
+    hand = result.hand
+    if hand.to_act is None:
+        return "no one to act"
+    return f"{result.label(hand.to_act)} to act on {hand.street_name} street"
+
+
+def _card(result: ReplayResult, card: Card | None) -> str:
+    return UNKNOWN if card is None or card in result.unknown else str(card)
+
+
+def _describe(result: ReplayResult, op: Operation) -> str | None:
+    label = result.label
+    if isinstance(op, ActionTaken):
+        a = op.action
+        who = label(a.seat)
+        if a.kind is ActionKind.BRING_IN:
+            return f"{who} brings in for {a.amount}"
+        if a.kind is ActionKind.COMPLETE:
+            return f"{who} completes to {a.amount}"
+        if a.kind is ActionKind.BET:
+            return f"{who} bets {a.amount}"
+        if a.kind is ActionKind.RAISE:
+            return f"{who} raises to {a.amount}"
+        if a.kind is ActionKind.CALL:
+            return f"{who} calls {a.amount}"
+        if a.kind is ActionKind.TAKE_CARD:
+            return f"{who} takes the free card {_card(result, op.cards[0])}"
+        if a.kind is ActionKind.BUY:
+            return f"{who} buys market slot {a.slot} ({_card(result, op.cards[0])}) for {a.amount}"
+        if a.kind is ActionKind.SHOW:
+            return f"{who} shows {' '.join(_card(result, c) for c in op.cards)}"
+        return f"{who} {a.kind.value}s" if a.kind is not ActionKind.CHECK else f"{who} checks"
+    if isinstance(op, CommunityCardDealt):
+        return f"community card {_card(result, op.card)} (R1.10)"
+    if isinstance(op, PotAwarded):
+        pot = "main pot" if op.pot == 0 else f"side pot {op.pot}"
+        half = "" if op.half == "all" else f" ({op.half})"
+        with_hand = f" with {op.hand}" if op.hand else ""
+        return f"{label(op.seat)} wins {op.amount} from the {pot}{half}{with_hand}"
+    if isinstance(op, HandEnded):
+        return None
+    text = str(op)
+    return re.sub(r"seat (\d+)", lambda m: label(int(m.group(1))), text)
+
+
+def step_blocks(result: ReplayResult) -> list[list[str]]:
+    """The hand street by street, for a reader: one block of lines per street, then the result."""
+    hand = result.hand
+    blocks: list[list[str]] = []
+    block: list[str] = [f"{result.history.variant} hand {result.history.index + 1}: "
+                        + ", ".join(f"{result.label(result.seat(p))} {hand.starting_stacks[result.seat(p)]}"
+                                    for p in range(hand.n))]
+    dealt: dict[int, list[str]] = {}
+    market: list[str] = []
+    buying = False
+
+    def flush() -> None:
+        for s, cards in dealt.items():
+            block.append(f"  {result.label(s)} gets {' '.join(cards)}")
+        dealt.clear()
+        if market:
+            block.append(f"  market: {' '.join(market)}")
+            market.clear()
+
+    for op in hand.log:
+        if isinstance(op, CardDealt) and not buying:
+            up = "up" if op.face_up else "down"
+            dealt.setdefault(op.seat, []).append(f"{_card(result, op.card)} ({up})")
+            continue
+        if isinstance(op, CardDealt):
+            buying = False
+            continue
+        if isinstance(op, MarketDealt):
+            market.append(f"{op.slot}:{_card(result, op.card)}")
+            continue
+        flush()
+        if isinstance(op, StreetStarted):
+            if op.index > 0:
+                blocks.append(block)
+                block = []
+            block.append(f"*** {op.name.upper()} STREET ***  (pot {_pot_before(hand, op)})")
+            continue
+        if isinstance(op, ActionTaken):
+            buying = op.action.kind in (ActionKind.BUY, ActionKind.TAKE_CARD)
+        text = _describe(result, op)
+        if text is not None and not isinstance(op, PotAwarded):
+            block.append(f"  {text}")
+    flush()
+    blocks.append(block)
+    blocks.append(["*** RESULT ***", *summary_lines(result)])
+    return blocks
+
+
+def _pot_before(hand: Hand, street: StreetStarted) -> int:
+    """Chips in the middle when ``street`` starts (antes and earlier streets' bets)."""
+    total = 0
+    for op in hand.log:
+        if op is street:
+            break
+        if isinstance(op, ActionTaken):
+            total += op.paid
+        elif isinstance(op, AntePosted):
+            total += op.amount
+        elif isinstance(op, ChipsReturned):
+            total -= op.amount
+    return total
