@@ -37,6 +37,8 @@ class ActionKind(Enum):
     SHOW = "show"
     MUCK = "muck"
 
+    __hash__ = object.__hash__  # members are singletons; cheaper than Enum's name hash
+
     @property
     def is_aggressive(self) -> bool:
         """True for a bet, raise or completion (it sets a new level)."""
@@ -95,7 +97,7 @@ class Action:
         return Action(seat=seat, kind=kind, amount=amount, slot=slot)
 
 
-_INTERNED: dict[tuple[int, ActionKind, int, int], Action] = {}
+_INTERNED: dict[ActionKind, dict[int, Action]] = {kind: {} for kind in ActionKind}
 
 
 def make_action(seat: int, kind: ActionKind, amount: int = 0, slot: int = 0) -> Action:
@@ -104,12 +106,15 @@ def make_action(seat: int, kind: ActionKind, amount: int = 0, slot: int = 0) -> 
     The engine builds its legal actions with this; it saves allocating the
     same few values at every decision.
     """
-    key = (seat, kind, amount, slot)
-    action = _INTERNED.get(key)
+    cache = _INTERNED[kind]
+    key = (((amount << 3) | slot) << 5) | seat if 0 <= seat < 32 and 0 <= slot < 8 else -1
+    action = cache.get(key)
     if action is None:
-        if len(_INTERNED) > 50_000:
-            _INTERNED.clear()
-        action = _INTERNED[key] = Action(seat=seat, kind=kind, amount=amount, slot=slot)
+        action = Action(seat=seat, kind=kind, amount=amount, slot=slot)
+        if key >= 0:
+            if len(cache) > 20_000:
+                cache.clear()
+            cache[key] = action
     return action
 
 

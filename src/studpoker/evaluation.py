@@ -684,7 +684,36 @@ def _showing_rank(card: Card) -> int:
     return _ACE if card.code == _JOKER else card.code >> 2
 
 
+_BOARD_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
 def board_key(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Order of up cards for the first player to act (R2.6); see :func:`_board_key`.
+
+    The key depends only on the ranks showing (the joker as an ace) and the
+    number of jokers, so results are memoised on those.
+    """
+    ranks = []
+    jokers = 0
+    for card in cards:
+        code = card.code
+        if code == _JOKER:
+            jokers += 1
+            ranks.append(_ACE)
+        else:
+            ranks.append(code >> 2)
+    ranks.sort()
+    ranks.append(jokers)
+    memo = tuple(ranks)
+    key = _BOARD_KEYS.get(memo)
+    if key is None:
+        if len(_BOARD_KEYS) > 100_000:
+            _BOARD_KEYS.clear()
+        key = _BOARD_KEYS[memo] = _board_key(cards)
+    return key
+
+
+def _board_key(cards: Sequence[Card]) -> tuple[int, ...]:
     """Order of up cards for the first player to act (R2.6): larger is higher.
 
     The first element is the category: 0 high cards, 1 one pair, 2 two pair,

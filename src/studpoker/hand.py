@@ -49,12 +49,15 @@ from studpoker.operations import (
     Operation,
     PotAwarded,
     StreetStarted,
+    action_taken,
+    card_dealt,
 )
 from studpoker.pots import DeadMoney, Pot, build_pots, split_evenly
 
 __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 
 _NO_SEATS: frozenset[int] = frozenset()
+_RESETS = frozenset({ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 
 
 class Phase(Enum):
@@ -196,6 +199,7 @@ class Hand:
         self._stub, self._fixed, self._rng = self._make_stub(seed=seed, deck=deck, rng=rng)
         self._next = 0
         self._post_antes()
+        self._chips_count = sum(1 for st in self.stacks if st > 0)  # players in the hand with chips
         self._begin_street(0)
 
     # ----------------------------------------------------------------- deck
@@ -317,7 +321,7 @@ class Hand:
                 self.cards[s].append((card, face_up))
                 if face_up:
                     self._up[s].append(card)
-                self.log.append(CardDealt(seat=s, card=card, face_up=face_up))
+                self.log.append(card_dealt(s, card, face_up))
         for slot in range(1, street.market + 1):
             self._refill(slot)
         self._begin_betting()
@@ -381,13 +385,8 @@ class Hand:
         assert rnd is not None
         if self._bring_in_seat == seat and not rnd.acted_full:
             return rnd.bring_in_options(seat, self.stacks[seat], self.game.bring_in_amount)
-        with_chips = self._with_chips()
-        return rnd.options(
-            seat,
-            self.stacks[seat],
-            others_with_chips=len(with_chips - {seat}),
-            heads_up=len(with_chips) == 2,
-        )
+        count = self._chips_count  # the seat to act always has chips
+        return rnd.options(seat, self.stacks[seat], others_with_chips=count - 1, heads_up=count == 2)
 
     def _apply_betting(self, action: Action) -> None:
         rnd = self._round
@@ -399,15 +398,18 @@ class Hand:
             paid = 0
         else:
             paid = action.amount - rnd.bets[seat]
-        self.stacks[seat] -= paid
+        stack = self.stacks[seat] - paid
+        self.stacks[seat] = stack
         self.contrib[seat] += paid
         if kind is ActionKind.FOLD:
             self.folded[seat] = True
             self._active_count -= 1
-        resets = kind is ActionKind.BRING_IN or kind.is_aggressive
-        rnd.record(action, all_in=self.stacks[seat] == 0,
-                   with_chips=self._with_chips() if resets else _NO_SEATS)
-        self.log.append(ActionTaken(action=action, paid=paid))
+            self._chips_count -= 1
+        elif paid and not stack:
+            self._chips_count -= 1
+        rnd.record(action, all_in=not stack,
+                   with_chips=self._with_chips() if kind in _RESETS else _NO_SEATS)
+        self.log.append(action_taken(action, paid))
         if self._active_count == 1:
             self._finish_uncontested()
             return
@@ -468,6 +470,8 @@ class Hand:
             card = self.market[action.slot - 1]
             assert card is not None
             self.stacks[seat] -= action.amount
+            if not self.stacks[seat]:
+                self._chips_count -= 1
             self.dead.append(DeadMoney(seat=seat, level=self.contrib[seat], amount=action.amount))
             self.log.append(ActionTaken(action=action, paid=action.amount, cards=(card,)))
             self.cards[seat].append((card, True))
@@ -643,9 +647,12 @@ class Hand:
 
     def legal_actions(self) -> list[Action]:
         """Every legal choice of the seat to act (empty once the hand is over)."""
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
         cached = self._legal
         if cached is not None and self._legal_at == len(self.log):
-            return list(cached)
+            return cached
         seat = self.to_act
         if seat is None or self.phase is Phase.OVER:
             legal: list[Action] = []
@@ -657,7 +664,7 @@ class Hand:
             legal = self._showdown_options(seat)
         self._legal = legal
         self._legal_at = len(self.log)
-        return list(legal)
+        return legal
 
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal (R1.12)."""
@@ -671,7 +678,7 @@ class Hand:
             return f"seat {action.seat} is not in the hand"
         if action.seat != self.to_act:
             return f"out of turn: seat {self.to_act} is to act"
-        legal = self.legal_actions()
+        legal = self._legal_list()
         if action in legal:
             return None
         same_kind = [a for a in legal if a.kind is action.kind]
@@ -785,7 +792,8 @@ class Hand:
                      "_card_order", "_show_order", "_pots", "_stub"):
             setattr(other, name, list(getattr(self, name)))
         if not isinstance(self._rng, random.SystemRandom):
-            other._rng = copy.deepcopy(self._rng)
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
         other.cards = [list(c) for c in self.cards]
         other._up = [list(c) for c in self._up]
         other._shown = set(self._shown)

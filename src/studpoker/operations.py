@@ -8,6 +8,7 @@ stands for a card it may not see); ``seat=None`` is the public view.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from studpoker.actions import Action
@@ -150,3 +151,35 @@ class HandEnded(Operation):
 
     def __str__(self) -> str:
         return f"hand over; stacks {list(self.stacks)}"
+
+
+def _setter(cls: type, name: str) -> Callable[[object, object], None]:
+    descriptor = cls.__dict__[name]
+    return descriptor.__set__  # type: ignore[no-any-return]
+
+
+_new = object.__new__
+_cd_seat = _setter(CardDealt, "seat")
+_cd_card = _setter(CardDealt, "card")
+_cd_up = _setter(CardDealt, "face_up")
+_at_action = _setter(ActionTaken, "action")
+_at_paid = _setter(ActionTaken, "paid")
+_at_cards = _setter(ActionTaken, "cards")
+
+
+def card_dealt(seat: int, card: Card, face_up: bool) -> CardDealt:
+    """``CardDealt(seat=..., card=..., face_up=...)``, built without the frozen-init overhead."""
+    op: CardDealt = _new(CardDealt)
+    _cd_seat(op, seat)
+    _cd_card(op, card)
+    _cd_up(op, face_up)
+    return op
+
+
+def action_taken(action: Action, paid: int) -> ActionTaken:
+    """``ActionTaken(action=..., paid=...)``, built without the frozen-init overhead."""
+    op: ActionTaken = _new(ActionTaken)
+    _at_action(op, action)
+    _at_paid(op, paid)
+    _at_cards(op, ())
+    return op

@@ -100,6 +100,7 @@ class Table:
         player = self._player(seat)
         if self.in_hand and seat in self.hand_seats:
             player.leaving = True
+            self._auto_fold_leavers()  # folded now if it is their turn
             return 0
         self.seats[seat] = None
         return player.chips

@@ -1,0 +1,70 @@
+"""The application factory: ``create_app(db_url, settings)`` wires everything, no globals.
+
+>>> app = create_app("sqlite://")
+>>> sorted(p for r in app.routes if (p := getattr(r, "path", "")).startswith("/ws"))
+['/ws']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, WebSocket
+
+from studpoker.server.api import Services, router
+from studpoker.server.auth import Auth
+from studpoker.server.config import Settings
+from studpoker.server.db import Database
+from studpoker.server.tables import TableManager
+from studpoker.server.ws import serve_websocket
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("studpoker.server")
+
+
+def create_app(
+    db_url: str = "sqlite:///studpoker.db",
+    settings: Settings | None = None,
+    *,
+    auth: Auth | None = None,
+    bot_factory: Callable[[str, int | None], Any] | None = None,
+) -> FastAPI:
+    """A FastAPI app serving ``/api/...`` and the websocket ``/ws``.
+
+    At start it applies the database migrations and resumes every open
+    table (and its live hand) from the database.
+    """
+    settings = settings or Settings()
+    db = Database(db_url)
+    auth = auth or Auth(initial_balance=settings.initial_balance)
+    manager = TableManager(db, settings, bot_factory=bot_factory)
+    svc = Services(db=db, auth=auth, manager=manager, settings=settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.get_running_loop().run_in_executor(None, db.migrate)
+        await manager.start()
+        log.info("studpoker server ready (%s)", db.url.split("@")[-1])
+        try:
+            yield
+        finally:
+            await manager.stop()
+            db.dispose()
+
+    app = FastAPI(title="studpoker", version="1", lifespan=lifespan)
+    app.state.services = svc
+    app.include_router(router)
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        await serve_websocket(ws, db=db, auth=auth, manager=manager, settings=settings)
+
+    from studpoker.web import install as install_web  # the browser client at /, card SVGs, replays
+
+    install_web(app)
+    return app

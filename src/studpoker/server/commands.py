@@ -1,0 +1,201 @@
+"""The server's commands of the ``studpoker`` CLI: serve, audit, verify-shuffle, connect.
+
+:func:`register` adds them to the typer app of :mod:`studpoker.cli`. Heavy
+imports (FastAPI, SQLAlchemy, websockets) happen inside the commands, so the
+rest of the CLI starts as fast as before.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+__all__ = ["register"]
+
+DEFAULT_DB = "sqlite:///studpoker.db"
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[str, typer.Option(help="database URL: sqlite:///FILE or postgresql://...")] = DEFAULT_DB,
+    hand_delay: Annotated[float, typer.Option(help="seconds between hands")] = 3.0,
+    bot_delay: Annotated[float, typer.Option(help="seconds a server-side bot thinks")] = 0.5,
+    rate: Annotated[float, typer.Option(help="messages per second per connection")] = 20.0,
+    burst: Annotated[float, typer.Option(help="burst of messages per connection")] = 40.0,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    demo: Annotated[bool, typer.Option("--demo", help="open public demo tables with bots waiting")] = False,
+) -> None:
+    """Run the online server (FastAPI on uvicorn) and its browser client at /; migrations run at start."""
+    import logging
+
+    import uvicorn
+
+    from studpoker.server import Settings, create_app
+
+    logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for noisy in ("alembic", "httpx"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    app = create_app(db, Settings(hand_delay=hand_delay, bot_delay=bot_delay, rate_per_second=rate,
+                                  rate_burst=burst))
+    if demo:
+        from studpoker.web.demo import enable_demo
+
+        enable_demo(app)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    print(f"studpoker: play in a browser at http://{shown}:{port}/", flush=True)
+    # messages are small and frequent: compression would cost more CPU than it saves
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
+                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+
+
+def audit(
+    db: Annotated[str, typer.Option(help="database URL")] = DEFAULT_DB,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Check the chip ledger: balances + table stacks + pots add up. Exit 1 on any mismatch."""
+    from studpoker.server.db import Database
+    from studpoker.server.ledger import audit as run_audit
+
+    database = Database(db)
+    try:
+        problems = run_audit(database)
+    except Exception as exc:
+        print(f"error: cannot audit {db}: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    finally:
+        database.dispose()
+    if as_json:
+        print(json.dumps({"ok": not problems, "problems": problems}))
+    elif problems:
+        for p in problems:
+            print(f"MISMATCH: {p}")
+    else:
+        print("audit ok: balances + table stacks + pots add up")
+    if problems:
+        raise typer.Exit(1)
+
+
+def verify_shuffle(
+    seed: Annotated[str | None, typer.Argument(help="the revealed seed (64 hex digits)")] = None,
+    commitment: Annotated[str | None, typer.Option(help="the SHA-256 published before the hand")] = None,
+    joker: Annotated[bool, typer.Option("--joker", help="the deck has the joker (53 cards)")] = False,
+    history: Annotated[Path | None, typer.Option(help="a PHH file written by the server")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Recompute a hand's deck from its seed; check the commitment and, with --history, every card."""
+    from studpoker import fairness
+
+    problems: list[str] = []
+    out: dict[str, Any] = {}
+    if history is not None:
+        from studpoker import phh
+
+        try:
+            hands = phh.read(history)
+        except (OSError, ValueError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(2) from None
+        for h in hands:
+            s = seed or h.fields.get("_seed")
+            if not isinstance(s, str):
+                problems.append(f"hand {h.hand}: no seed (pass SEED)")
+                continue
+            seed = seed or s
+            joker = joker or h.joker
+            try:
+                problems += [f"hand {h.hand}: {p}" for p in fairness.verify_history(h, s)]
+            except (ValueError, fairness.SeedError) as exc:
+                problems.append(f"hand {h.hand}: {exc}")
+            commitment = commitment or (c if isinstance(c := h.fields.get("_commitment"), str) else None)
+    if seed is None:
+        print("error: give SEED or --history", file=sys.stderr)
+        raise typer.Exit(2)
+    try:
+        deck = fairness.deck_from_seed(seed, joker=joker)
+        digest = fairness.commitment(seed)
+    except fairness.SeedError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    if commitment is not None and not fairness.verify_commitment(seed, commitment):
+        problems.append(f"commitment mismatch: SHA-256(seed) is {digest}, not {commitment}")
+    out = {"seed": seed, "commitment": digest, "deck": [str(c) for c in deck], "ok": not problems,
+           "problems": problems}
+    if as_json:
+        print(json.dumps(out))
+    else:
+        print(f"commitment: {digest}")
+        print(f"deck:       {' '.join(out['deck'])}")
+        for p in problems:
+            print(f"MISMATCH: {p}")
+        if not problems:
+            checked = " and every card of the history" if history is not None else ""
+            print(f"ok: the seed matches{' the commitment' if commitment else ''}{checked}")
+    if problems:
+        raise typer.Exit(1)
+
+
+def connect(
+    server: Annotated[str, typer.Option(help="server URL, e.g. http://127.0.0.1:8000")],
+    table: Annotated[int, typer.Option(help="table id")],
+    bot: Annotated[str, typer.Option(help="bot name (random, station, rule, equity)")] = "rule",
+    name: Annotated[str | None, typer.Option(help="account name (default: a new guest)")] = None,
+    password: Annotated[
+        str | None, typer.Option(help="account password", envvar="STUDPOKER_PASSWORD")] = None,
+    buy_in: Annotated[int | None, typer.Option(help="chips to bring (default: the table's maximum)")] = None,
+    seat: Annotated[int | None, typer.Option(help="seat to take (default: the first free)")] = None,
+    invite: Annotated[str | None, typer.Option(help="invite code of a private table")] = None,
+    hands: Annotated[int | None, typer.Option(help="stop after this many hands")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed of the bot's random choices")] = None,
+) -> None:
+    """Play a bot at a table as an ordinary websocket client."""
+    import asyncio
+
+    from studpoker.bots import make_bot
+    from studpoker.server.client import Client, ClientError, play_bot
+
+    try:
+        player = make_bot(bot, seed=seed)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+
+    async def main() -> int:
+        client = Client(server)
+        if name is not None:
+            await client.login(name, password or "")
+        else:
+            await client.guest()
+        await client.connect()
+        print(f"connected as {client.user['name']}; playing {bot} at table {table}", flush=True)
+        try:
+            return await play_bot(client, table, player, buy_in=buy_in, seat=seat, invite=invite,
+                                  hands=hands)
+        finally:
+            if client.closed is not None and not client.closed.is_set():
+                with contextlib.suppress(Exception):
+                    await client.request({"type": "leave", "table": table}, timeout=5)
+            await client.close()
+
+    try:
+        played = asyncio.run(main())
+    except ClientError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+    print(f"played {played} hands")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the server commands to ``app``."""
+    app.command("serve")(serve)
+    app.command("audit")(audit)
+    app.command("verify-shuffle")(verify_shuffle)
+    app.command("connect")(connect)

@@ -1,0 +1,271 @@
+"""The transactions of the server: each function is one commit (or none, on error).
+
+They are synchronous (run on the table manager's database threads) and raise
+:class:`StoreError` for a request the books do not allow (an overdraft, a
+taken seat); the caller then leaves its in-memory state untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy.orm import Session
+
+from studpoker.server.db import (
+    Database,
+    HandEventRow,
+    HandRow,
+    SeatRow,
+    TableRow,
+    UserRow,
+    utcnow,
+)
+from studpoker.server.ledger import LedgerError, buy_in, cash_out
+
+__all__ = [
+    "FinishedSeat",
+    "HandFinish",
+    "LoadedTable",
+    "StoreError",
+    "add_chips",
+    "close_table",
+    "create_table",
+    "load_table",
+    "load_tables",
+    "record_event",
+    "seat_player",
+    "start_hand",
+    "unseat",
+    "update_seat",
+]
+
+
+class StoreError(ValueError):
+    """A request the books refuse; the message is safe to show."""
+
+
+@dataclass(slots=True, kw_only=True)
+class LoadedTable:
+    """Everything stored about one open table."""
+
+    row: TableRow
+    owner_name: str
+    seats: list[SeatRow]
+    hand: HandRow | None
+    events: list[HandEventRow]
+    last_number: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinishedSeat:
+    """A seat of a finished hand: its chips now, or gone (left, R4.3: chips to the balance)."""
+
+    seat: int
+    user_id: int
+    chips: int
+    sitting_out: bool
+    removed: bool
+
+
+@dataclass(slots=True, kw_only=True)
+class HandFinish:
+    """What the last action of a hand settles in the same transaction."""
+
+    payoffs: list[int]
+    seats: list[FinishedSeat]
+    hands_played: int
+    phh: str | None = None
+    phh_public: str | None = None
+    balances: dict[int, int] = field(default_factory=dict)  # filled in: user -> new balance
+
+
+def _user_for_update(s: Session, user_id: int) -> UserRow:
+    user = s.scalar(select(UserRow).where(UserRow.id == user_id).with_for_update())
+    if user is None:
+        raise StoreError(f"no user {user_id}")
+    return user
+
+
+def _load(s: Session, row: TableRow) -> LoadedTable:
+    owner = s.get(UserRow, row.owner_id)
+    seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)))
+    hand = s.scalar(select(HandRow).where(HandRow.table_id == row.id, HandRow.status == "live"))
+    events: list[HandEventRow] = []
+    if hand is not None:
+        events = list(s.scalars(select(HandEventRow).where(HandEventRow.hand_id == hand.id)
+                                .order_by(HandEventRow.idx)))
+    last = s.scalar(select(func.coalesce(func.max(HandRow.number), 0)).where(HandRow.table_id == row.id))
+    return LoadedTable(row=row, owner_name=owner.name if owner else "?", seats=seats, hand=hand,
+                       events=events, last_number=int(last or 0))
+
+
+def load_tables(db: Database) -> list[LoadedTable]:
+    """Every open table with its seats and live hand."""
+    with db.session() as s:
+        rows = list(s.scalars(select(TableRow).where(TableRow.closed.is_(False)).order_by(TableRow.id)))
+        return [_load(s, r) for r in rows]
+
+
+def load_table(db: Database, table_id: int) -> LoadedTable:
+    """One table (to rebuild it after a failed commit)."""
+    with db.session() as s:
+        row = s.get(TableRow, table_id)
+        if row is None:
+            raise StoreError(f"no table {table_id}")
+        return _load(s, row)
+
+
+def create_table(db: Database, *, owner_id: int, name: str, config: dict[str, Any], private: bool,
+                 invite_code: str | None, max_per_owner: int) -> LoadedTable:
+    """A new open table."""
+    with db.session() as s:
+        count = s.scalar(select(func.count()).select_from(TableRow)
+                         .where(TableRow.owner_id == owner_id, TableRow.closed.is_(False))) or 0
+        if count >= max_per_owner:
+            raise StoreError(f"at most {max_per_owner} open tables per owner")
+        row = TableRow(name=name, owner_id=owner_id, config=config, private=private,
+                       invite_code=invite_code, closed=False, button=None, hands_played=0)
+        s.add(row)
+        s.commit()
+        return _load(s, row)
+
+
+def seat_player(db: Database, *, table_id: int, seat: int, user_id: int, bot: str | None, name: str,
+                chips: int, time_bank: float) -> int:
+    """Buy in: balance -> a new seat. Returns the funder's new balance."""
+    with db.session() as s:
+        user = _user_for_update(s, user_id)
+        if s.get(SeatRow, (table_id, seat)) is not None:
+            raise StoreError(f"seat {seat} is taken")
+        try:
+            buy_in(s, user, chips, table_id=table_id, seat=seat, note=f"bot {bot}" if bot else "")
+        except LedgerError as exc:
+            raise StoreError(str(exc)) from None
+        s.add(SeatRow(table_id=table_id, seat=seat, user_id=user_id, bot=bot, name=name, chips=chips,
+                      sitting_out=False, leaving=False, timeouts=0, time_bank=time_bank))
+        s.commit()
+        return user.balance
+
+
+def add_chips(db: Database, *, table_id: int, seat: int, user_id: int, amount: int,
+              sitting_out: bool) -> int:
+    """Balance -> an existing seat, between hands (R4.2). Returns the new balance."""
+    with db.session() as s:
+        user = _user_for_update(s, user_id)
+        row = s.get(SeatRow, (table_id, seat))
+        if row is None:
+            raise StoreError(f"seat {seat} is empty")
+        try:
+            buy_in(s, user, amount, table_id=table_id, seat=seat, note="add chips")
+        except LedgerError as exc:
+            raise StoreError(str(exc)) from None
+        row.chips += amount
+        row.sitting_out = sitting_out
+        s.commit()
+        return user.balance
+
+
+def unseat(db: Database, *, table_id: int, seat: int, user_id: int, chips: int, note: str = "leave") -> int:
+    """A seat's chips back to the balance and the seat freed. Returns the new balance."""
+    with db.session() as s:
+        user = _user_for_update(s, user_id)
+        row = s.get(SeatRow, (table_id, seat))
+        if row is None:
+            raise StoreError(f"seat {seat} is empty")
+        if row.chips != chips:
+            raise StoreError(f"seat {seat} holds {row.chips} chips, not {chips}")
+        cash_out(s, user, chips, table_id=table_id, seat=seat, note=note)
+        s.delete(row)
+        s.commit()
+        return user.balance
+
+
+def update_seat(db: Database, *, table_id: int, seat: int, **values: Any) -> None:
+    """Set flags of a seat (sitting_out, leaving, timeouts, time_bank)."""
+    with db.session() as s:
+        s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values))
+        s.commit()
+
+
+def close_table(db: Database, *, table_id: int) -> None:
+    """Mark a table closed (its seats must be empty)."""
+    with db.session() as s:
+        if s.scalar(select(func.count()).select_from(SeatRow).where(SeatRow.table_id == table_id)):
+            raise StoreError("the table still has players")
+        s.execute(update(TableRow).where(TableRow.id == table_id).values(closed=True))
+        s.commit()
+
+
+def start_hand(db: Database, *, table_id: int, number: int, seed: str, commitment: str,
+               prev_button: int | None, button: int, dealer: int, hand_seats: Sequence[int],
+               start: list[dict[str, Any]]) -> int:
+    """Store a new live hand (and the table's new button). Returns the hand id."""
+    with db.session() as s:
+        hand = HandRow(table_id=table_id, number=number, seed=seed, commitment=commitment,
+                       prev_button=prev_button, dealer=dealer, hand_seats=list(hand_seats), start=start,
+                       status="live")
+        s.add(hand)
+        s.execute(update(TableRow).where(TableRow.id == table_id).values(button=button))
+        s.commit()
+        return hand.id
+
+
+_INSERT_EVENT = insert(HandEventRow)
+_SEAT_UPDATES: dict[tuple[str, ...], Any] = {}
+
+
+def _seat_update(keys: tuple[str, ...]) -> Any:
+    stmt = _SEAT_UPDATES.get(keys)
+    if stmt is None:
+        stmt = (update(SeatRow).where(SeatRow.table_id == bindparam("t_table"),
+                                      SeatRow.seat == bindparam("t_seat"))
+                .values({k: bindparam(k) for k in keys}))
+        _SEAT_UPDATES[keys] = stmt
+    return stmt
+
+
+def record_event(db: Database, *, table_id: int, hand_id: int, idx: int, kind: str, data: dict[str, Any],
+                 source: str, seat_updates: dict[int, dict[str, Any]],
+                 finish: HandFinish | None) -> None:
+    """One accepted event of a live hand, with what it settles, in one transaction.
+
+    The common case (an action that ends nothing) is one INSERT on a cached
+    Core statement: the hot path of the server.
+    """
+    if finish is None:
+        with db.engine.begin() as conn:
+            conn.execute(_INSERT_EVENT, {"hand_id": hand_id, "idx": idx, "kind": kind, "data": data,
+                                         "source": source, "created_at": utcnow()})
+            for seat, values in seat_updates.items():
+                if values:
+                    keys = tuple(sorted(values))
+                    conn.execute(_seat_update(keys), {"t_table": table_id, "t_seat": seat, **values})
+        return
+    with db.session() as s:
+        s.execute(insert(HandEventRow).values(hand_id=hand_id, idx=idx, kind=kind, data=data,
+                                              source=source, created_at=utcnow()))
+        for seat, values in seat_updates.items():
+            if values:
+                s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                          .values(**values))
+        _finish(s, table_id, hand_id, finish)
+        s.commit()
+
+
+def _finish(s: Session, table_id: int, hand_id: int, finish: HandFinish) -> None:
+    s.execute(update(HandRow).where(HandRow.id == hand_id).values(
+        status="over", payoffs=finish.payoffs, phh=finish.phh, phh_public=finish.phh_public,
+        ended_at=utcnow()))
+    for fs in finish.seats:
+        if fs.removed:
+            user = _user_for_update(s, fs.user_id)
+            cash_out(s, user, fs.chips, table_id=table_id, seat=fs.seat, note="left during a hand")
+            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == fs.seat))
+            finish.balances[fs.user_id] = user.balance
+        else:
+            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == fs.seat)
+                      .values(chips=fs.chips, sitting_out=fs.sitting_out, leaving=False))
+    s.execute(update(TableRow).where(TableRow.id == table_id).values(hands_played=finish.hands_played))

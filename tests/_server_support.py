@@ -1,0 +1,201 @@
+"""Shared helpers of the server tests: a real server in a thread, database URLs, clients."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+from studpoker.server import Settings, create_app
+
+STUDPOKER = str(Path(sys.executable).with_name("studpoker"))
+PG_BASE = os.environ.get("STUDPOKER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+
+FAST = Settings(hand_delay=0, start_delay=0.3, bot_delay=0, rate_per_second=10_000, rate_burst=10_000)
+
+STUD = {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
+WALL = {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]}
+
+
+def table_config(game: dict[str, Any], **kw: Any) -> dict[str, Any]:
+    cfg: dict[str, Any] = {"name": "t", "game": game, "action_time": 30, "time_bank": 0,
+                           "min_buy_in": 20, "max_buy_in": 2000}
+    cfg.update(kw)
+    return cfg
+
+
+def pg_available() -> bool:
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_BASE.replace("postgresql://", "postgresql://", 1), connect_timeout=3):
+            return True
+    except Exception:
+        return False
+
+
+@contextlib.contextmanager
+def pg_schema_url() -> Iterator[str]:
+    """A PostgreSQL URL with a fresh schema of its own, dropped afterwards."""
+    import psycopg
+
+    schema = "studpoker_test_" + uuid.uuid4().hex[:12]
+    try:
+        yield f"{PG_BASE}?schema={schema}"
+    finally:
+        with psycopg.connect(PG_BASE, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+def db_params() -> list[Any]:
+    return ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+        not pg_available() and not os.environ.get("CI"), reason="no PostgreSQL on localhost"))]
+
+
+@contextlib.contextmanager
+def db_url(kind: str, tmp_path: Any) -> Iterator[str]:
+    if kind == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.db'}"
+    else:
+        with pg_schema_url() as url:
+            yield url
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerThread:
+    """A real uvicorn server on a free port, in a thread of the test process."""
+
+    def __init__(self, db: str, settings: Settings = FAST, **kw: Any) -> None:
+        self.app = create_app(db, settings, **kw)
+        self.port = free_port()
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=1 << 20, lifespan="on",
+                                ws_per_message_deflate=False)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def manager(self) -> Any:
+        return self.app.state.services.manager
+
+    def __enter__(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.time() + 30
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+
+def run(coro: Any, timeout: float = 120) -> Any:
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+async def wait_until(cond: Any, timeout: float = 20, what: str = "condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+async def guest(url: str, *, record: bool = True) -> Any:
+    from studpoker.server.client import Client
+
+    c = Client(url, record=record)
+    await c.guest()
+    await c.connect()
+    return c
+
+
+async def seated_table(url: str, game: dict[str, Any], n: int, *, buy_in: int = 200,
+                       **cfg: Any) -> tuple[int, list[Any]]:
+    """A new table with ``n`` guests seated at seats 0..n-1 (the first one owns it)."""
+    clients = [await guest(url) for _ in range(n)]
+    info = await clients[0].create_table(table_config(game, **cfg))
+    tid = info["id"]
+    for i, c in enumerate(clients):
+        await c.request({"type": "sit", "table": tid, "seat": i, "buy_in": buy_in,
+                         "invite": info.get("invite_code")})
+    return tid, clients
+
+
+def audit_ok(db: str) -> list[str]:
+    from studpoker.server.db import Database
+    from studpoker.server.ledger import audit
+
+    database = Database(db)
+    try:
+        return audit(database)
+    finally:
+        database.dispose()
+
+
+class ServerProcess:
+    def __init__(self, url: str, port: int, log: Path) -> None:
+        self.db, self.port, self.log = url, port, log
+        self.url = f"http://127.0.0.1:{port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                [STUDPOKER, "serve", "--port", str(self.port), "--db", self.db, "--hand-delay", "0",
+                 "--bot-delay", "0", "--log-level", "warning", "--rate", "10000", "--burst", "10000"],
+                stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while True:
+            try:
+                if httpx.get(f"{self.http}/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            assert self.proc.poll() is None, self.log.read_text()[-3000:]
+            assert time.time() < deadline, "server did not start"
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
