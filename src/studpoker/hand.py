@@ -426,9 +426,14 @@ class Hand:
                 return
 
     def _return_uncalled(self) -> None:
-        order = sorted(range(self.n), key=lambda s: self.contrib[s], reverse=True)
-        top, second = order[0], order[1]
-        excess = self.contrib[top] - self.contrib[second]
+        contrib = self.contrib
+        top, first, second = 0, -1, -1
+        for s, c in enumerate(contrib):
+            if c > first:
+                top, first, second = s, c, first
+            elif c > second:
+                second = c
+        excess = first - second
         if excess > 0:
             self.contrib[top] -= excess
             self.stacks[top] += excess
