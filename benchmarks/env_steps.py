@@ -1,0 +1,147 @@
+"""Environment steps per second: our OpenSpiel game against OpenSpiel's PokerKit wrapper.
+
+Both run Seven Card Stud in this process with the same rules (six players,
+ante 1, bring-in 2, 5/10 fixed limit, 200 chips each; our
+``open_pair_big_bet`` and ``heads_up_uncapped`` are off, as PokerKit has
+neither). A step is one ``apply_action``: a chance node (one card dealt,
+chosen uniformly from ``chance_outcomes()``) or a player decision (uniform
+over ``legal_actions()``). Rates are per second of this process's CPU time.
+
+Also measured: our game with an ``information_state_tensor`` read at every
+decision (what an RL learner does; the PokerKit wrapper has no tensors), and
+our PettingZoo environment (``agent_iter`` / ``last`` / ``step``, with the
+observation dict built at every step, random legal actions from the mask),
+for stud and Wall Street.
+
+Usage::
+
+    .venv/bin/python benchmarks/env_steps.py [--hands N]
+
+OpenSpiel's ``python_pokerkit_wrapper`` is skipped when the installed
+OpenSpiel lacks it or its ``FixedLimitSevenCardStud`` variant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pyspiel
+
+import studpoker.env.openspiel  # noqa: F401  (registers the games)
+from studpoker.env import pettingzoo_env
+
+PLAYERS = 6
+OURS = {
+    "players": PLAYERS, "stacks": 200, "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10,
+    "open_pair_big_bet": False, "heads_up_uncapped": False,
+}
+POKERKIT = {
+    "variant": "FixedLimitSevenCardStud", "num_players": PLAYERS, "bring_in": 2, "small_bet": 5,
+    "big_bet": 10, "antes": " ".join(["1"] * PLAYERS), "stack_sizes": " ".join(["200"] * PLAYERS),
+}
+
+
+PK_NAME = "OpenSpiel python_pokerkit_wrapper FixedLimitSevenCardStud"
+
+
+def load_pokerkit() -> Any | None:
+    try:
+        from open_spiel.python.games import pokerkit_wrapper  # noqa: F401
+    except ImportError:
+        return None
+    try:
+        return pyspiel.load_game("python_pokerkit_wrapper", POKERKIT)
+    except Exception:  # the variant or the wrapper is missing from this OpenSpiel
+        return None
+
+
+def openspiel_steps(game: Any, hands: int, seed: int, tensors: bool = False) -> tuple[float, float, int]:
+    """(steps per CPU second, hands per CPU second, steps) of random playouts."""
+    rng = random.Random(seed)
+    steps = 0
+    start = time.process_time()
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                if tensors:
+                    state.information_state_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+    elapsed = time.process_time() - start
+    return steps / elapsed, hands / elapsed, steps
+
+
+def pettingzoo_steps(game: str, hands: int, seed: int) -> tuple[float, float, int]:
+    """(decisions per CPU second, hands per CPU second, decisions) of random play."""
+    env = pettingzoo_env(game=game, players=PLAYERS, **({"heads_up_uncapped": False}))
+    rng = random.Random(seed)
+    steps = 0
+    start = time.process_time()
+    for h in range(hands):
+        env.reset(seed=seed + h)
+        for _agent in env.agent_iter():
+            obs, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    elapsed = time.process_time() - start
+    return steps / elapsed, hands / elapsed, steps
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=300, help="hands per measurement (PokerKit: a third)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (less noise from load)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    ours = pyspiel.load_game("python_studpoker_stud", OURS)
+    pk = load_pokerkit()
+    rows: list[tuple[str, Callable[[int], tuple[float, float, int]]]] = [
+        ("ours: OpenSpiel python_studpoker_stud", lambda r: openspiel_steps(ours, args.hands, args.seed + r)),
+        ("ours: same, info-state tensor per decision",
+         lambda r: openspiel_steps(ours, args.hands // 3, args.seed + r, tensors=True)),
+    ]
+    if pk is not None:
+        rows.append((PK_NAME, lambda r: openspiel_steps(pk, max(1, args.hands // 3), args.seed + r)))
+    rows += [
+        ("ours: PettingZoo stud (decisions, obs each step)",
+         lambda r: pettingzoo_steps("stud", args.hands, args.seed + r)),
+        ("ours: PettingZoo wallstreet", lambda r: pettingzoo_steps("wallstreet", args.hands, args.seed + r)),
+    ]
+    # rounds interleave the measurements, so load on the machine hits them alike
+    totals = {name: [0.0, 0.0, 0] for name, _ in rows}  # CPU seconds, hands, steps
+    for r in range(args.rounds):
+        for name, run in rows:
+            steps_per_s, hands_per_s, steps = run(r)
+            totals[name][0] += steps / steps_per_s
+            totals[name][1] += steps / steps_per_s * hands_per_s
+            totals[name][2] += steps
+    print(f"{PLAYERS} players, random playouts, rates per CPU second ({args.rounds} interleaved rounds)")
+    results: dict[str, float] = {}
+    for name, (seconds, hands, steps) in totals.items():
+        results[name] = steps / seconds
+        print(f"{name:60s} {steps / seconds:10.0f} steps/s {hands / seconds:8.1f} hands/s ({int(steps)} steps)")
+    if pk is not None:
+        base = results[PK_NAME]
+        ratio = results["ours: OpenSpiel python_studpoker_stud"] / base
+        ratio_t = results["ours: same, info-state tensor per decision"] / base
+        print(f"speed-up of our OpenSpiel game over the PokerKit wrapper: {ratio:.1f}x "
+              f"({ratio_t:.1f}x with an info-state tensor at every decision); target >= 10x")
+    else:
+        print("python_pokerkit_wrapper with FixedLimitSevenCardStud is not available: no ratio")
+
+
+if __name__ == "__main__":
+    main()

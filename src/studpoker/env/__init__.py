@@ -1,0 +1,53 @@
+"""Game-AI environments for Seven Card Stud and Wall Street (the ``[ai]`` extra).
+
+* :func:`pettingzoo_env` - a PettingZoo AEC environment, observations
+  ``{"observation", "action_mask"}`` like PettingZoo's classic card games;
+* :func:`gymnasium_env` - a single-agent Gymnasium environment against the
+  bots of :mod:`studpoker.bots`, the action mask in ``info["action_mask"]``;
+* ``import studpoker.env.openspiel`` registers the OpenSpiel games
+  ``python_studpoker_stud`` and ``python_studpoker_wallstreet``.
+
+All share one discrete action space (:class:`ActionId`, 11 actions) and one
+observation layout (:mod:`studpoker.env._encode`, :class:`Layout`). Each
+optional dependency is imported only by the environment that needs it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from studpoker.env._encode import Encoder, Layout, max_decisions
+from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, make_config
+
+if TYPE_CHECKING:
+    from studpoker.env._gymnasium import StudPokerGym
+    from studpoker.env._pettingzoo import StudPokerAEC
+
+__all__ = [
+    "ACTION_NAMES",
+    "NUM_ACTIONS",
+    "ActionId",
+    "Encoder",
+    "EnvConfig",
+    "Layout",
+    "gymnasium_env",
+    "make_config",
+    "max_decisions",
+    "pettingzoo_env",
+]
+
+
+def pettingzoo_env(game: str = "stud", players: int = 3, joker: bool = False, **options: Any) -> StudPokerAEC:
+    """A PettingZoo AEC environment; see :func:`studpoker.env._pettingzoo.pettingzoo_env`."""
+    from studpoker.env._pettingzoo import pettingzoo_env as make
+
+    return make(game, players, joker, **options)
+
+
+def gymnasium_env(
+    game: str = "stud", opponents: Any = ("rule", "rule"), joker: bool = False, **options: Any
+) -> StudPokerGym:
+    """A single-agent Gymnasium environment; see :func:`studpoker.env._gymnasium.gymnasium_env`."""
+    from studpoker.env._gymnasium import gymnasium_env as make
+
+    return make(game, opponents, joker, **options)

@@ -1,0 +1,410 @@
+"""OpenSpiel games ``python_studpoker_stud`` and ``python_studpoker_wallstreet``.
+
+Importing this module registers both with ``pyspiel.register_game``:
+
+>>> import pyspiel
+>>> import studpoker.env.openspiel
+>>> game = pyspiel.load_game("python_studpoker_wallstreet", {"players": 4})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node()
+True
+
+The deal is made of chance nodes, one per card, in the order the engine
+deals them (antes; third street round-robin from the dealer's left: first
+down card, second down card, door card; Wall Street's four market cards;
+later a card per player or a community card, the free card or refill of a
+card round). A chance outcome is a card code (2c = 0 ... As = 51, joker 52),
+uniform over the cards not yet dealt. Player actions are the 11 ids of
+:class:`studpoker.env.ActionId`; showdown is automatic (every player shows).
+
+Parameters (defaults): ``players`` (3), ``stacks`` (200, every seat),
+``dealer`` (-1: the last seat, so seat 0 acts first from the dealer's
+left), ``joker`` (False), ``ante`` (1), ``max_raises`` (3),
+``heads_up_uncapped`` (True), ``double_ace_flush`` (False); stud:
+``bring_in`` (2), ``small_bet`` (5), ``big_bet`` (10), ``open_pair_big_bet``
+(True); Wall Street: ``limits`` ("2 2 4 4 4", five numbers),
+``market_unit`` (0: the first limit).
+
+Observation and information-state tensors and strings come from
+:mod:`studpoker.env._encode` (layouts documented there); they read only the
+seat's view, so they never depend on a card the seat has not seen.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+from numpy.typing import NDArray
+
+from studpoker.actions import Action, ActionKind
+from studpoker.cards import Card
+from studpoker.env._encode import Encoder
+from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_ids, make_config
+from studpoker.hand import Hand, Phase
+
+__all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState"]
+
+_CARDS = tuple(Card.from_code(c) for c in range(53))
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+GAME_NAMES = ("python_studpoker_stud", "python_studpoker_wallstreet")
+
+_COMMON: dict[str, Any] = {
+    "players": 3, "stacks": 200, "dealer": -1, "joker": False, "ante": 1, "max_raises": 3,
+    "heads_up_uncapped": True, "double_ace_flush": False,
+}
+_PARAMS: dict[str, dict[str, Any]] = {
+    "stud": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "open_pair_big_bet": True},
+    "wallstreet": _COMMON | {"limits": "2 2 4 4 4", "market_unit": 0},
+}
+_LIMITS = {"stud": (2, 8), "wallstreet": (3, 7)}
+_LONG = {"stud": "Seven Card Stud (studpoker)", "wallstreet": "Wall Street (studpoker)"}
+
+
+def _game_type(name: str) -> Any:
+    lo, hi = _LIMITS[name]
+    return pyspiel.GameType(
+        short_name=f"python_studpoker_{name}",
+        long_name=_LONG[name],
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=hi,
+        min_num_players=lo,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=_PARAMS[name],
+    )
+
+
+def _config(name: str, params: dict[str, Any]) -> EnvConfig:
+    unknown = set(params) - set(_PARAMS[name])
+    if unknown:
+        raise ValueError(f"unknown parameter(s) {sorted(unknown)}; known: {sorted(_PARAMS[name])}")
+    p = _PARAMS[name] | params
+    players = int(p["players"])
+    dealer = int(p["dealer"])
+    options: dict[str, object] = {
+        "ante": int(p["ante"]), "max_raises": int(p["max_raises"]),
+        "heads_up_uncapped": bool(p["heads_up_uncapped"]),
+        "double_ace_flush": bool(p["double_ace_flush"]),
+    }
+    if name == "stud":
+        options |= {"bring_in": int(p["bring_in"]), "small_bet": int(p["small_bet"]),
+                    "big_bet": int(p["big_bet"]), "open_pair_big_bet": bool(p["open_pair_big_bet"])}
+    else:
+        limits = tuple(int(x) for x in str(p["limits"]).split())
+        if len(limits) != 5:
+            # one number would not survive OpenSpiel's game strings (read back as an int)
+            raise ValueError(f"limits must be five numbers separated by spaces, got {p['limits']!r}")
+        options["limits"] = limits
+        if int(p["market_unit"]):
+            options["market_unit"] = int(p["market_unit"])
+    return make_config(
+        name, players, joker=bool(p["joker"]), stacks=int(p["stacks"]),
+        dealer=players - 1 if dealer < 0 else dealer, **options,
+    )
+
+
+class StudPokerGame(pyspiel.Game):  # type: ignore[misc]
+    """A studpoker game for OpenSpiel; ``variant`` is "stud" or "wallstreet"."""
+
+    variant = "stud"
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        config = _config(self.variant, dict(params or {}))
+        self.config = config
+        self.encoder = Encoder(config)
+        total = config.total_chips
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=config.deck_size,
+            num_players=config.players,
+            min_utility=-float(max(config.stacks)),
+            max_utility=float(total - min(config.stacks)),
+            utility_sum=0.0,
+            max_game_length=self.encoder.decisions + config.deck_size,
+        )
+        super().__init__(_game_type(self.variant), info, dict(params or {}))
+        self.deck_codes = tuple(range(config.deck_size))
+        # cards the engine deals before the first decision (the same for every deal)
+        probe = config.game.deal(stacks=config.stacks, dealer=config.dealer or 0, seed=0)
+        self.initial_cards = config.deck_size - probe.stub_size
+
+    def new_initial_state(self) -> StudPokerState:
+        return StudPokerState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> StudPokerObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        return StudPokerObserver(self, perfect_recall=perfect_recall)
+
+
+class _StudGame(StudPokerGame):
+    variant = "stud"
+
+
+class _WallStreetGame(StudPokerGame):
+    variant = "wallstreet"
+
+
+class StudPokerState(pyspiel.State):  # type: ignore[misc]
+    """A hand in progress: the chance outcomes so far drive an engine :class:`Hand`.
+
+    Until the first decision, the dealt cards are collected; then the hand
+    is dealt with exactly those cards (``deck=``: the outcomes, then the
+    cards left). Later, a player action that makes the engine deal (found
+    by trying it on a copy) is held back (``pending``) while chance chooses
+    the cards it will deal, then played with those cards put next in the
+    stub; should that ever not give exactly those cards, the hand is rebuilt
+    by a replay of every chance outcome (as the deck) and every decision,
+    which uses only the engine's public API.
+    """
+
+    def __init__(self, game: StudPokerGame) -> None:
+        super().__init__(game)
+        self._game = game
+        self.outcomes: list[int] = []
+        self.hand: Hand | None = None
+        self.pending: Action | None = None
+        self.need = game.initial_cards
+        self._legal_cache: tuple[Hand, int, dict[int, Action], list[int]] | None = None
+        self._left = list(game.deck_codes)
+        self._player = _CHANCE
+        self.decisions: list[Action] = []
+        self._pending_need = 0
+
+    # ------------------------------------------------------------ OpenSpiel API
+
+    def current_player(self) -> int:
+        return self._player
+
+    def _update_player(self) -> None:
+        if self.need:
+            self._player = _CHANCE
+            return
+        hand = self.hand
+        assert hand is not None
+        self._player = _TERMINAL if hand.is_over else int(hand.to_act)  # type: ignore[arg-type]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        hand = self.hand
+        if hand is None or self.need or hand.is_over or hand.to_act != player:
+            return []
+        self._legal(hand)
+        assert self._legal_cache is not None
+        return self._legal_cache[3]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        left = self._left
+        return list(zip(left, [1.0 / len(left)] * len(left), strict=True))
+
+    def _apply_action(self, action: int) -> None:
+        if self.need:
+            self._apply_chance(int(action))
+        else:
+            self._apply_decision(int(action))
+        self._update_player()
+
+    def _apply_decision(self, action: int) -> None:
+        hand = self.hand
+        assert hand is not None
+        engine_action = self._legal(hand).get(action)
+        if engine_action is None:
+            raise ValueError(f"illegal action {action} at {hand!r}")
+        left = hand.stub_size
+        if not _may_deal(hand, engine_action):
+            hand.apply(engine_action)
+            auto_show(hand)
+            drawn = left - hand.stub_size
+            if drawn == 0:
+                self.decisions.append(engine_action)
+                return
+            # (not expected) the engine dealt after all: rebuild the hand before the action
+            self.hand = self._replay()
+        else:
+            trial = hand.copy()
+            trial.apply(engine_action)
+            auto_show(trial)
+            drawn = left - trial.stub_size
+            if drawn == 0:
+                self.hand = trial
+                self.decisions.append(engine_action)
+                return
+        self.pending = engine_action
+        self.need = drawn
+        self._pending_need = drawn
+
+    def _replay(self) -> Hand:
+        """The hand rebuilt from the chance outcomes (as its deck) and the decisions so far."""
+        config = self._game.config
+        assert config.dealer is not None
+        order = self.outcomes + self._left  # the whole deck: the engine shuffles nothing
+        hand = config.game.deal(
+            stacks=config.stacks, dealer=config.dealer, deck=[_CARDS[c] for c in order], rng=_NO_RNG,
+        )
+        auto_show(hand)
+        for a in self.decisions:
+            hand.apply(a)
+            auto_show(hand)
+        return hand
+
+    def _legal(self, hand: Hand) -> dict[int, Action]:
+        cached = self._legal_cache
+        if cached is not None and cached[0] is hand and cached[1] == len(hand.log):
+            return cached[2]
+        legal = legal_ids(hand)
+        self._legal_cache = (hand, len(hand.log), legal, sorted(legal))
+        return legal
+
+    def _apply_chance(self, code: int) -> None:
+        try:
+            self._left.remove(code)
+        except ValueError:
+            raise ValueError(f"card {code} cannot be dealt now") from None
+        self.outcomes.append(code)
+        self.need -= 1
+        if self.need:
+            return
+        if self.hand is None:
+            self.hand = self._replay()
+            return
+        hand, action = self.hand, self.pending
+        assert action is not None
+        self.pending = None
+        self.decisions.append(action)
+        cards = self.outcomes[len(self.outcomes) - self._pending_need:]
+        if not _play_with_cards(hand, action, cards):
+            self.hand = self._replay()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card.from_code(int(action))}"
+        return ACTION_NAMES[int(action)]
+
+    def is_terminal(self) -> bool:
+        return not self.need and self.hand is not None and self.hand.is_over
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self._game.config.players
+        assert self.hand is not None
+        return [float(x) for x in self.hand.payoffs]
+
+    def __str__(self) -> str:
+        if self.hand is None:
+            return "dealing: " + " ".join(str(Card.from_code(c)) for c in self.outcomes)
+        return "\n".join(str(op) for op in self.hand.log)
+
+
+def _may_deal(hand: Hand, action: Action) -> bool:
+    """False only when ``action`` surely deals no card: a bet, raise, completion or
+    bring-in, any action of the last betting round, a fold that leaves one
+    player, or a passive action after which others still have to act.
+
+    Reads the betting round's private ``pending`` set (if the engine no longer
+    has it, every action may deal); a wrong answer is caught after the action
+    and repaired by a replay (``_apply_decision``).
+    """
+    if hand.phase is not Phase.BETTING:
+        return True
+    kind = action.kind
+    if kind is ActionKind.BRING_IN or kind.is_aggressive:
+        return False
+    if hand.street == len(hand.game.streets) - 1:
+        return False  # the last betting round: only the showdown follows (R2.7, R3.6)
+    if kind is ActionKind.FOLD and len(hand.active) == 2:
+        return False  # the last opponent folds: the hand ends at once (R1.8)
+    pending = getattr(getattr(hand, "_round", None), "pending", None)
+    return not isinstance(pending, set) or not (pending - {action.seat})
+
+
+def _play_with_cards(hand: Hand, action: Action, cards: list[int]) -> bool:
+    """Play ``action`` so that the cards it deals are ``cards`` (codes, in order).
+
+    The engine draws its stub front to back (``_stub[_next]``), and a hand
+    dealt with a whole deck shuffles nothing, so putting the cards next in the
+    stub makes them the next draws. These are the Hand's private deck fields
+    (the engine has no public way to choose the next cards of a hand in
+    progress): the result is checked, and False (the hand must be rebuilt by
+    a replay) is returned if the engine did not deal exactly these cards.
+    """
+    try:
+        stub: list[Card] = hand._stub
+        start: int = hand._next
+        wanted = [_CARDS[c] for c in cards]
+        for i, card in enumerate(wanted):
+            j = stub.index(card, start + i)
+            stub[start + i], stub[j] = stub[j], stub[start + i]
+    except (AttributeError, ValueError, TypeError):
+        return False
+    hand.apply(action)
+    auto_show(hand)
+    return hand._next == start + len(cards) and hand._stub[start:start + len(cards)] == wanted
+
+
+class _NoRandom(random.Random):
+    """The rng of hands dealt with a whole deck: never drawn from, so free to share and copy."""
+
+    def __deepcopy__(self, memo: object) -> _NoRandom:
+        return self
+
+    def __copy__(self) -> _NoRandom:
+        return self
+
+    def __reduce__(self) -> tuple[type[_NoRandom], tuple[()]]:
+        return (_NoRandom, ())
+
+
+_NO_RNG = _NoRandom(0)
+
+
+class StudPokerObserver:
+    """OpenSpiel observer: the observation (or, with perfect recall, information state)."""
+
+    def __init__(self, game: StudPokerGame, *, perfect_recall: bool) -> None:
+        self.game = game
+        self.perfect_recall = perfect_recall
+        layout = game.encoder.layout
+        self.tensor: NDArray[np.float32] = np.zeros(layout.size(info=perfect_recall), np.float32)
+        self.dict: dict[str, NDArray[np.float32]] = {
+            name: self.tensor[off:off + size].reshape(shape)
+            for name, (off, size, shape) in layout.sections(info=perfect_recall).items()
+        }
+        self._last: tuple[Hand | None, int, int, int] | None = None
+
+    def set_from(self, state: StudPokerState, player: int) -> None:
+        hand = state.hand
+        # OpenSpiel may ask twice in a row for the same tensor: keep the last one
+        key = (hand, -1 if hand is None else len(hand.log), player, state.need)
+        if self._last is not None and self._last[0] is key[0] and self._last[1:] == key[1:]:
+            return
+        self._last = key
+        if hand is None:
+            self.tensor.fill(0.0)
+            return
+        self.game.encoder.fill(hand, player, self.tensor, info=self.perfect_recall)
+
+    def string_from(self, state: StudPokerState, player: int) -> str:
+        if state.hand is None:
+            return f"seat {player}; dealing"
+        view = state.hand.view(player)
+        if self.perfect_recall:
+            return self.game.encoder.information_state_string(view)
+        return self.game.encoder.observation_string(view)
+
+
+pyspiel.register_game(_game_type("stud"), _StudGame)
+pyspiel.register_game(_game_type("wallstreet"), _WallStreetGame)
