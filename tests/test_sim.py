@@ -205,3 +205,18 @@ def test_rule_and_equity_beat_random_and_station(
     mean, se = result.difference(bot, opponent)
     assert mean > 3 * se, (mean, se)
     assert result.bot(bot).ci_low > 0
+
+
+@pytest.mark.slow
+def test_ray_gives_the_same_result_as_local_workers() -> None:
+    """`simulate(..., ray="")` on a local Ray instance equals the local run for the same seed."""
+    ray = pytest.importorskip("ray")
+    game = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
+    local = simulate(game, 3, ["rule", "random"], 60, seed=5, chunk_size=12)
+    try:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        spread = simulate(game, 3, ["rule", "random"], 60, seed=5, chunk_size=12, ray="")
+    finally:
+        ray.shutdown()
+    assert spread.payoffs == local.payoffs
+    assert [b.mean for b in spread.bots] == [b.mean for b in local.bots]

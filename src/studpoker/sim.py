@@ -29,7 +29,7 @@ from __future__ import annotations
 import importlib
 import math
 import multiprocessing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
@@ -227,6 +227,27 @@ def _play_chunk(chunk: _Chunk) -> tuple[int, list[tuple[int, ...]], Path | None,
     return chunk.start, rows, path, note
 
 
+_ChunkResult = tuple[int, list[tuple[int, ...]], Path | None, str | None]
+
+
+def _run_on_ray(chunks: Sequence[_Chunk], address: str) -> Iterator[_ChunkResult]:
+    """Play the chunks as Ray tasks; yield results as they finish."""
+    try:
+        ray = importlib.import_module("ray")
+    except ImportError:
+        raise SimError("--ray needs Ray: pip install 'studpoker[rl]'") from None
+    if not ray.is_initialized():
+        ray.init(address=address or None, include_dashboard=False, log_to_driver=False,
+                 ignore_reinit_error=True)
+    task = ray.remote(_play_chunk)
+    pending = [task.remote(chunk) for chunk in chunks]
+    while pending:
+        finished, pending = ray.wait(pending, num_returns=1)
+        for ref in finished:
+            result: _ChunkResult = ray.get(ref)
+            yield result
+
+
 def _validate(game: Game, players: int, bots: Sequence[str], hands: int, workers: int) -> None:
     if not isinstance(game, Game):
         raise SimError(f"game must be a Game, got {game!r}")
@@ -257,6 +278,7 @@ def simulate(
     *,
     stack: int | None = None,
     chunk_size: int | None = None,
+    ray: str | None = None,
 ) -> SimResult:
     """Play ``hands`` hands of ``game`` among ``players`` bots and report chips per hand.
 
@@ -270,6 +292,12 @@ def simulate(
     With ``workers > 1`` the worker processes are started with ``spawn``
     (safe next to threads, e.g. a progress bar): a script that calls this
     must do so under ``if __name__ == "__main__":``.
+
+    ``ray``: spread the chunks over a Ray cluster instead of local processes
+    (``""`` starts or joins a local Ray instance on this machine's cores; an
+    address such as ``"ray://head:10001"`` or ``"auto"`` joins a cluster).
+    Ray is the optional extra ``[rl]``. The result is the same as with local
+    workers for the same seed.
     """
     bots = [b.strip().lower() for b in bots]
     _validate(game, players, bots, hands, workers)
@@ -308,7 +336,10 @@ def simulate(
 
     if progress is not None:
         progress(0, hands)
-    if workers == 1 or len(chunks) == 1:
+    if ray is not None:
+        for result in _run_on_ray(chunks, ray):
+            collect(result)
+    elif workers == 1 or len(chunks) == 1:
         for chunk in chunks:
             collect(_play_chunk(chunk))
     else:
