@@ -96,11 +96,12 @@ class Table:
     def leave(self, seat: int) -> int:
         """Leave. Between hands the chips leave at once; during a hand the player is
         folded when their turn comes and leaves when the hand ends (R4.3).
+        If it is the leaver's turn right now, the caller decides when to act for
+        them (``default_action`` or a fold): leaving itself applies nothing.
         Returns the chips taken now (0 if the player leaves at the end of the hand)."""
         player = self._player(seat)
         if self.in_hand and seat in self.hand_seats:
-            player.leaving = True
-            self._auto_fold_leavers()  # folded now if it is their turn
+            player.leaving = True  # the next act() folds them when their turn comes
             return 0
         self.seats[seat] = None
         return player.chips
