@@ -9,14 +9,14 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev,bench]'
+	$(PY) -m pip install -q -e '.[dev,bench,ai,rl]'
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/studpoker play
+	$(VENV)/bin/studpoker serve --demo
 
 test: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks examples
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q
 
@@ -24,7 +24,7 @@ fast-test: $(STAMP)
 	$(PY) -m pytest -q -m "not slow"
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks examples
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
@@ -32,6 +32,10 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/eval_per_hand.py
 	$(PY) benchmarks/engine_vs_pokerkit.py
+	$(PY) benchmarks/batch_eval.py
+	$(PY) benchmarks/enumerate_7card.py
+	$(PY) benchmarks/equity_vs_peers.py
+	$(PY) benchmarks/env_steps.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -114,6 +114,10 @@ def simulate(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     joker: Annotated[bool, typer.Option("--joker", help="play with the joker (bug)")] = False,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", help="run on Ray: 'local' for this machine, or a cluster address"),
+    ] = None,
 ) -> None:
     """Play bots against each other and report chips won per hand (95% CI).
 
@@ -150,6 +154,7 @@ def simulate(
             result = run_simulation(
                 chosen, players, names, hands, seed, workers=workers,
                 out=None if out is None else Path(out),
+                ray=None if ray is None else ("" if ray == "local" else ray),
                 progress=lambda done, total: progress.update(task, completed=done, total=total),
             )
     except SimError as exc:
@@ -277,6 +282,88 @@ def make_game(
         lim = limits[0] if len(limits) == 1 else tuple(limits)
         return WallStreet(ante=ante, limits=lim, **common)  # type: ignore[arg-type]
     raise ValueError(f"unknown game {name!r}: use stud or wallstreet")
+
+
+@app.command("equity")
+def equity_command(
+    hands: Annotated[
+        list[str], typer.Argument(help='each player\'s known cards, one argument each, e.g. "Ah Kh 7h 2h 9c"')
+    ],
+    game: Annotated[
+        str, typer.Option("--game", help="stud (high), or wallstreet (hi-lo; also stud8)")
+    ] = "stud",
+    joker: Annotated[bool, typer.Option("--joker", help="the deck holds the joker (Jk)")] = False,
+    double_ace_flush: Annotated[
+        bool, typer.Option("--double-ace-flush", help="the joker is an ace in any flush")
+    ] = False,
+    dead: Annotated[
+        str, typer.Option("--dead", help="dead cards: folded up cards, the Wall Street market")
+    ] = "",
+    board: Annotated[
+        str, typer.Option("--board", help="a community card already dealt (R1.10), in every hand")
+    ] = "",
+    samples: Annotated[
+        int | None, typer.Option("--samples", min=1, help="Monte Carlo deals (smaller spots are enumerated)")
+    ] = None,
+    seconds: Annotated[
+        float | None, typer.Option("--time", min=0.001, help="Monte Carlo time budget, seconds")
+    ] = None,
+    exact: Annotated[
+        bool | None, typer.Option("--exact/--sample", help="force enumeration / force Monte Carlo")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Monte Carlo seed")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Each player's share of the pot at showdown: exact when few deals remain, else Monte Carlo."""
+    import time
+
+    from rich.progress import Progress as Bar
+    from rich.progress import TaskID
+    from rich.table import Table
+
+    from studpoker.equity import compute
+
+    started = time.perf_counter()
+    bars: list[tuple[Bar, TaskID]] = []
+
+    def progress(done: int, total: int) -> None:  # a bar only for runs longer than half a second
+        if not bars and err.is_terminal and time.perf_counter() - started > 0.5:
+            bar = Bar(console=err, transient=True)
+            bar.start()
+            bars.append((bar, bar.add_task("equity", total=total)))
+        for bar, task in bars:
+            bar.update(task, completed=done, total=total)
+
+    try:
+        result = compute(
+            game, hands, dead, joker, board=board, double_ace_flush=double_ace_flush, samples=samples,
+            seconds=seconds, exact=exact, seed=seed, progress=progress,
+        )
+    except (CardError, ValueError) as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    finally:
+        for bar, _ in bars:
+            bar.stop()
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    how = (f"exact, {result.deals:,} deals" if result.exact
+           else f"Monte Carlo, {result.deals:,} of {result.total_deals:,} deals")
+    table = Table(title=f"{game} equity ({how}, {result.seconds:.3f} s)")
+    columns = ["player", "cards", "equity", "± s.e.", "win", "tie"]
+    if result.hilo:
+        columns += ["high", "low", "scoop"]
+    for name in columns:
+        table.add_column(name, justify="left" if name in ("player", "cards") else "right")
+    for i, p in enumerate(result.players, 1):
+        row = [str(i), p.cards, f"{p.equity:.2%}", f"{p.std_error:.2%}", f"{p.win:.2%}", f"{p.tie:.2%}"]
+        if result.hilo:
+            row += [f"{p.high or 0.0:.2%}", f"{p.low or 0.0:.2%}", f"{p.scoop or 0.0:.2%}"]
+        table.add_row(*row)
+    console.print(table)
+    if result.no_low is not None:
+        console.print(f"no qualifying low: {result.no_low:.2%}")
 
 
 def main() -> None:

@@ -1,0 +1,595 @@
+"""Showdown equity for Seven Card Stud (high) and Wall Street / stud hi-lo (R3.7).
+
+Give each player's known cards (down and up) and the dead cards; every
+player's missing cards (up to seven) come from the stub, which is the deck
+less every known and dead card. For Wall Street the future cards are the free
+cards from the stub and the market cards are dead (pass them in ``dead``).
+The answer is each player's expected share of the pot: exact by enumerating
+every deal when there are few enough, else seeded Monte Carlo with a standard
+error. Hi-lo pots split in half between the best high and the best qualifying
+low, ties splitting their half, and the high takes it all when no low
+qualifies (R3.7); odd chips are ignored (shares are exact fractions).
+
+>>> r = compute("stud", ["Ah Kh 7h 2h 9c", "Qs Qd Jc Jd 4s"])
+>>> r.exact, r.deals, round(r.players[0].equity, 12)
+(True, 671580, 0.381610530391)
+
+When the stub runs short (R1.10: more cards are missing than the stub holds),
+every player's last card is one community card.
+
+The work runs in :mod:`studpoker.fast` (numba, all cores). An exact heads-up
+fifth-street spot (671,580 deals) takes a few milliseconds once compiled.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from studpoker import fast
+from studpoker.cards import JOKER_CODE, Card, CardError, CardsLike, format_cards, parse_cards
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXACT_LIMIT",
+    "GAMES",
+    "EquityResult",
+    "PlayerEquity",
+    "compute",
+    "equities",
+    "warmup",
+]
+
+GAMES: Final[dict[str, bool]] = {
+    "stud": False,
+    "wallstreet": True,
+    "stud8": True,
+    "stud-hi-lo": True,
+}
+"""Game names and whether the pot is split high-low."""
+
+EXACT_LIMIT: Final = 50_000_000
+"""Deals up to which :func:`compute` enumerates when given no budget."""
+
+DEFAULT_SAMPLES: Final = 1_000_000
+"""Monte Carlo deals when there are too many deals to enumerate and no budget is given."""
+
+_EXACT_RATE: Final = 20_000_000  # deals per second assumed when a time budget decides exactness
+_EXACT_PER_SAMPLE: Final = 4  # an enumerated deal costs well under a quarter of a sampled one
+_POT: Final = 1680  # pot units: divisible by 2 * t for any t <= 8 tied players
+_SAMPLE_CHUNKS: Final = 16  # random streams per batch, whatever the thread count
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` (deals) after each batch of a long run."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEquity:
+    """One player's result.
+
+    Attributes:
+        cards: the player's known cards.
+        equity: expected share of the pot (the shares of all players sum to 1).
+        std_error: standard error of ``equity`` (0.0 when exact).
+        win: probability of the best high alone (in stud, the whole pot).
+        tie: probability of tying for the best high.
+        high: hi-lo only: expected share of the pot won by the high hand
+            (half the pot, or all of it when no low qualifies, split among ties).
+        low: hi-lo only: expected share won by the low hand (``equity = high + low``).
+        scoop: hi-lo only: probability of taking the whole pot alone.
+        low_win: hi-lo only: probability of the best qualifying low alone.
+        low_tie: hi-lo only: probability of tying for the best qualifying low.
+    """
+
+    cards: str
+    equity: float
+    std_error: float
+    win: float
+    tie: float
+    high: float | None = None
+    low: float | None = None
+    scoop: float | None = None
+    low_win: float | None = None
+    low_tie: float | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready; the hi-lo fields only for hi-lo games."""
+        out: dict[str, object] = {
+            "cards": self.cards,
+            "equity": self.equity,
+            "std_error": self.std_error,
+            "win": self.win,
+            "tie": self.tie,
+        }
+        if self.high is not None:
+            out.update(
+                high=self.high, low=self.low, scoop=self.scoop, low_win=self.low_win, low_tie=self.low_tie
+            )
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class EquityResult:
+    """The result of :func:`compute`.
+
+    Attributes:
+        game: the game name as given.
+        hilo: whether the pot splits high-low.
+        exact: True when every deal was enumerated.
+        samples: Monte Carlo deals, or None when exact.
+        deals: deals enumerated (exact) or sampled.
+        total_deals: number of possible deals of the missing cards.
+        players: one :class:`PlayerEquity` per hand, in the order given.
+        no_low: hi-lo only: probability that no low qualifies.
+        seconds: wall time of the computation.
+    """
+
+    game: str
+    hilo: bool
+    exact: bool
+    samples: int | None
+    deals: int
+    total_deals: int
+    players: tuple[PlayerEquity, ...]
+    no_low: float | None
+    seconds: float
+
+    @property
+    def equities(self) -> list[float]:
+        """Each player's equity, in order."""
+        return [p.equity for p in self.players]
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready: ``{"exact", "samples", "players": [{"equity", ...}], ...}``."""
+        out: dict[str, object] = {
+            "game": self.game,
+            "exact": self.exact,
+            "samples": self.samples,
+            "deals": self.deals,
+            "total_deals": self.total_deals,
+            "players": [p.to_dict() for p in self.players],
+        }
+        if self.no_low is not None:
+            out["no_low"] = self.no_low
+        out["seconds"] = self.seconds
+        return out
+
+
+@dataclass(frozen=True)
+class _Spot:
+    hilo: bool
+    known: list[list[int]]
+    pool: list[int]
+    needs: list[int]  # cards each player still gets, the community card included
+    community: bool
+    total_deals: int
+
+
+def _parse_spot(
+    game: str, hands: Sequence[CardsLike], dead: CardsLike, joker: bool, board: CardsLike = ""
+) -> _Spot:
+    key = game.lower().replace("_", "-")
+    if key not in GAMES:
+        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+    if isinstance(hands, str):
+        raise ValueError("hands must be a sequence of hands, one per player (e.g. ['Ah Kh 7h', 'Qs Qd 2c'])")
+    if not 1 <= len(hands) <= 8:
+        raise ValueError(f"equity needs 1 to 8 players, got {len(hands)}")
+    known = [parse_cards(h) for h in hands]
+    dead_cards = parse_cards(dead) if dead else []
+    shared = parse_cards(board) if board else []
+    seen: set[int] = set()
+    for card in [c for h in known for c in h] + dead_cards + shared:
+        if card.is_joker and not joker:
+            raise CardError("the joker (Jk) is not in play; pass joker=True (--joker) to allow it")
+        if card.code in seen:
+            raise CardError(f"duplicate card {card}")
+        seen.add(card.code)
+    known = [h + shared for h in known]
+    for i, hand in enumerate(known):
+        if len(hand) > 7:
+            raise CardError(f"player {i + 1} has {len(hand)} cards; a stud hand has at most 7")
+    deck = range(JOKER_CODE + 1 if joker else JOKER_CODE)
+    pool = [c for c in deck if c not in seen]
+    needs = [7 - len(h) for h in known]
+    stub = len(pool)
+    community = sum(needs) > stub
+    if community:
+        # R1.10: the stub is short on the last street; one community card for everyone.
+        if min(needs) < 1 or sum(needs) - len(needs) + 1 > stub:
+            raise CardError(
+                f"not enough cards: the players need {sum(needs)} more cards and the stub holds {stub}"
+            )
+        total = stub
+        rest = stub - 1
+        for n in needs:
+            total *= math.comb(rest, n - 1)
+            rest -= n - 1
+    else:
+        total = 1
+        rest = stub
+        for n in needs:
+            total *= math.comb(rest, n)
+            rest -= n
+    return _Spot(
+        hilo=GAMES[key],
+        known=[[c.code for c in h] for h in known],
+        pool=pool,
+        needs=needs,
+        community=community,
+        total_deals=total,
+    )
+
+
+def _completions(
+    known: list[int], pool: npt.NDArray[np.int64], need: int, hilo: bool, double: bool
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Every way to complete one hand from ``pool``: stub-index masks, high keys, low keys."""
+    combos = fast.combinations(len(pool), need).astype(np.int64)
+    rows = len(combos)
+    hands = np.empty((rows, 7), np.uint8)
+    hands[:, : len(known)] = known
+    hands[:, len(known) :] = pool[combos]
+    if need == 0:
+        masks = np.zeros(rows, np.uint64)
+    else:
+        masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos.astype(np.uint64)), axis=1)
+    high = fast.evaluate_high(hands, double_ace_flush=double)
+    low = fast.evaluate_low(hands) if hilo else np.full(rows, -1, np.int32)
+    return masks.astype(np.uint64), high, low
+
+
+def _exact_histogram(
+    spot: _Spot, double: bool, progress: Progress | None, done_before: int, total: int
+) -> npt.NDArray[np.int64]:
+    """Outcome histogram over every deal (no community card), players in the given order."""
+    players = len(spot.needs)
+    pool = np.array(spot.pool, np.int64)
+    parts = [_completions(spot.known[p], pool, spot.needs[p], spot.hilo, double) for p in range(players)]
+    # The player with the most completions goes first: the kernel splits them across threads.
+    order = sorted(range(players), key=lambda p: -len(parts[p][0]))
+    masks = np.concatenate([parts[p][0] for p in order])
+    high = np.concatenate([parts[p][1] for p in order])
+    low = np.concatenate([parts[p][2] for p in order])
+    start = np.cumsum([0] + [len(parts[p][0]) for p in order]).astype(np.int64)
+    first = int(start[1])
+    deals = spot.total_deals
+    batches = 1 if progress is None or deals < 20_000_000 else 20
+    chunks = max(1, numba.get_num_threads()) * 4
+    width = (1 << players) * ((1 << players) if spot.hilo else 1)
+    hist = np.zeros(width, np.int64)
+    edges = np.linspace(0, first, batches + 1).astype(np.int64)
+    for b in range(batches):
+        lo, hi = int(edges[b]), int(edges[b + 1])
+        if hi <= lo:
+            continue
+        bounds = np.unique(np.linspace(lo, hi, min(chunks, hi - lo) + 1).astype(np.int64))
+        with fast.threads_for(deals // batches):
+            hist += fast._exact_counts(masks, high, low, start, spot.hilo, bounds).sum(axis=0)
+        if progress is not None:
+            # Every completion of the first player has the same number of compatible deals.
+            progress(done_before + deals * hi // first, total)
+    return _unpermute(hist, order, spot.hilo)
+
+
+def _unpermute(hist: npt.NDArray[np.int64], order: list[int], hilo: bool) -> npt.NDArray[np.int64]:
+    """Re-index an outcome histogram whose player bits follow ``order`` back to the given order."""
+    players = len(order)
+    if order == sorted(order):
+        return hist
+    size = 1 << players
+    remap = np.zeros(size, np.int64)
+    for s in range(size):
+        t = 0
+        for i, p in enumerate(order):
+            if s >> i & 1:
+                t |= 1 << p
+        remap[s] = t
+    out = np.zeros_like(hist)
+    for idx in np.nonzero(hist)[0].tolist():
+        if hilo:
+            hs, ls = idx >> players, idx & (size - 1)
+            out[(remap[hs] << players) | remap[ls]] += hist[idx]
+        else:
+            out[remap[idx]] += hist[idx]
+    return out
+
+
+def _exact(spot: _Spot, double: bool, progress: Progress | None) -> npt.NDArray[np.int64]:
+    if not spot.community:
+        return _exact_histogram(spot, double, progress, 0, spot.total_deals)
+    hist: npt.NDArray[np.int64] | None = None
+    done = 0
+    for card in spot.pool:  # R1.10: each possible community card in turn
+        sub = _Spot(
+            hilo=spot.hilo,
+            known=[[*k, card] for k in spot.known],
+            pool=[c for c in spot.pool if c != card],
+            needs=[n - 1 for n in spot.needs],
+            community=False,
+            total_deals=spot.total_deals // len(spot.pool),
+        )
+        part = _exact_histogram(sub, double, progress, done, spot.total_deals)
+        done += sub.total_deals
+        hist = part if hist is None else hist + part
+    assert hist is not None
+    return hist
+
+
+def _seeds(seed: int, batch: int, count: int) -> npt.NDArray[np.uint64]:
+    mask = (1 << 64) - 1
+    out = []
+    for c in range(count):
+        z = (seed * 0x9E3779B97F4A7C15 + batch * 0x632BE59BD9B4E019 + c * 0xD1B54A32D192ED03 + 1) & mask
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append(z ^ (z >> 31))
+    return np.array(out, np.uint64)
+
+
+def _sample(
+    spot: _Spot,
+    double: bool,
+    samples: int | None,
+    seconds: float | None,
+    seed: int,
+    progress: Progress | None,
+) -> tuple[npt.NDArray[np.int64], int]:
+    players = len(spot.needs)
+    b = fast._built()
+    pool = np.array(spot.pool, np.int64)
+    known = np.zeros((players, 7), np.int64)
+    for p, cards in enumerate(spot.known):
+        known[p, : len(cards)] = cards
+    nknown = np.array([len(k) for k in spot.known], np.int64)
+    private = np.array([n - 1 if spot.community else n for n in spot.needs], np.int64)
+    width = (1 << players) * ((1 << players) if spot.hilo else 1)
+    hist = np.zeros(width, np.int64)
+
+    def run(batch: int, size: int) -> npt.NDArray[np.int64]:
+        per = np.full(_SAMPLE_CHUNKS, size // _SAMPLE_CHUNKS, np.int64)
+        per[: size % _SAMPLE_CHUNKS] += 1
+        with fast.threads_for(size * players):
+            counts: npt.NDArray[np.int64] = fast._sample_counts(
+                pool,
+                known,
+                nknown,
+                private,
+                spot.community,
+                b.tables,
+                b.keys,
+                double,
+                spot.hilo,
+                _seeds(seed, batch, _SAMPLE_CHUNKS),
+                per,
+            )
+        total: npt.NDArray[np.int64] = counts.sum(axis=0)
+        return total
+
+    run(0, 0)  # loads (or compiles) the kernel before the clock starts
+    done = 0
+    batch = 0
+    started = time.perf_counter()
+    target = samples
+    size = 20_000 if seconds is not None else 1_000_000
+    while True:
+        if target is not None:
+            size = min(size, target - done)
+            if size <= 0:
+                break
+        hist += run(batch, size)
+        done += size
+        batch += 1
+        if progress is not None:
+            progress(done, target if target is not None else done)
+        if seconds is not None:
+            elapsed = time.perf_counter() - started
+            if elapsed >= seconds:
+                break
+            rate = done / max(elapsed, 1e-6)
+            size = int(min(max(rate * (seconds - elapsed), 1_000), 2_000_000))
+    return hist, done
+
+
+def _summarize(
+    hist: npt.NDArray[np.int64], spot: _Spot, deals: int, exact: bool
+) -> tuple[tuple[PlayerEquity, ...], float | None]:
+    players = len(spot.needs)
+    size = 1 << players
+    half = _POT // 2
+    units = [0] * players
+    squares = [0] * players
+    high_units = [0] * players
+    low_units = [0] * players
+    win = [0] * players
+    tie = [0] * players
+    scoop = [0] * players
+    low_win = [0] * players
+    low_tie = [0] * players
+    no_low = 0
+    for idx in np.nonzero(hist)[0].tolist():
+        count = int(hist[idx])
+        hs, ls = (idx >> players, idx & (size - 1)) if spot.hilo else (idx, 0)
+        nh, nl = hs.bit_count(), ls.bit_count()
+        if spot.hilo and not ls:
+            no_low += count
+        for p in range(players):
+            in_h, in_l = hs >> p & 1, ls >> p & 1
+            # R3.7: half to the high and half to the low, ties splitting their half;
+            # no qualifying low: the high takes it all.
+            h_share = (half if ls else _POT) // nh if in_h else 0
+            l_share = half // nl if in_l else 0
+            share = h_share + l_share
+            units[p] += count * share
+            squares[p] += count * share * share
+            high_units[p] += count * h_share
+            low_units[p] += count * l_share
+            if in_h:
+                if nh == 1:
+                    win[p] += count
+                else:
+                    tie[p] += count
+            if in_l:
+                if nl == 1:
+                    low_win[p] += count
+                else:
+                    low_tie[p] += count
+            if share == _POT:
+                scoop[p] += count
+    out = []
+    total_units = _POT * deals
+    for p in range(players):
+        mean = units[p] / total_units
+        if exact or deals < 2:
+            se = 0.0
+        else:
+            var = squares[p] / (_POT * _POT * deals) - mean * mean
+            se = math.sqrt(max(var, 0.0) / (deals - 1))
+        cards = format_cards([Card.from_code(c) for c in spot.known[p]])
+        if spot.hilo:
+            out.append(
+                PlayerEquity(
+                    cards=cards,
+                    equity=mean,
+                    std_error=se,
+                    win=win[p] / deals,
+                    tie=tie[p] / deals,
+                    high=high_units[p] / total_units,
+                    low=low_units[p] / total_units,
+                    scoop=scoop[p] / deals,
+                    low_win=low_win[p] / deals,
+                    low_tie=low_tie[p] / deals,
+                )
+            )
+        else:
+            out.append(
+                PlayerEquity(cards=cards, equity=mean, std_error=se, win=win[p] / deals, tie=tie[p] / deals)
+            )
+    return tuple(out), (no_low / deals if spot.hilo else None)
+
+
+def compute(
+    game: str = "stud",
+    hands: Sequence[CardsLike] = (),
+    dead: CardsLike = "",
+    joker: bool = False,
+    *,
+    board: CardsLike = "",
+    double_ace_flush: bool = False,
+    samples: int | None = None,
+    seconds: float | None = None,
+    exact: bool | None = None,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> EquityResult:
+    """Each player's share of the pot at showdown, exact or by Monte Carlo.
+
+    Args:
+        game: ``"stud"`` (high only), ``"wallstreet"`` or ``"stud8"`` (hi-lo, R3.7).
+        hands: one entry per player: that player's known cards, down and up, as
+            text (``"Ah Kh 7h 2h 9c"``), or Cards, texts or codes. Up to 7 each;
+            the missing ones come from the stub.
+        dead: cards out of play (folded up cards, the Wall Street market).
+        joker: the deck holds the joker (53 cards, R1.2).
+        board: a community card already dealt (R1.10), part of every hand.
+        double_ace_flush: R1.2 option.
+        samples: Monte Carlo deals. Also the budget: with ``exact=None`` the
+            spot is enumerated when it has at most four times this many deals
+            (enumerating a deal costs well under a quarter of sampling one).
+        seconds: Monte Carlo time budget instead of a sample count (a small
+            spot is still enumerated when it fits the budget).
+        exact: True to always enumerate, False to always sample, None to choose:
+            enumerate when the deals are at most ``4 * samples``, or what
+            ``seconds`` allows, or :data:`EXACT_LIMIT`.
+        seed: seed of the Monte Carlo streams (same seed, same answer).
+        progress: called as ``progress(done, total)`` after each batch.
+
+    Raises:
+        CardError: bad, duplicate or too many cards, or the joker without ``joker``.
+        ValueError: unknown game, or not 1 to 8 players.
+
+    >>> r = compute("wallstreet", ["As 2s 3s 4d 5c 9h", "Kh Kd Ks 8c 8d 2h"], dead="Ac Ad")
+    >>> r.exact, r.total_deals, r.players[0].low, r.players[1].high
+    (True, 1406, 0.5, 0.5)
+    """
+    started = time.perf_counter()
+    spot = _parse_spot(game, hands, dead, joker, board)
+    if samples is not None and samples < 1:
+        raise ValueError("samples must be at least 1")
+    if seconds is not None and seconds <= 0:
+        raise ValueError("seconds must be positive")
+    if exact is None:
+        if samples is not None:
+            limit = samples * _EXACT_PER_SAMPLE
+        elif seconds is not None:
+            limit = int(seconds * _EXACT_RATE)
+        else:
+            limit = EXACT_LIMIT
+        exact = spot.total_deals <= limit
+    double = bool(double_ace_flush)
+    if exact:
+        hist = _exact(spot, double, progress)
+        deals = spot.total_deals
+    else:
+        if samples is None and seconds is None:
+            samples = DEFAULT_SAMPLES
+        hist, deals = _sample(spot, double, samples, seconds, seed, progress)
+    players, no_low = _summarize(hist, spot, deals, exact)
+    return EquityResult(
+        game=game,
+        hilo=spot.hilo,
+        exact=exact,
+        samples=None if exact else deals,
+        deals=deals,
+        total_deals=spot.total_deals,
+        players=players,
+        no_low=no_low,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def equities(
+    game: str,
+    hands: Sequence[CardsLike],
+    dead: CardsLike = "",
+    joker: bool = False,
+    *,
+    board: CardsLike = "",
+    double_ace_flush: bool = False,
+    samples: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+) -> list[float]:
+    """Just each player's equity, in order: :func:`compute` for bots and scripts.
+
+    Exact when the spot has at most ``4 * samples`` deals (or what ``seconds``
+    allows, or :data:`EXACT_LIMIT`), else ``samples`` seeded Monte Carlo deals.
+
+    >>> [round(e, 4) for e in equities("stud", ["Ah Kh 7h 2h 9c", "Qs Qd Jc Jd 4s"], samples=200_000)]
+    [0.3816, 0.6184]
+    """
+    result = compute(
+        game, hands, dead, joker, board=board,
+        double_ace_flush=double_ace_flush, samples=samples, seconds=seconds, seed=seed,
+    )
+    return result.equities
+
+
+def warmup() -> None:
+    """Load (or, the first time on a machine, compile) every kernel :func:`compute` uses.
+
+    Loading takes about a second; compiling, tens of seconds (then cached on
+    disk next to the module). A server or bot may call this at start-up so that
+    its first decision is not the slow one.
+    """
+    fast.warmup()
+    for game in ("stud", "wallstreet"):
+        compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=True)
+        compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=False, samples=16)

@@ -1,0 +1,151 @@
+"""Demo tables for ``studpoker serve --demo``: public tables with bots waiting for a player.
+
+At start the server makes sure that the house account ``bot-house`` (a name
+no one can register, and without a password, so no one can log in to it) owns
+one open Wall Street table with two bots and one Seven Card Stud table with one
+bot. Neither has enough players to deal (Wall Street needs three, stud two), so
+the bots wait and nothing is played until someone sits down; then the hands
+run. Every few seconds the demo tables are tended between hands: a bot that
+went broke is replaced by a fresh one, and the house's balance is topped up
+with a ledger ``grant`` (so ``studpoker audit`` still balances).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import FastAPI
+from sqlalchemy import select
+
+from studpoker.server.api import Services
+from studpoker.server.db import UserRow
+from studpoker.server.ledger import grant
+from studpoker.server.protocol import TableConfig
+from studpoker.server.tables import LiveTable, ProtocolError
+
+__all__ = ["DEMO_OWNER", "DEMO_TABLES", "DemoTable", "enable_demo", "ensure_demo", "tend_demo"]
+
+log = logging.getLogger("studpoker.web")
+
+DEMO_OWNER = "bot-house"
+"""The account that owns the demo tables and funds their bots."""
+
+HOUSE_FLOAT = 50_000  # the house's balance is topped up to this
+
+
+@dataclass(frozen=True, slots=True)
+class DemoTable:
+    """One demo table: its configuration and the bots that wait at it."""
+
+    name: str
+    config: dict[str, Any]
+    bots: tuple[str, ...]
+    bot_buy_in: int = 500
+
+
+DEMO_TABLES: tuple[DemoTable, ...] = (
+    DemoTable("Demo: Wall Street vs bots", {
+        "name": "Demo: Wall Street vs bots",
+        "game": {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]},
+        "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
+    }, ("rule", "equity")),
+    DemoTable("Demo: Seven Card Stud vs a bot", {
+        "name": "Demo: Seven Card Stud vs a bot",
+        "game": {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+        "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
+    }, ("rule",)),
+)
+
+
+def _house(svc: Services) -> tuple[int, str]:
+    """The house account (created on first use), its balance topped up."""
+    with svc.db.session() as s:
+        user = s.scalar(select(UserRow).where(UserRow.name == DEMO_OWNER).with_for_update())
+        if user is None:
+            user = UserRow(name=DEMO_OWNER, password_hash=None, guest=False, balance=0)
+            s.add(user)
+            s.flush()
+        if user.balance < HOUSE_FLOAT // 2:
+            grant(s, user, HOUSE_FLOAT - user.balance, note="demo tables")
+        s.commit()
+        return user.id, user.name
+
+
+def _demo_tables(svc: Services, owner_id: int) -> dict[str, LiveTable]:
+    return {lt.name: lt for lt in svc.manager.tables.values()
+            if lt.owner_id == owner_id and not lt.closed and not lt.closing}
+
+
+async def _seat_bots(svc: Services, owner_id: int, lt: LiveTable, spec: DemoTable) -> None:
+    manager = svc.manager
+    # between hands only: a bot that went broke is replaced, missing bots come back
+    if lt.hand is not None:
+        return
+    for seat, meta in list(lt.meta.items()):
+        player = lt.table.seats[seat]
+        if meta.bot is not None and player is not None and player.chips < lt.config.min_buy_in:
+            await manager.remove_bot(owner_id, lt.id, seat)
+    lt = manager.get(lt.id)
+    have = sum(1 for m in lt.meta.values() if m.bot is not None)
+    humans = sum(1 for m in lt.meta.values() if m.bot is None)
+    free = sum(p is None for p in lt.table.seats)
+    for bot in spec.bots[have:]:
+        if free - 1 < 1 and humans == 0:  # always leave a seat for a person
+            break
+        await manager.add_bot(owner_id, lt.id, bot, None, spec.bot_buy_in)
+        free -= 1
+
+
+async def ensure_demo(svc: Services) -> list[int]:
+    """Create the demo tables if missing and seat their bots; returns their ids."""
+    owner_id, owner_name = await svc.manager.run_db(lambda: _house(svc))
+    tables = _demo_tables(svc, owner_id)
+    ids = []
+    for spec in DEMO_TABLES:
+        lt = tables.get(spec.name)
+        if lt is None:
+            lt = await svc.manager.create_table(owner_id, owner_name, TableConfig.model_validate(spec.config))
+        await _seat_bots(svc, owner_id, lt, spec)
+        ids.append(lt.id)
+    return ids
+
+
+async def tend_demo(svc: Services, period: float = 5.0) -> None:
+    """Keep the demo tables playable, forever (cancel to stop)."""
+    while True:
+        await asyncio.sleep(period)
+        try:
+            owner_id, _ = await svc.manager.run_db(lambda: _house(svc))
+            tables = _demo_tables(svc, owner_id)
+            for spec in DEMO_TABLES:
+                lt = tables.get(spec.name)
+                if lt is not None:
+                    await _seat_bots(svc, owner_id, lt, spec)
+        except ProtocolError as exc:  # e.g. a seat just taken: try again next time
+            log.info("demo tables: %s", exc.message)
+        except Exception:
+            log.exception("demo tables")
+
+
+def enable_demo(app: FastAPI) -> None:
+    """Run :func:`ensure_demo` when ``app`` starts, and :func:`tend_demo` while it runs."""
+    inner = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(a: Any) -> AsyncIterator[None]:
+        async with inner(a):  # the app's own lifespan keeps no state
+            svc: Services = app.state.services
+            ids = await ensure_demo(svc)
+            log.info("demo tables ready: %s", ", ".join(map(str, ids)))
+            task = asyncio.ensure_future(tend_demo(svc))
+            try:
+                yield
+            finally:
+                task.cancel()
+
+    app.router.lifespan_context = lifespan

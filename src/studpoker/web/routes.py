@@ -1,0 +1,134 @@
+"""HTTP routes of the browser client: card pictures, the caller's hands, replays, static files."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, HTTPException, Response
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import select
+
+from studpoker import svg
+from studpoker.cards import CardError
+from studpoker.server.api import MaybeUser, Svc, User
+from studpoker.server.db import HandEventRow, HandRow, LedgerRow, TableRow
+from studpoker.web.history import Replay, ReplayError, replay, seat_phh
+
+__all__ = ["STATIC_DIR", "install", "router"]
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+router = APIRouter()
+
+
+@lru_cache(maxsize=256)
+def _card_svg(name: str, four_color: bool) -> str:
+    return str(svg.card_by_name(name, size=240, four_color=four_color))
+
+
+@router.get("/svg/card/{name}.svg", include_in_schema=False)
+def card_svg(name: str, four_color: bool = False) -> Response:
+    """A card drawn by :mod:`studpoker.svg`: ``As``, ``Jk`` or ``back``."""
+    try:
+        text = _card_svg(name, four_color)
+    except CardError:
+        raise HTTPException(404, f"no card {name!r}") from None
+    return Response(text, media_type="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=86400, immutable"})
+
+
+def _start_names(h: HandRow) -> list[str]:
+    return [str(e["name"]) for e in h.start]
+
+
+@router.get("/api/me/hands")
+def my_hands(user: User, svc: Svc, limit: int = 50, before: int | None = None) -> list[dict[str, Any]]:
+    """The caller's finished hands, newest first (``before``: a hand id, for paging)."""
+    limit = max(1, min(limit, 200))
+    with svc.db.session() as s:
+        table_ids = list(s.scalars(select(LedgerRow.table_id).where(
+            LedgerRow.user_id == user.id, LedgerRow.kind == "buy_in",
+            LedgerRow.table_id.is_not(None)).distinct()))
+        if not table_ids:
+            return []
+        q = select(HandRow).where(HandRow.table_id.in_(table_ids), HandRow.status == "over")
+        if before is not None:
+            q = q.where(HandRow.id < before)
+        tables = {t.id: t for t in s.scalars(select(TableRow).where(TableRow.id.in_(table_ids)))}
+        out: list[dict[str, Any]] = []
+        # names are unique and no account may be called like a bot ("bot-..."), so the
+        # name in the hand's start list identifies the caller's seat
+        for h in s.scalars(q.order_by(HandRow.id.desc()).limit(limit * 8)):
+            names = _start_names(h)
+            if user.name not in names:
+                continue
+            hs = names.index(user.name)
+            t = tables[h.table_id]
+            out.append({
+                "id": h.id, "table": h.table_id, "table_name": t.name, "game": t.config["game"]["game"],
+                "number": h.number, "players": names, "you": hs,
+                "payoff": h.payoffs[hs] if h.payoffs else 0,
+                "ended_at": h.ended_at.isoformat() + "Z" if h.ended_at else None,
+            })
+            if len(out) >= limit:
+                break
+        return out
+
+
+def _load_replay(hand_id: int, user: Any, svc: Any, invite: str | None) -> tuple[Replay, HandRow, TableRow]:
+    with svc.db.session() as s:
+        h = s.get(HandRow, hand_id)
+        if h is None:
+            raise HTTPException(404, "no such hand")
+        table = s.get(TableRow, h.table_id)
+        assert table is not None
+        names = _start_names(h)
+        seat = names.index(user.name) if user is not None and user.name in names else None
+        if seat is None and table.private and not (user is not None and user.id == table.owner_id) and not (
+                invite is not None and table.invite_code is not None and invite == table.invite_code):
+            raise HTTPException(403, "this table is private: an invite code is needed")
+        if h.status != "over":
+            raise HTTPException(409, "the hand is still being played")
+        events = list(s.scalars(select(HandEventRow).where(HandEventRow.hand_id == h.id)
+                                .order_by(HandEventRow.idx)))
+        try:
+            rep = replay(table, h, events, seat)
+        except (ReplayError, ValueError) as exc:
+            raise HTTPException(500, f"the hand does not replay: {exc}") from None
+        return rep, h, table
+
+
+@router.get("/api/hands/{hand_id}/replay")
+def hand_replay(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
+    """A finished hand step by step as the caller saw it (the public view for non-players)."""
+    rep, h, table = _load_replay(hand_id, user, svc, invite)
+    return {
+        "id": h.id, "table": h.table_id, "table_name": table.name, "number": h.number,
+        "config": table.config, "seats": h.hand_seats, "names": rep.names, "you": rep.seat,
+        "commitment": h.commitment, "seed": h.seed, "payoffs": h.payoffs,
+        "results": [r.to_dict() for r in rep.hand.results], "steps": rep.steps,
+    }
+
+
+@router.get("/api/hands/{hand_id}/phh")
+def hand_phh(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = None) -> Response:
+    """The hand as a PHH file: the public history with the caller's own down cards."""
+    rep, h, _ = _load_replay(hand_id, user, svc, invite)
+    hand = rep.hand
+    order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]
+    fields: dict[str, object] = {
+        "players": [rep.names[hs] for hs in order], "table": h.table_id, "hand": h.number,
+        "_table_seats": [h.hand_seats[hs] for hs in order], "_seed": h.seed, "_commitment": h.commitment,
+    }
+    text = seat_phh(rep, fields)
+    filename = f"table{h.table_id}-hand{h.number}.phh"
+    return Response(text, media_type="text/plain; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+def install(app: FastAPI) -> None:
+    """Add the card pictures, the replay API and the client at ``/`` (after every other route)."""
+    app.include_router(router)
+    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="web")

@@ -1,0 +1,119 @@
+// The lobby: open tables (game, stakes, seats taken, action time) and the create-table form.
+
+import {api} from "./api.js";
+import {GAME_NAMES, h, replace, toast} from "./util.js";
+import {conn} from "./ws.js";
+
+const actionTimes = new Map(); // table id -> seconds (a table's configuration never changes)
+
+async function actionTime(id) {
+  if (!actionTimes.has(id)) {
+    actionTimes.set(id, api("GET", `/api/tables/${id}`).then((t) => t.config.action_time).catch(() => null));
+  }
+  return actionTimes.get(id);
+}
+
+function num(name, label, value, attrs = {}) {
+  return h("label", {class: "field"}, label,
+    h("input", {name, type: "number", value: value === null ? "" : String(value), step: "1", ...attrs}));
+}
+
+function check(name, label, checked, title) {
+  return h("label", {class: "check", title}, h("input", {name, type: "checkbox", checked}), label);
+}
+
+function createForm() {
+  const game = h("select", {name: "game", id: "create-game"},
+    h("option", {value: "stud"}, "Seven Card Stud"), h("option", {value: "wallstreet"}, "Wall Street"));
+  const studBox = h("fieldset", {class: "only-stud"}, h("legend", {}, "Stud stakes"),
+    num("ante", "Ante", 1, {min: "0"}), num("bring_in", "Bring-in", 2, {min: "1"}),
+    num("small_bet", "Small bet", 5, {min: "1"}), num("big_bet", "Big bet", 10, {min: "1"}),
+    check("open_pair_big_bet", "Open pair on 4th allows the big bet", true));
+  const wallBox = h("fieldset", {class: "only-wallstreet"}, h("legend", {}, "Wall Street stakes"),
+    num("ws_ante", "Ante", 1, {min: "0"}),
+    h("div", {class: "limits"}, [1, 2, 3, 4, 5].map((i) =>
+      num(`limit${i}`, `Limit ${["3rd", "4th", "5th", "6th", "7th"][i - 1]}`, i <= 2 ? 2 : 4, {min: "1"}))),
+    num("market_unit", "Market unit (blank: first limit)", null, {min: "1", placeholder: "auto"}));
+  const form = h("form", {id: "create-form", class: "create-form", "data-game": "stud"},
+    h("h2", {}, "Create a table"),
+    h("label", {class: "field"}, "Name", h("input", {name: "name", id: "create-name", required: true, maxlength: "64",
+      value: "My table"})),
+    h("label", {class: "field"}, "Game", game),
+    studBox, wallBox,
+    h("fieldset", {}, h("legend", {}, "Rules"),
+      check("joker", "Joker (bug)", false, "53-card deck with the joker"),
+      check("double_ace_flush", "Joker makes double-ace flushes", false),
+      num("max_raises", "Raises per street", 3, {min: "0", max: "100"}),
+      check("heads_up_uncapped", "No raise cap heads-up", true)),
+    h("fieldset", {}, h("legend", {}, "Table"),
+      num("seats", "Seats (blank: most)", null, {min: "2", max: "8", placeholder: "max"}),
+      num("action_time", "Seconds to act", 20, {min: "1", max: "600"}),
+      num("time_bank", "Time bank (s)", 60, {min: "0", max: "3600"}),
+      num("min_buy_in", "Min buy-in", 100, {min: "1"}), num("max_buy_in", "Max buy-in", 1000, {min: "1"}),
+      check("private", "Private (invite link only)", false)),
+    h("button", {type: "submit", class: "primary", id: "create-submit"}, "Create table"));
+  game.addEventListener("change", () => form.setAttribute("data-game", game.value));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = form.elements;
+    const int = (name) => (f[name].value === "" ? null : Number(f[name].value));
+    const common = {joker: f.joker.checked, double_ace_flush: f.double_ace_flush.checked,
+      max_raises: int("max_raises"), heads_up_uncapped: f.heads_up_uncapped.checked};
+    const gameOptions = game.value === "stud"
+      ? {game: "stud", ante: int("ante"), bring_in: int("bring_in"), small_bet: int("small_bet"),
+        big_bet: int("big_bet"), open_pair_big_bet: f.open_pair_big_bet.checked, ...common}
+      : {game: "wallstreet", ante: int("ws_ante"), limits: [1, 2, 3, 4, 5].map((i) => int(`limit${i}`)),
+        market_unit: int("market_unit"), ...common};
+    const config = {name: f.name.value, game: gameOptions, seats: int("seats"),
+      action_time: int("action_time"), time_bank: int("time_bank"), min_buy_in: int("min_buy_in"),
+      max_buy_in: int("max_buy_in"), private: f.private.checked};
+    try {
+      const table = await api("POST", "/api/tables", config);
+      location.hash = `#/table/${table.id}${table.invite_code ? `?invite=${encodeURIComponent(table.invite_code)}` : ""}`;
+    } catch (err) {
+      toast(`Cannot create the table: ${err.message}`);
+    }
+  });
+  return form;
+}
+
+export function mountLobby(root) {
+  const body = h("tbody");
+  const empty = h("p", {class: "muted"}, "No open tables yet: create one.");
+  const list = h("table", {class: "lobby", id: "lobby-table", "data-testid": "lobby"},
+    h("thead", {}, h("tr", {}, ["Table", "Game", "Stakes", "Seats", "Action time", "Owner", ""].map((t) => h("th", {}, t)))),
+    body);
+  replace(root, h("div", {class: "lobby-page"},
+    h("section", {class: "tables"}, h("h2", {}, "Tables"), list, empty,
+      h("p", {class: "muted"}, "Have an invite link? Open it, or paste it in the address bar.")),
+    h("section", {class: "create"}, createForm())));
+
+  let stopped = false;
+  async function refresh() {
+    try {
+      const reply = await conn.send({type: "lobby"});
+      if (stopped) return;
+      empty.hidden = reply.tables.length > 0;
+      const rows = reply.tables.map((t) => {
+        const time = h("td", {class: "time"}, "…");
+        actionTime(t.id).then((s) => { time.textContent = s === null ? "?" : `${s}s`; });
+        return h("tr", {dataset: {tableId: String(t.id), name: t.name}},
+          h("td", {class: "name"}, h("a", {href: `#/table/${t.id}`}, t.name),
+            t.private ? h("span", {class: "badge"}, "private") : null,
+            t.in_hand ? h("span", {class: "badge live"}, "playing") : null),
+          h("td", {}, GAME_NAMES[t.game] || t.game), h("td", {}, t.stakes),
+          h("td", {class: "taken"}, `${t.taken}/${t.seats}`), time, h("td", {}, t.owner),
+          h("td", {}, h("a", {class: "button open", href: `#/table/${t.id}`}, t.taken < t.seats ? "Join" : "Watch")));
+      });
+      replace(body, rows);
+    } catch (err) {
+      if (!stopped) replace(body, h("tr", {}, h("td", {colspan: "7"}, `Cannot load the tables: ${err.message}`)));
+    }
+  }
+  refresh();
+  const timer = setInterval(refresh, 3000);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,98 @@
+// The single-page client: log in (or play as a guest), then the lobby, a table, or your hand histories.
+// Routes live in the URL hash: #/ lobby, #/table/7?invite=CODE, #/hands, #/hand/41.
+
+import {login, logout, session, whoami} from "./api.js";
+import {mountHands, mountReplay} from "./history.js";
+import {mountLobby} from "./lobby.js";
+import {mountTable} from "./table.js";
+import {h, parseHash, replace, toast} from "./util.js";
+import {conn} from "./ws.js";
+
+const app = document.getElementById("app");
+const userBox = document.getElementById("user");
+const netBox = document.getElementById("net");
+let unmount = () => {};
+
+function renderUser(user) {
+  if (!user) {
+    replace(userBox);
+    return;
+  }
+  const four = h("input", {type: "checkbox", id: "four-color", checked: localStorage.getItem("studpoker.fourColor") === "1",
+    onchange: (e) => {
+      localStorage.setItem("studpoker.fourColor", e.target.checked ? "1" : "0");
+      route();
+    }});
+  replace(userBox,
+    h("a", {href: "#/"}, "Lobby"), h("a", {href: "#/hands", id: "nav-hands"}, "Your hands"),
+    h("label", {class: "four", title: "four-colour deck"}, four, "4 colours"),
+    h("span", {class: "who", id: "who"}, h("b", {}, user.name), " · ",
+      h("span", {id: "balance", "data-testid": "balance"}, String(user.balance)), " chips"),
+    h("button", {id: "btn-logout", onclick: async () => {
+      conn.close();
+      await logout();
+      route();
+    }}, "Log out"));
+}
+session.listeners.add(renderUser);
+conn.onStatus((status) => {
+  netBox.textContent = status === "online" ? "" : "reconnecting…";
+  netBox.hidden = status === "online";
+});
+
+function loginView() {
+  const name = h("input", {id: "login-name", name: "name", autocomplete: "username", required: true,
+    minlength: "2", maxlength: "32"});
+  const password = h("input", {id: "login-password", name: "password", type: "password",
+    autocomplete: "current-password", required: true, minlength: "8"});
+  const go = (kind) => async (event) => {
+    event.preventDefault();
+    if (kind !== "guest" && !event.target.closest("form").reportValidity()) return;
+    try {
+      await login(kind, name.value.trim(), password.value);
+      await conn.connect();
+      route();
+    } catch (err) {
+      toast(err.message);
+    }
+  };
+  replace(app, h("div", {class: "login-page"},
+    h("div", {class: "hero"}, h("h1", {}, "Seven Card Stud & Wall Street"),
+      h("p", {}, "Exact rules, a provably fair shuffle, bots to practise against and friends to beat.")),
+    h("form", {class: "login", id: "login-form", onsubmit: go("login")},
+      h("h2", {}, "Log in or register"),
+      h("label", {class: "field"}, "Name", name),
+      h("label", {class: "field"}, "Password (8 characters or more)", password),
+      h("div", {class: "row"}, h("button", {type: "submit", id: "btn-login", class: "primary"}, "Log in"),
+        h("button", {type: "button", id: "btn-register", onclick: go("register")}, "Register")),
+      h("div", {class: "or"}, "or"),
+      h("button", {type: "button", id: "btn-guest", onclick: go("guest")}, "Play as a guest"))));
+}
+
+async function route() {
+  unmount();
+  unmount = () => {};
+  if (!session.user) {
+    loginView();
+    return;
+  }
+  const {path, query} = parseHash(location.hash);
+  const invite = query.get("invite");
+  try {
+    if (path[0] === "table" && path[1]) unmount = mountTable(app, {id: Number(path[1]), invite});
+    else if (path[0] === "hands") unmount = mountHands(app);
+    else if (path[0] === "hand" && path[1]) unmount = mountReplay(app, {id: Number(path[1]), invite});
+    else unmount = mountLobby(app);
+  } catch (err) {
+    console.error(err);
+    toast(String(err));
+  }
+}
+
+window.addEventListener("hashchange", route);
+
+(async () => {
+  const user = await whoami();
+  if (user) await conn.connect().catch(() => {});
+  route();
+})();

@@ -1,0 +1,471 @@
+"""The browser client end to end: a real ``studpoker serve --demo`` process and Debian's Chromium
+driven by Playwright. Players register, create and join tables, and play whole hands by clicking
+(and by keyboard shortcuts); the result on the page must be the server's, and no page may ever
+hold another player's down cards before they are shown.
+
+Needs ``/usr/bin/chromium`` (``.ci/run`` installs it); skipped without it, except under CI.
+``STUDPOKER_SCREENSHOTS=1`` also writes ``docs/images/lobby.png`` and ``docs/images/table.png``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from studpoker import phh
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
+STUDPOKER = str(Path(sys.executable).with_name("studpoker"))
+DOCS_IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+PASSWORD = "correct horse battery"
+
+if not os.path.exists(CHROMIUM):
+    if os.environ.get("CI"):
+        raise RuntimeError(f"{CHROMIUM} is missing: .ci/run installs it (apt-get install chromium)")
+    pytest.skip(f"no {CHROMIUM}: apt-get install chromium", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp = tmp_path_factory.mktemp("web")
+    port = _free_port()
+    log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        [STUDPOKER, "serve", "--port", str(port), "--db", f"sqlite:///{tmp / 'web.db'}", "--demo",
+         "--hand-delay", "1", "--bot-delay", "0.05", "--log-level", "warning"],
+        stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        assert proc.poll() is None, (tmp / "server.log").read_text()[-3000:]
+        assert time.time() < deadline, "server did not start"
+        time.sleep(0.1)
+    try:
+        yield url
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+        audit = subprocess.run([STUDPOKER, "audit", "--db", f"sqlite:///{tmp / 'web.db'}"],
+                               capture_output=True, text=True, timeout=60)
+        assert audit.returncode == 0, audit.stdout + audit.stderr
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    pw = sync_api.sync_playwright().start()
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, chromium_sandbox=False)
+    try:
+        yield b
+    finally:
+        b.close()
+        pw.stop()
+
+
+class Player:
+    """One browser context: its page and every websocket frame it received."""
+
+    def __init__(self, browser: Any, url: str, *, phone: bool = False) -> None:
+        options: dict[str, Any] = {"viewport": {"width": 1280, "height": 820}}
+        if phone:
+            options = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+                       "device_scale_factor": 2}
+        self.context = browser.new_context(accept_downloads=True, **options)
+        self.page = self.context.new_page()
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.snapshots: list[tuple[str, str, str]] = []  # (hand number, phase, html)
+        self.page.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda payload: self.frames.append(payload if isinstance(payload, str) else "")))
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.url = url
+        self.name = ""
+
+    def register(self, name: str) -> None:
+        self.name = name
+        self.page.goto(self.url + "/")
+        self.page.fill("#login-name", name)
+        self.page.fill("#login-password", PASSWORD)
+        self.page.click("#btn-register")
+        self.page.wait_for_selector("#lobby-table")
+        assert self.page.inner_text("#who").startswith(name)
+
+    def sit(self, seat: int | None = None, buy_in: int | None = None) -> None:
+        selector = ".sit-btn" if seat is None else f".sit-btn[data-seat='{seat}']"
+        self.page.locator(selector).first.click()
+        if buy_in is not None:
+            self.page.fill("#buyin", str(buy_in))
+        self.page.click("#sit-confirm")
+        self.page.wait_for_selector(f".seat.you[data-name='{self.name}']")
+
+    def snapshot(self) -> None:
+        hand, phase, html = self.page.evaluate(
+            "() => { const f = document.querySelector('.felt-wrap');"
+            " return [f ? f.dataset.hand || '' : '', f ? f.dataset.phase : '', document.documentElement.outerHTML]; }")
+        self.snapshots.append((hand, phase, html))
+
+    def messages(self) -> list[dict[str, Any]]:
+        out = []
+        for text in self.frames:
+            with contextlib.suppress(ValueError):
+                out.append(json.loads(text))
+        return out
+
+    def summary(self, number: int) -> Any:
+        return self.page.locator(f".summary-box .summary[data-hand='{number}']")
+
+
+PREFER = ("check", "call", "bring_in", "take_card", "show")
+
+
+def act_once(player: Player, choose: Callable[[Player, list[str]], str | None] | None = None) -> str | None:
+    """Click (or press the key of) one enabled action button if it is this player's turn."""
+    buttons = player.page.locator("button.act:not([disabled])")
+    try:
+        kinds = buttons.evaluate_all("els => els.map(e => e.dataset.kind)")
+    except Exception:  # the page re-rendered in between
+        return None
+    if not kinds:
+        return None
+    kind = choose(player, kinds) if choose else None
+    if kind is None:
+        kind = next((k for k in PREFER if k in kinds), kinds[-1])
+    if kind == "buy-market":
+        player.page.locator(".market button.buy").first.click()
+        return kind
+    target = player.page.locator(f"button.act[data-kind='{kind}']:not([disabled])").first
+    key = target.get_attribute("data-key")
+    try:
+        if key and kind in ("check", "call") and player.name.startswith(("bob", "dan")):
+            player.page.evaluate("document.activeElement && document.activeElement.blur()")
+            player.page.keyboard.press(key)  # the shortcut shown on the button
+        else:
+            target.click(timeout=2000)
+    except Exception:
+        return None
+    return kind
+
+
+def play_hand(players: list[Player], number: int, *, timeout: float = 120,
+              choose: Callable[[Player, list[str]], str | None] | None = None,
+              on_step: Callable[[], None] | None = None) -> list[str]:
+    """Play hand ``number`` to its end by clicking; returns the actions taken."""
+    taken: list[str] = []
+    deadline = time.time() + timeout
+    while not all(p.summary(number).count() for p in players):
+        assert time.time() < deadline, f"hand {number} did not finish; actions: {taken}"
+        for p in players:
+            p.snapshot()
+            kind = act_once(p, choose)
+            if kind:
+                taken.append(f"{p.name}:{kind}")
+                if on_step:
+                    on_step()
+        time.sleep(0.08)
+    for p in players:
+        assert not p.errors, p.errors
+    return taken
+
+
+def _strings(obj: Any) -> set[str]:
+    if isinstance(obj, str):
+        return {obj}
+    if isinstance(obj, dict):
+        return {s for v in obj.values() for s in _strings(v)}
+    if isinstance(obj, list):
+        return {s for v in obj for s in _strings(v)}
+    return set()
+
+
+def _records(msg: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(msg.get("events") or []) + list((msg.get("view") or {}).get("log") or [])
+
+
+def secret_cards(player: Player, hand_id: int) -> tuple[int, list[str]]:
+    """The player's hand seat and the cards dealt to it face down (in order), from its own messages."""
+    seat: int | None = None
+    cards: dict[str, None] = {}
+    for msg in player.messages():
+        if msg.get("type") in ("hand", "update") and msg.get("hand") == hand_id:
+            seat = msg["view"]["seat"]
+            for r in _records(msg):
+                if r["op"] == "card_dealt" and not r["face_up"] and r["seat"] == seat:
+                    assert r["card"] is not None
+                    cards[r["card"]] = None
+    assert seat is not None and cards, f"{player.name} saw no down cards of its own"
+    return seat, list(cards)
+
+
+def assert_private(owner: Player, other: Player, hand_id: int, number: int) -> None:
+    """``other`` never held ``owner``'s down cards before ``owner`` showed them: neither in
+    a websocket message nor anywhere in its page."""
+    seat, cards = secret_cards(owner, hand_id)
+    hidden_seen = False
+    for msg in other.messages():
+        if msg.get("type") == "hand_end" and msg.get("hand") == hand_id:
+            break
+        if msg.get("hand") != hand_id:
+            continue
+        if any(r["op"] == "action_taken" and r["action"]["kind"] == "show" and r["action"]["seat"] == seat
+               for r in _records(msg)):
+            break
+        leaked = _strings(msg) & set(cards)
+        assert not leaked, f"{other.name} received {owner.name}'s down cards {leaked} before showdown"
+        view = msg.get("view")
+        if view and None in view["players"][seat]["down"]:
+            hidden_seen = True
+    assert hidden_seen, f"{other.name} never saw {owner.name}'s down cards as hidden"
+    checked = 0
+    for hand, phase, html in other.snapshots:
+        if hand != str(number) or phase in ("showdown", "over"):
+            continue
+        checked += 1
+        for card in cards:
+            assert f"/svg/card/{card}.svg" not in html and f'alt="{card}"' not in html, (
+                f"{other.name}'s page showed {owner.name}'s down card {card} before showdown")
+    assert checked > 0
+
+
+def server_result(url: str, table_id: int, number: int, invite: str | None = None) -> dict[str, Any]:
+    params = {"invite": invite} if invite else {}
+    hands = httpx.get(f"{url}/api/tables/{table_id}/hands", params=params).json()
+    record = next(h for h in hands if h["number"] == number)
+    detail: dict[str, Any] = httpx.get(f"{url}/api/hands/{record['id']}", params=params).json()
+    return detail
+
+
+def assert_result_matches(players: list[Player], detail: dict[str, Any], number: int) -> None:
+    names = [e["name"] for e in detail["start"]]  # per hand seat
+    expected = dict(zip(names, detail["payoffs"], strict=True))
+    replayed = phh.replay(phh.read_one(detail["phh"]))
+    assert list(replayed.payoffs) == detail["payoffs"]
+    pots = [(r.amount, ", ".join(names[s] for s in r.high_winners), ", ".join(names[s] for s in r.low_winners))
+            for r in replayed.results]
+    for p in players:
+        box = p.summary(number)
+        shown = dict(box.locator("li[data-player]").evaluate_all(
+            "els => els.map(e => [e.dataset.player, Number(e.dataset.payoff)])"))
+        assert shown == expected, (p.name, shown, expected)
+        shown_pots = box.locator("li.pot-result").evaluate_all(
+            "els => els.map(e => [Number(e.dataset.amount), e.dataset.high, e.dataset.low])")
+        assert [tuple(x) for x in shown_pots] == pots, (p.name, shown_pots, pots)
+
+
+def create_table(page: Any, name: str, game: str, *, joker: bool = False, private: bool = False) -> int:
+    page.fill("#create-name", name)
+    page.select_option("#create-game", game)
+    if joker:
+        page.check("input[name='joker']")
+    if private:
+        page.check("input[name='private']")
+    page.fill("input[name='action_time']", "90")
+    page.fill("input[name='time_bank']", "0")
+    page.click("#create-submit")
+    page.wait_for_url("**/#/table/*")
+    page.wait_for_selector(".sit-btn")
+    return int(page.url.split("#/table/")[1].split("?")[0])
+
+
+def join_from_lobby(player: Player, table_id: int) -> None:
+    player.page.goto(player.url + "/#/")
+    row = player.page.locator(f"#lobby-table tr[data-table-id='{table_id}']")
+    row.wait_for()
+    row.locator("a.open").click()
+    player.page.wait_for_selector(".sit-btn")
+
+
+def save_screenshot(page: Any, name: str, tmp: Path) -> None:
+    path = tmp / name
+    page.screenshot(path=str(path))
+    if os.environ.get("STUDPOKER_SCREENSHOTS"):
+        DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, DOCS_IMAGES / name)
+
+
+def test_wall_street_hand_by_clicking(server: str, browser: Any, tmp_path: Path) -> None:
+    suffix = uuid.uuid4().hex[:4]
+    ann = Player(browser, server)
+    bob = Player(browser, server)
+    ann.register(f"ann_{suffix}")
+    bob.register(f"bob_{suffix}")
+    # the lobby lists the demo tables of `serve --demo` with their action time
+    demo = bob.page.locator("#lobby-table tr", has_text="Demo: Wall Street vs bots")
+    demo.locator("td.time:text('30s')").wait_for()
+
+    table_id = create_table(ann.page, "Friday Wall Street", "wallstreet")
+    ann.sit(0, buy_in=500)
+    # Wall Street deals from three players: the owner seats a calling-station bot
+    ann.page.select_option("#bot-kind", "station")
+    ann.page.click("#btn-addbot")
+    ann.page.wait_for_selector(".seat .badge:text('bot')")
+    bob.page.locator(f"#lobby-table tr[data-table-id='{table_id}'] .taken:text('2/7')").wait_for()
+    bob.page.locator(f"#lobby-table tr[data-table-id='{table_id}'] td.time:text('90s')").wait_for()
+    save_screenshot(bob.page, "lobby.png", tmp_path)
+    join_from_lobby(bob, table_id)
+    bob.sit(buy_in=400)
+    # a guest watches without sitting: the public view
+    eve = Player(browser, server)
+    eve.page.goto(server + "/")
+    eve.page.click("#btn-guest")
+    eve.page.wait_for_selector("#lobby-table")
+    eve.page.goto(f"{server}/#/table/{table_id}")
+    eve.page.wait_for_selector(".seat .badge:text('bot')")
+    assert "You are watching" in eve.page.inner_text("[data-testid='status']")
+
+    ann.page.wait_for_selector(".felt-wrap[data-hand='1']", timeout=30000)
+    hand_msg = next(m for m in ann.messages() if m.get("type") == "hand")
+    hand_id = hand_msg["hand"]
+    bought: list[str] = []
+    shot: list[bool] = []
+
+    def choose(p: Player, kinds: list[str]) -> str | None:
+        if p is ann and "buy" in kinds and not bought:
+            bought.append("yes")
+            return "buy-market"  # the buy button under a market card
+        if p is ann and "bet" in kinds:
+            return "bet"
+        return None
+
+    def mid_hand() -> None:
+        street = ann.page.locator(".center .street").inner_text()
+        if not shot and "Fifth" in street and ann.page.locator("button.act").count():
+            shot.append(True)
+            save_screenshot(ann.page, "table.png", tmp_path)
+
+    taken = play_hand([ann, bob], 1, choose=choose, on_step=lambda: (mid_hand(), eve.snapshot()))
+    assert any(t.endswith(":show") for t in taken)
+    assert bought
+    detail = server_result(server, table_id, 1)
+    assert detail["id"] == hand_id
+    assert_result_matches([ann, bob], detail, 1)
+    assert_private(ann, bob, hand_id, 1)
+    assert_private(bob, ann, hand_id, 1)
+    eve.summary(1).wait_for()
+    assert_private(ann, eve, hand_id, 1)
+    assert_private(bob, eve, hand_id, 1)
+    assert not eve.errors
+    # the showdown is drawn: both players' hands are on each page now
+    for p, other in ((ann, bob), (bob, ann)):
+        _, cards = secret_cards(other, hand_id)
+        html = p.page.content()
+        assert all(f"/svg/card/{c}.svg" in html for c in cards)
+    # sit out and leave from the table's buttons (a leaver in a hand is folded at their turn, R4.3)
+    bob.page.click("#btn-sitout")
+    bob.page.locator("#btn-sitout:text('Sit in')").wait_for()
+    ann.page.click("#btn-leave")
+    bob.page.click("#btn-leave")
+    bob.page.wait_for_selector(".sit-btn", timeout=60000)
+    for p in (ann, bob, eve):
+        p.context.close()
+
+
+def test_stud_with_joker_on_a_phone_and_hand_history(server: str, browser: Any, tmp_path: Path) -> None:
+    suffix = uuid.uuid4().hex[:4]
+    cat = Player(browser, server)
+    dan = Player(browser, server, phone=True)
+    cat.register(f"cat_{suffix}")
+    dan.register(f"dan_{suffix}")
+    table_id = create_table(cat.page, "Joker stud", "stud", joker=True, private=True)
+    assert "with the joker" in cat.page.inner_text(".table-head .sub")
+    cat.sit(1)
+    # a private table: not in the others' lobby, joined by its invite link
+    link = cat.page.input_value(".invite-link")
+    invite = link.split("invite=")[1]
+    dan.page.goto(f"{server}/#/")
+    dan.page.locator("#lobby-table tbody tr").first.wait_for()
+    assert dan.page.locator(f"#lobby-table tr[data-table-id='{table_id}']").count() == 0
+    dan.page.goto(link)
+    dan.page.wait_for_selector(".sit-btn")
+    dan.sit(4)
+    cat.page.wait_for_selector(".felt-wrap[data-hand='1']", timeout=30000)
+    hand_id = next(m for m in cat.messages() if m.get("type") == "hand")["hand"]
+
+    # chat reaches the other player
+    dan.page.fill("#chat-input", "good luck")
+    dan.page.press("#chat-input", "Enter")
+    cat.page.locator(".chat-lines li", has_text="good luck").wait_for()
+
+    play_hand([cat, dan], 1)
+    detail = server_result(server, table_id, 1, invite)
+    assert detail["id"] == hand_id and detail["game"]["joker"] is True
+    assert_result_matches([cat, dan], detail, 1)
+    assert_private(cat, dan, hand_id, 1)
+    assert_private(dan, cat, hand_id, 1)
+    # the phone page fits its screen: no sideways scrolling
+    assert dan.page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # the hand history viewer: street by street, others' down cards hidden until shown, PHH download
+    _, dan_cards = secret_cards(dan, hand_id)
+    _, cat_cards = secret_cards(cat, hand_id)
+    cat.page.goto(f"{server}/#/hands")
+    row = cat.page.locator(f"#hands-table tr[data-hand-id='{hand_id}']")
+    row.wait_for()
+    row.locator("a").click()
+    cat.page.wait_for_selector("#next-street")
+    first = cat.page.content()
+    assert all(f"/svg/card/{c}.svg" in first for c in cat_cards[:2])  # own down cards
+    assert not any(f"/svg/card/{c}.svg" in first for c in dan_cards)
+    streets = [cat.page.inner_text("[data-testid='step-label']")]
+    while cat.page.locator("#next-street:not([disabled])").count():
+        cat.page.click("#next-street")
+        streets.append(cat.page.inner_text("[data-testid='step-label']"))
+    assert len(streets) >= 3 and "Hand over" in streets[-1], streets
+    assert cat.page.locator(".summary-box .summary").count() == 1
+    with cat.page.expect_download() as download:
+        cat.page.click("#btn-phh")
+    text = Path(download.value.path()).read_text()
+    history = phh.read_one(text)
+    assert list(phh.replay(history).payoffs) == detail["payoffs"]
+    assert all(c in text for c in cat_cards)
+    cat.context.close()
+    dan.context.close()
+
+
+def test_demo_table_is_playable(server: str, browser: Any) -> None:
+    """What `make run` offers: a guest opens the link, joins the demo stud table and plays a hand."""
+    eve = Player(browser, server)
+    eve.page.goto(server + "/")
+    eve.page.click("#btn-guest")
+    eve.page.wait_for_selector("#lobby-table")
+    eve.name = eve.page.inner_text("#who b")
+    row = eve.page.locator("#lobby-table tr", has_text="Demo: Seven Card Stud vs a bot")
+    row.locator("a.open").click()
+    eve.page.wait_for_selector(".seat .badge:text('bot')")
+    eve.sit()
+    eve.page.wait_for_selector(".felt-wrap:not([data-hand=''])", timeout=30000)
+    number = int(eve.page.get_attribute(".felt-wrap", "data-hand") or "0")
+    play_hand([eve], number)
+    assert eve.page.locator(".summary-box .summary li[data-player]").count() == 2
+    eve.context.close()
