@@ -4,10 +4,11 @@ Every card the seat can see is known: its own cards, every up card (folded
 players' up cards are dead), the Wall Street market, community cards and
 cards shown. The rest are dealt at random to the opponents still in the hand
 (their hidden cards) and to everyone's cards to come, and the hand is played
-to a showdown (:mod:`studpoker.bots._rollout`, using the fast
-:func:`~studpoker.evaluation.high_key` and :func:`~studpoker.evaluation.low_key`);
-the mean share of the pot is the equity. In Wall Street the share is the high
-half plus the low half (all of it to the high when nobody makes a low).
+to a showdown; the mean share of the pot is the equity. Betting decisions use
+the compiled batch path (:func:`studpoker.equity.equities`, exact when few deals
+remain); card rounds and ``fast=False`` use pure-Python rollouts
+(:mod:`studpoker.bots._rollout`, with :func:`~studpoker.evaluation.high_key`).
+In Wall Street the share is the high half plus the low half (all of it to the high when nobody makes a low).
 
 Rollouts stop early when the estimate is clearly away from every threshold
 of the decision (at least ``min_rollouts``, at most ``max_rollouts``), so the
@@ -38,6 +39,7 @@ from studpoker.actions import Action, ActionKind
 from studpoker.bots._common import expected_final_pot, make_rng, read_table
 from studpoker.bots._policy import Levels, Thresholds, decide_bet, thresholds_of
 from studpoker.bots._rollout import Rollouts
+from studpoker.cards import Card
 from studpoker.hand import Phase, SeatView
 
 __all__ = ["HILO_THRESHOLDS", "STUD_THRESHOLDS", "EquityBot"]
@@ -69,6 +71,8 @@ class EquityBot:
         max_rollouts: int = 300,
         card_rollouts: int = 160,
         time_limit: float | None = None,
+        fast: bool = True,
+        samples: int = 3000,
     ) -> None:
         if not 1 <= min_rollouts <= max_rollouts:
             raise ValueError("need 1 <= min_rollouts <= max_rollouts")
@@ -77,6 +81,8 @@ class EquityBot:
         self.max_rollouts = max_rollouts
         self.card_rollouts = max(1, card_rollouts)
         self.time_limit = time_limit
+        self.fast = fast
+        self.samples = samples
 
     def act(self, view: SeatView) -> Action:
         """Decide from ``view`` alone."""
@@ -93,7 +99,14 @@ class EquityBot:
         return decide_bet(view, equity, levels)
 
     def equity(self, view: SeatView, levels: Levels | None = None) -> float:
-        """The seat's estimated share of the pot at showdown if nobody folds."""
+        """The seat's estimated share of the pot at showdown if nobody folds.
+
+        With ``fast`` (the default) this is :func:`studpoker.equity.equities`
+        over the compiled batch evaluator: exact when few deals remain, else
+        ``samples`` seeded Monte Carlo deals. Otherwise pure-Python rollouts.
+        """
+        if self.fast:
+            return self._fast_equity(view)
         rollouts = Rollouts(read_table(view), self.rng)
         marks = [] if levels is None else [levels.bet, levels.raise_]
         if levels is not None and levels.call is not None:
@@ -108,6 +121,27 @@ class EquityBot:
                 break
             rollouts.run(min(_BATCH, self.max_rollouts - rollouts.count))
         return rollouts.mean()
+
+    def _fast_equity(self, view: SeatView) -> float:
+        from studpoker.equity import equities
+
+        own: list[Card] = []
+        others: list[list[Card]] = []
+        dead: list[Card] = [c for c in view.market if c is not None]
+        for p in view.players:
+            visible = [c for c in p.down if c is not None] + list(p.up)
+            if p.seat == view.seat:
+                own = visible
+            elif p.folded:
+                dead.extend(visible)
+            else:
+                others.append(visible)
+        game = view.game
+        return equities(
+            "wallstreet" if game.high_low else "stud", [own, *others], dead=dead, joker=game.joker,
+            board=list(view.community), double_ace_flush=game.double_ace_flush,
+            samples=self.samples, seed=self.rng.getrandbits(62),
+        )[0]
 
     def _card_round(self, view: SeatView) -> Action:
         table = read_table(view)
