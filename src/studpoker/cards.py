@@ -194,12 +194,11 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    def _repr_svg_(self) -> str:  # pragma: no cover - optional, for notebooks
-        try:
-            from studpoker import svg  # type: ignore[attr-defined]
-        except ImportError:
-            return ""
-        return str(svg.card(self))
+    def _repr_svg_(self) -> str:
+        """The card as SVG, for Jupyter (drawn by :mod:`studpoker.svg`)."""
+        from studpoker import svg  # imported here: svg is an outer layer
+
+        return svg.card(self)
 
 
 _CARDS: Final[tuple[Card, ...]] = (
