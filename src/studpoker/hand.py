@@ -673,6 +673,9 @@ class Hand:
 
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal (R1.12)."""
+        legal = self._legal_list()
+        if action in legal:
+            return None
         if not isinstance(action, Action):
             return f"not an Action: {action!r}"
         if self.phase is Phase.OVER:
@@ -683,9 +686,6 @@ class Hand:
             return f"seat {action.seat} is not in the hand"
         if action.seat != self.to_act:
             return f"out of turn: seat {self.to_act} is to act"
-        legal = self._legal_list()
-        if action in legal:
-            return None
         same_kind = [a for a in legal if a.kind is action.kind]
         if not same_kind:
             return f"cannot {action.kind.value.replace('_', ' ')} now"
