@@ -58,9 +58,7 @@ class BettingRound:
             return self.increment  # completion to the small bet
         return self.full_level + self.increment
 
-    def options(
-        self, seat: int, stack: int, *, others_with_chips: int, heads_up: bool
-    ) -> list[Action]:
+    def options(self, seat: int, stack: int, others_with_chips: int, heads_up: bool) -> list[Action]:
         """Legal actions for ``seat`` holding ``stack`` chips behind.
 
         ``others_with_chips``: other players still in the hand who have chips;

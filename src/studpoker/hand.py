@@ -380,14 +380,6 @@ class Hand:
             return next(s for s in order if self.stacks[s] > 0)
         return order[0]
 
-    def _betting_options(self, seat: int) -> list[Action]:
-        rnd = self._round
-        assert rnd is not None
-        if self._bring_in_seat == seat and not rnd.acted_full:
-            return rnd.bring_in_options(seat, self.stacks[seat], self.game.bring_in_amount)
-        count = self._chips_count  # the seat to act always has chips
-        return rnd.options(seat, self.stacks[seat], others_with_chips=count - 1, heads_up=count == 2)
-
     def _apply_betting(self, action: Action) -> None:
         rnd = self._round
         assert rnd is not None
@@ -659,10 +651,17 @@ class Hand:
         if cached is not None and self._legal_at == len(self.log):
             return cached
         seat = self.to_act
-        if seat is None or self.phase is Phase.OVER:
+        phase = self.phase
+        if seat is None or phase is Phase.OVER:
             legal: list[Action] = []
-        elif self.phase is Phase.BETTING:
-            legal = self._betting_options(seat)
+        elif phase is Phase.BETTING:
+            rnd = self._round
+            assert rnd is not None
+            if self._bring_in_seat == seat and not rnd.acted_full:
+                legal = rnd.bring_in_options(seat, self.stacks[seat], self.game.bring_in_amount)
+            else:
+                count = self._chips_count  # the seat to act always has chips
+                legal = rnd.options(seat, self.stacks[seat], count - 1, count == 2)
         elif self.phase is Phase.CARD_ROUND:
             legal = self._card_options(seat)
         else:
@@ -704,8 +703,9 @@ class Hand:
 
     def apply(self, action: Action) -> None:
         """Play ``action``. Raises :class:`IllegalAction` (state unchanged) if it is not legal."""
-        reason = self.check(action)
-        if reason is not None:
+        if action not in self._legal_list():
+            reason = self.check(action)
+            assert reason is not None
             raise IllegalAction(action, reason, self.legal_actions())
         if self.phase is Phase.BETTING:
             self._apply_betting(action)
