@@ -30,6 +30,9 @@ from studpoker.actions import Action, ActionKind, make_action
 
 __all__ = ["BettingRound"]
 
+_FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
+_CHECKS = tuple(make_action(seat, ActionKind.CHECK) for seat in range(32))
+
 
 @dataclass(slots=True, kw_only=True)
 class BettingRound:
@@ -65,12 +68,10 @@ class BettingRound:
         ``heads_up``: exactly two players with chips remain (for the cap).
         """
         owed = self.current - self.bets[seat]
-        out: list[Action] = []
         if owed > 0:
-            out.append(make_action(seat, ActionKind.FOLD))
-            out.append(make_action(seat, ActionKind.CALL, min(owed, stack)))
+            out = [_FOLDS[seat], make_action(seat, ActionKind.CALL, min(owed, stack))]
         else:
-            out.append(make_action(seat, ActionKind.CHECK))
+            out = [_CHECKS[seat]]
         if stack <= owed or others_with_chips == 0:
             return out
         capped = not (heads_up and self.heads_up_uncapped) and self.raises >= 1 + self.max_raises

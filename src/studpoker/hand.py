@@ -545,8 +545,20 @@ class Hand:
     def _finish_uncontested(self) -> None:
         """R1.8: everyone else folded; the last player takes the pot unseen."""
         self._return_uncalled()
-        self._pots = build_pots(contributions=self.contrib, folded=self.folded, dead=self.dead)
-        self._settle(sole=self.active[0])
+        sole = self.folded.index(False)
+        amount = sum(self.contrib) + sum(d.amount for d in self.dead)
+        # one pot: with a single player left every level collapses into it (as build_pots does)
+        self.log.append(PotAwarded(pot=0, seat=sole, amount=amount, half="all"))
+        self.results = (PotResult(
+            index=0, amount=amount, eligible=(sole,), high_winners=(sole,), low_winners=(),
+            high_hand=None, low_hand=None, shares=((sole, amount),),
+        ),)
+        self.stacks[sole] += amount
+        self.contrib = [0] * self.n
+        self.dead = []
+        self.phase = Phase.OVER
+        self.to_act = None
+        self.log.append(HandEnded(stacks=tuple(self.stacks)))
 
     def _settle(self, *, sole: int | None) -> None:
         game = self.game
