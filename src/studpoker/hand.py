@@ -549,21 +549,14 @@ class Hand:
         amount = sum(self.contrib) + sum(d.amount for d in self.dead)
         # one pot: with a single player left every level collapses into it (as build_pots does)
         self.log.append(PotAwarded(pot=0, seat=sole, amount=amount, half="all"))
-        self.results = (PotResult(
+        self._end((PotResult(
             index=0, amount=amount, eligible=(sole,), high_winners=(sole,), low_winners=(),
             high_hand=None, low_hand=None, shares=((sole, amount),),
-        ),)
-        self.stacks[sole] += amount
-        self.contrib = [0] * self.n
-        self.dead = []
-        self.phase = Phase.OVER
-        self.to_act = None
-        self.log.append(HandEnded(stacks=tuple(self.stacks)))
+        ),))
 
     def _settle(self, *, sole: int | None) -> None:
         game = self.game
         results: list[PotResult] = []
-        awards = [0] * self.n
         n, dealer = self.n, self.dealer
 
         def position(s: int) -> int:
@@ -611,8 +604,6 @@ class Hand:
                 if low_w:
                     for s, a in split_evenly(low_amount, low_w, position).items():
                         shares[s] = shares.get(s, 0) + a
-            for s, a in sorted(shares.items()):
-                awards[s] += a
             half_of = {s: "all" for s in shares}
             if low_w:
                 for s in shares:
@@ -631,11 +622,16 @@ class Hand:
                 high_winners=high_w, low_winners=low_w, high_hand=best_high,
                 low_hand=best_low, shares=tuple(sorted(shares.items())),
             ))
-        for s in range(self.n):
-            self.stacks[s] += awards[s]
-            self.contrib[s] = 0
+        self._end(tuple(results))
+
+    def _end(self, results: tuple[PotResult, ...]) -> None:
+        """Pay every pot's shares into the stacks and close the hand."""
+        for result in results:
+            for seat, amount in result.shares:
+                self.stacks[seat] += amount
+        self.contrib = [0] * self.n
         self.dead = []
-        self.results = tuple(results)
+        self.results = results
         self.phase = Phase.OVER
         self.to_act = None
         self.log.append(HandEnded(stacks=tuple(self.stacks)))
