@@ -46,7 +46,8 @@ def test_restart_resumes_the_hand_where_it_stood(kind: str, tmp_path: Path) -> N
         with ServerThread(url) as srv:
             async def first() -> tuple[int, list[str], dict[str, Any]]:
                 tid, clients = await seated_table(srv.url, WALL, 3)
-                await wait_until(lambda: clients[0].tables[tid].hand is not None, what="a hand")
+                await wait_until(lambda: all(c.tables[tid].hand is not None for c in clients),
+                                 what="a hand at every client")
                 # play a few decisions, then stop in the middle of the hand
                 for _ in range(4):
                     for c in clients:
