@@ -19,7 +19,8 @@ from studpoker.server.api import Services, router
 from studpoker.server.auth import Auth
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
-from studpoker.server.tables import TableManager
+from studpoker.server.pages import install as install_pages
+from studpoker.server.rooms import Registry
 from studpoker.server.ws import serve_websocket
 
 __all__ = ["create_app"]
@@ -42,7 +43,7 @@ def create_app(
     settings = settings or Settings()
     db = Database(db_url)
     auth = auth or Auth(initial_balance=settings.initial_balance)
-    manager = TableManager(db, settings, bot_factory=bot_factory)
+    manager = Registry(db, settings, bot_factory=bot_factory)
     svc = Services(db=db, auth=auth, manager=manager, settings=settings)
 
     @asynccontextmanager
@@ -64,7 +65,5 @@ def create_app(
     async def websocket(ws: WebSocket) -> None:
         await serve_websocket(ws, db=db, auth=auth, manager=manager, settings=settings)
 
-    from studpoker.web import install as install_web  # the browser client at /, card SVGs, replays
-
-    install_web(app)
+    install_pages(app)  # the browser client at /, card SVGs, replays
     return app

@@ -26,11 +26,10 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from studpoker.actions import Action
+from studpoker.codec import game_from_options, op_from_dict, view_from_dict
 from studpoker.games import Game
 from studpoker.hand import SeatView
 from studpoker.operations import Operation
-from studpoker.server.state import game_from_options
-from studpoker.server.views import op_from_dict, view_from_dict
 
 __all__ = ["Client", "ClientError", "HandMirror", "play_bot"]
 

@@ -56,7 +56,7 @@ def cash_out(s: Session, user: UserRow, amount: int, *, table_id: int, seat: int
 
 def audit(db: Database) -> list[str]:
     """Every mismatch found (empty when the books balance)."""
-    from studpoker.server.state import restore_table
+    from studpoker.server.replay import restore_table
 
     problems: list[str] = []
     with db.session() as s:

@@ -108,7 +108,7 @@ class TableConfig(_Strict):
 
     @model_validator(mode="after")
     def _check(self) -> TableConfig:
-        from studpoker.server.state import game_from_options
+        from studpoker.codec import game_from_options
 
         game = game_from_options(self.game.model_dump())  # raises GameError -> ValueError
         if self.seats is not None and self.seats > game.max_players:
@@ -120,7 +120,7 @@ class TableConfig(_Strict):
     @property
     def seat_count(self) -> int:
         """The number of seats (default: the game's maximum)."""
-        from studpoker.server.state import game_from_options
+        from studpoker.codec import game_from_options
 
         return self.seats or game_from_options(self.game.model_dump()).max_players
 
@@ -297,7 +297,9 @@ class UserInfo(_ServerBase):
 
 
 class SeatInfo(_ServerBase):
-    """A taken seat as everyone sees it."""
+    """A taken seat as everyone sees it. ``time_bank``: seconds of time bank left;
+    ``disconnected``: the player has no connection open (folded at their turn, unseated after
+    the server's seat timeout)."""
 
     seat: int
     name: str
@@ -307,6 +309,7 @@ class SeatInfo(_ServerBase):
     bot: str | None
     in_hand: bool
     time_bank: float
+    disconnected: bool = False
 
 
 class TableInfo(_ServerBase):

@@ -35,6 +35,8 @@ __all__ = [
     "create_table",
     "load_table",
     "load_tables",
+    "mark_closing",
+    "open_table_ids",
     "record_event",
     "seat_player",
     "start_hand",
@@ -68,6 +70,7 @@ class FinishedSeat:
     chips: int
     sitting_out: bool
     removed: bool
+    time_bank: float = 0.0  # the seat's time bank after the hand (refilled every few hands)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -102,11 +105,28 @@ def _load(s: Session, row: TableRow) -> LoadedTable:
                        events=events, last_number=int(last or 0))
 
 
-def load_tables(db: Database) -> list[LoadedTable]:
-    """Every open table with its seats and live hand."""
+def _open(s: Session) -> Any:
+    """Open tables, and closing ones (closed, but someone still seated: a hand to finish)."""
+    seated = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id).exists()
+    return select(TableRow).where(TableRow.closed.is_(False) | seated)
+
+
+def load_tables(db: Database, ids: Sequence[int] | None = None) -> list[LoadedTable]:
+    """Every open (or closing) table with its seats and live hand (``ids``: only those)."""
     with db.session() as s:
-        rows = list(s.scalars(select(TableRow).where(TableRow.closed.is_(False)).order_by(TableRow.id)))
+        q = _open(s)
+        if ids is not None:
+            q = q.where(TableRow.id.in_(list(ids)))
+        rows = list(s.scalars(q.order_by(TableRow.id)))
         return [_load(s, r) for r in rows]
+
+
+def open_table_ids(db: Database) -> list[int]:
+    """The ids of every open (or closing) table."""
+    with db.session() as s:
+        seated = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id).exists()
+        return list(s.scalars(select(TableRow.id).where(TableRow.closed.is_(False) | seated)
+                              .order_by(TableRow.id)))
 
 
 def load_table(db: Database, table_id: int) -> LoadedTable:
@@ -190,6 +210,14 @@ def update_seat(db: Database, *, table_id: int, seat: int, **values: Any) -> Non
         s.commit()
 
 
+def mark_closing(db: Database, *, table_id: int) -> None:
+    """The owner closed a table during a hand: stored at once, so that after a restart the
+    table only finishes that hand, cashes everyone out and deals no other."""
+    with db.session() as s:
+        s.execute(update(TableRow).where(TableRow.id == table_id).values(closed=True))
+        s.commit()
+
+
 def close_table(db: Database, *, table_id: int) -> None:
     """Mark a table closed (its seats must be empty)."""
     with db.session() as s:
@@ -267,5 +295,6 @@ def _finish(s: Session, table_id: int, hand_id: int, finish: HandFinish) -> None
             finish.balances[fs.user_id] = user.balance
         else:
             s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == fs.seat)
-                      .values(chips=fs.chips, sitting_out=fs.sitting_out, leaving=False))
+                      .values(chips=fs.chips, sitting_out=fs.sitting_out, leaving=False,
+                              time_bank=fs.time_bank))
     s.execute(update(TableRow).where(TableRow.id == table_id).values(hands_played=finish.hands_played))

@@ -1,0 +1,223 @@
+"""Pure builders of the messages a room sends: table, hand, update, hand_end, chat, lobby.
+
+Each builder reads a :class:`~studpoker.server.rooms.room.Room` and returns a
+model of :mod:`studpoker.server.protocol` (or a :class:`Fanout` of encoded
+models, one text per kind of viewer). Nothing here changes a room or sends
+anything. Hand views come from ``hand.view(seat)`` only, so a message holds no
+card its receiver may not see.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from studpoker.codec import op_dict, view_dict
+from studpoker.hand import Hand
+from studpoker.server import protocol as p
+
+if TYPE_CHECKING:
+    from studpoker.server.rooms.room import Room
+
+__all__ = [
+    "Fanout",
+    "balance",
+    "chat_line",
+    "encode",
+    "hand_end",
+    "hand_fanout",
+    "hand_msg",
+    "lobby_entry",
+    "table_fanout",
+    "table_info",
+    "table_msg",
+    "update_fanout",
+]
+
+PUBLIC = "public"
+
+
+def encode(msg: BaseModel) -> str:
+    """A server message as the JSON text sent on the wire."""
+    return msg.model_dump_json()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fanout:
+    """One message for every watcher of a table, as one encoded text per kind of viewer.
+
+    ``by_user`` maps a user to the key of its text; everyone else gets ``texts["public"]``.
+    A fanout is plain data, so it can cross to another process (``to_json``).
+    """
+
+    table: int
+    texts: dict[str, str]
+    by_user: dict[int, str] = field(default_factory=dict)
+
+    def text_for(self, user_id: int | None) -> str:
+        """The text a watcher logged in as ``user_id`` receives."""
+        key = self.by_user.get(user_id, PUBLIC) if user_id is not None else PUBLIC
+        return self.texts[key]
+
+    def to_json(self) -> str:
+        """The fanout as JSON (for the cluster's pub/sub)."""
+        return json.dumps({"table": self.table, "texts": self.texts,
+                           "by_user": {str(k): v for k, v in self.by_user.items()}},
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Fanout:
+        """Inverse of :meth:`to_json`."""
+        d = json.loads(text)
+        return cls(table=int(d["table"]), texts=dict(d["texts"]),
+                   by_user={int(k): str(v) for k, v in d["by_user"].items()})
+
+
+# ------------------------------------------------------------------ table
+
+
+def _seat_info(room: Room, i: int, live: bool) -> p.SeatInfo | None:
+    player = room.table.seats[i]
+    meta = room.meta.get(i)
+    if player is None or meta is None:
+        return None
+    return p.SeatInfo(seat=i, name=player.name, chips=player.chips, sitting_out=player.sitting_out,
+                      leaving=player.leaving, bot=meta.bot, in_hand=live and i in room.table.hand_seats,
+                      time_bank=round(meta.time_bank, 3),
+                      disconnected=meta.bot is None and meta.disconnected_since is not None)
+
+
+def table_info(room: Room, user_id: int | None) -> p.TableInfo:
+    """The table as ``user_id`` sees it (``you``: their seat; the owner also gets the invite code)."""
+    t = room.table
+    live = room.hand is not None
+    return p.TableInfo(
+        id=room.id, name=room.name, owner=room.owner_name, config=room.config.model_dump(),
+        private=room.private, invite_code=room.invite_code if user_id == room.owner_id else None,
+        closed=room.closed or room.closing, seats=[_seat_info(room, i, live) for i in range(len(t.seats))],
+        button=t.button, hands_played=t.hands_played, you=room.user_seat(user_id))
+
+
+def table_msg(room: Room, user_id: int | None) -> p.TableMsg:
+    """A ``table`` message for one receiver."""
+    return p.TableMsg(type="table", table=table_info(room, user_id))
+
+
+def table_fanout(room: Room) -> Fanout:
+    """The ``table`` message for every watcher: public, and one per seated player and the owner."""
+    public = table_msg(room, None)
+    texts = {PUBLIC: encode(public)}
+    by_user: dict[int, str] = {}
+    users = {m.user_id for m in room.meta.values() if m.bot is None} | {room.owner_id}
+    for uid in users:
+        you = room.user_seat(uid)
+        if you is None and uid != room.owner_id:
+            continue
+        msg = public.model_copy(update={"table": public.table.model_copy(update={
+            "you": you, "invite_code": room.invite_code if uid == room.owner_id else None})})
+        key = f"u{uid}"
+        texts[key] = encode(msg)
+        by_user[uid] = key
+    return Fanout(table=room.id, texts=texts, by_user=by_user)
+
+
+def lobby_entry(room: Room) -> p.LobbyEntry:
+    """One row of the lobby."""
+    opts = room.config.game
+    if opts.game == "stud":
+        stakes = f"ante {opts.ante}, bring-in {opts.bring_in}, {opts.small_bet}/{opts.big_bet}"
+    else:
+        stakes = f"ante {opts.ante}, limits {'/'.join(map(str, opts.limits))}"
+    return p.LobbyEntry(id=room.id, name=room.name, game=opts.game, stakes=stakes,
+                        seats=len(room.table.seats), taken=sum(x is not None for x in room.table.seats),
+                        private=room.private, owner=room.owner_name, in_hand=room.hand is not None)
+
+
+# ------------------------------------------------------------------- hand
+
+
+def _timer(room: Room) -> p.TimerModel | None:
+    return None if room.timer_info is None else p.TimerModel(**room.timer_info)
+
+
+def hand_msg(room: Room, hs: int | None) -> p.HandMsg:
+    """The full state of the live hand as hand seat ``hs`` (None: the public) sees it."""
+    hand = room.hand
+    assert hand is not None and room.hand_id is not None and room.commitment is not None
+    v = hand.view(hs)
+    return p.HandMsg(type="hand", table=room.id, hand=room.hand_id, number=room.hand_number,
+                     commitment=room.commitment, seats=list(room.table.hand_seats), version=len(v.log),
+                     view=p.ViewModel.model_validate(view_dict(v, log=True)), timer=_timer(room))
+
+
+def _by_seat(room: Room, hand_seats: list[int]) -> dict[int, int]:
+    """user -> hand seat, for the human players dealt in."""
+    out: dict[int, int] = {}
+    for hs, ts in enumerate(hand_seats):
+        meta = room.meta.get(ts)
+        if meta is not None and meta.bot is None:
+            out[meta.user_id] = hs
+    return out
+
+
+def hand_fanout(room: Room) -> Fanout:
+    """The ``hand`` message for every watcher (one text per hand seat, and the public one)."""
+    hand = room.hand
+    assert hand is not None
+    by_seat = _by_seat(room, list(room.table.hand_seats))
+    texts = {PUBLIC: encode(hand_msg(room, None))}
+    for hs in sorted(set(by_seat.values())):
+        texts[str(hs)] = encode(hand_msg(room, hs))
+    return Fanout(table=room.id, texts=texts, by_user={u: str(hs) for u, hs in by_seat.items()})
+
+
+def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: int) -> Fanout:
+    """The ``update`` message (new log records from ``version_from`` and the view) for every watcher."""
+    by_seat = _by_seat(room, hand_seats)
+    hand_id = room.hand_id
+    assert hand_id is not None
+    timer = _timer(room)
+
+    def build(hs: int | None) -> str:
+        v = hand.view(hs)
+        return encode(p.UpdateMsg(
+            type="update", table=room.id, hand=hand_id,
+            version_from=version_from, version=len(v.log),
+            events=[op_dict(op) for op in v.log[version_from:]],
+            view=p.ViewModel.model_validate(view_dict(v, log=False)), timer=timer))
+
+    texts = {PUBLIC: build(None)}
+    for hs in sorted(set(by_seat.values())):
+        texts[str(hs)] = build(hs)
+    return Fanout(table=room.id, texts=texts, by_user={u: str(hs) for u, hs in by_seat.items()})
+
+
+def hand_end(room: Room, hand: Hand, hand_seats: list[int]) -> Fanout:
+    """The ``hand_end`` message: payoffs, results, and the seed of the commitment."""
+    assert room.hand_id is not None and room.seed is not None and room.commitment is not None
+    msg = p.HandEndMsg(type="hand_end", table=room.id, hand=room.hand_id, number=room.hand_number,
+                       seed=room.seed, commitment=room.commitment, seats=hand_seats,
+                       payoffs=list(hand.payoffs), results=[r.to_dict() for r in hand.results])
+    return Fanout(table=room.id, texts={PUBLIC: encode(msg)})
+
+
+# ------------------------------------------------------------------ other
+
+
+def chat_line(room_id: int, name: str, text: str) -> p.ChatOut:
+    """A chat line at a table."""
+    return p.ChatOut(type="chat", table=room_id, name=name, text=text, time=round(time.time(), 3))
+
+
+def balance(value: int) -> p.BalanceMsg:
+    """The receiver's balance changed."""
+    return p.BalanceMsg(type="balance", balance=value)
+
+
+def as_dict(msg: BaseModel) -> dict[str, Any]:
+    """A model as the dict that ``encode`` writes."""
+    return msg.model_dump(mode="json")
