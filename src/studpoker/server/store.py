@@ -24,17 +24,20 @@ from studpoker.server.db import (
     utcnow,
 )
 from studpoker.server.ledger import LedgerError, buy_in, cash_out
+from studpoker.server.protocol import TableConfig
 
 __all__ = [
     "FinishedSeat",
     "HandFinish",
     "LoadedTable",
+    "LobbyRow",
     "StoreError",
     "add_chips",
     "close_table",
     "create_table",
     "load_table",
     "load_tables",
+    "lobby_rows",
     "mark_closing",
     "open_table_ids",
     "record_event",
@@ -127,6 +130,50 @@ def open_table_ids(db: Database) -> list[int]:
         seated = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id).exists()
         return list(s.scalars(select(TableRow.id).where(TableRow.closed.is_(False) | seated)
                               .order_by(TableRow.id)))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LobbyRow:
+    """What the lobby shows of a table, read from the database (a cluster's shared lobby)."""
+
+    id: int
+    name: str
+    config: TableConfig
+    seats: int
+    taken: int
+    private: bool
+    owner_id: int
+    owner_name: str
+    players: frozenset[int]
+    in_hand: bool
+
+
+def lobby_rows(db: Database) -> list[LobbyRow]:
+    """Every table that is open (not closing), with its seats taken and whether a hand is live."""
+    with db.session() as s:
+        tables = list(s.scalars(select(TableRow).where(TableRow.closed.is_(False)).order_by(TableRow.id)))
+        if not tables:
+            return []
+        ids = [t.id for t in tables]
+        owners = {u.id: u.name for u in s.scalars(select(UserRow).where(
+            UserRow.id.in_({t.owner_id for t in tables})))}
+        players: dict[int, set[int]] = {}
+        taken: dict[int, int] = {}
+        for table_id, user_id, bot in s.execute(select(SeatRow.table_id, SeatRow.user_id, SeatRow.bot)
+                                                .where(SeatRow.table_id.in_(ids))):
+            taken[table_id] = taken.get(table_id, 0) + 1
+            if bot is None:
+                players.setdefault(table_id, set()).add(user_id)
+        live = set(s.scalars(select(HandRow.table_id).where(HandRow.table_id.in_(ids),
+                                                            HandRow.status == "live")))
+        out = []
+        for t in tables:
+            config = TableConfig.model_validate(t.config)
+            out.append(LobbyRow(id=t.id, name=t.name, config=config, seats=config.seat_count,
+                                taken=taken.get(t.id, 0), private=t.private, owner_id=t.owner_id,
+                                owner_name=owners.get(t.owner_id, "?"),
+                                players=frozenset(players.get(t.id, ())), in_hand=t.id in live))
+        return out
 
 
 def load_table(db: Database, table_id: int) -> LoadedTable:

@@ -32,6 +32,7 @@ __all__ = [
     "hand_fanout",
     "hand_msg",
     "lobby_entry",
+    "lobby_row",
     "table_fanout",
     "table_info",
     "table_msg",
@@ -125,16 +126,23 @@ def table_fanout(room: Room) -> Fanout:
     return Fanout(table=room.id, texts=texts, by_user=by_user)
 
 
-def lobby_entry(room: Room) -> p.LobbyEntry:
-    """One row of the lobby."""
-    opts = room.config.game
+def lobby_row(*, table_id: int, name: str, config: p.TableConfig, seats: int, taken: int, private: bool,
+              owner: str, in_hand: bool) -> p.LobbyEntry:
+    """One row of the lobby, from what is known of a table (in memory or in the database)."""
+    opts = config.game
     if opts.game == "stud":
         stakes = f"ante {opts.ante}, bring-in {opts.bring_in}, {opts.small_bet}/{opts.big_bet}"
     else:
         stakes = f"ante {opts.ante}, limits {'/'.join(map(str, opts.limits))}"
-    return p.LobbyEntry(id=room.id, name=room.name, game=opts.game, stakes=stakes,
-                        seats=len(room.table.seats), taken=sum(x is not None for x in room.table.seats),
-                        private=room.private, owner=room.owner_name, in_hand=room.hand is not None)
+    return p.LobbyEntry(id=table_id, name=name, game=opts.game, stakes=stakes, seats=seats, taken=taken,
+                        private=private, owner=owner, in_hand=in_hand)
+
+
+def lobby_entry(room: Room) -> p.LobbyEntry:
+    """One row of the lobby for a room of this process."""
+    return lobby_row(table_id=room.id, name=room.name, config=room.config, seats=len(room.table.seats),
+                     taken=sum(x is not None for x in room.table.seats), private=room.private,
+                     owner=room.owner_name, in_hand=room.hand is not None)
 
 
 # ------------------------------------------------------------------- hand

@@ -56,8 +56,8 @@ class Cluster(Protocol):
         """Leave the cluster (the leases lapse)."""
         ...
 
-    async def claim(self, table_id: int) -> None:
-        """Take the lease of a new table."""
+    async def claim(self, table_id: int) -> bool:
+        """Take the lease of a new table (True: it is this process's)."""
         ...
 
     def presence(self, user_id: int, connected: bool) -> None:
@@ -84,8 +84,10 @@ class Cluster(Protocol):
         """A message for a user's connections on the other processes."""
         ...
 
-    async def forward(self, table_id: int, caller: Caller, msg: Any) -> Result:
-        """Run a request on the process that owns the table."""
+    async def forward(self, table_id: int, caller: Caller, msg: Any,
+                      on_result: Callable[[Result], None] | None = None) -> Result:
+        """Run a request on the process that owns the table; ``on_result`` runs as soon as the
+        answer arrives, before any later message of the table is delivered."""
         ...
 
     async def table_info(self, table_id: int, user_id: int | None, invite: str | None) -> dict[str, Any]:
@@ -317,28 +319,35 @@ class Registry:
 
     # ---------------------------------------------------------- requests
 
-    async def call(self, caller: Caller, msg: Any) -> Result:
-        """Run a table request where its table lives (here, or forwarded to its owner)."""
+    async def call(self, caller: Caller, msg: Any,
+                   on_result: Callable[[Result], None] | None = None) -> Result:
+        """Run a table request where its table lives (here, or forwarded to its owner);
+        ``on_result(result)`` runs before any later message of the table is delivered."""
         table_id: int = msg.table
         if table_id in self.rooms or self.cluster is None:
-            return await requests.handle(self, caller, msg)
-        return await self.cluster.forward(table_id, caller, msg)
+            result = await requests.handle(self, caller, msg)
+            if on_result is not None:
+                on_result(result)
+            return result
+        return await self.cluster.forward(table_id, caller, msg, on_result)
 
     async def request(self, conn: Outbox, name: str, msg: Any) -> Result:
         """A table request from a connection here: routed, then its result applied to the connection."""
         if msg.type == "chat" and (conn.user_id is None or not self.is_watching(conn.user_id, msg.table)):
             raise ProtocolError("not_watching", "watch the table to chat there")
-        result = await self.call(Caller(user_id=conn.user_id, name=name), msg)
-        if result.unwatch:
-            self.remove_watcher(conn, msg.table)
-        if result.watch:
-            already = conn in self.watchers.get(msg.table, ())
-            self.add_watcher(conn, msg.table)
-            if msg.type == "sit" and already:
-                return result
-        for text in result.texts:
-            conn.send(text)
-        return result
+
+        def apply(result: Result) -> None:
+            if result.unwatch:
+                self.remove_watcher(conn, msg.table)
+            if result.watch:
+                already = conn in self.watchers.get(msg.table, ())
+                self.add_watcher(conn, msg.table)
+                if msg.type == "sit" and already:
+                    return
+            for text in result.texts:
+                conn.send(text)
+
+        return await self.call(Caller(user_id=conn.user_id, name=name), msg, apply)
 
     # ------------------------------------------------------ tables, lobby
 
