@@ -95,6 +95,8 @@ class Client:
         self.closed = asyncio.Event() if _has_loop() else None
         self.balance: int | None = None
         self._resyncs: set[asyncio.Task[int]] = set()
+        self.traffic: dict[str, int] = {}  # messages received, by type
+        self.traffic_bytes: dict[str, int] = {}  # their bytes, by type
 
     # ------------------------------------------------------------- REST
 
@@ -187,6 +189,10 @@ class Client:
         try:
             async for raw in self.ws:
                 msg = json.loads(raw)
+                kind = str(msg.get("type"))
+                self.traffic[kind] = self.traffic.get(kind, 0) + 1
+                size = len(raw.encode()) if isinstance(raw, str) else len(raw)
+                self.traffic_bytes[kind] = self.traffic_bytes.get(kind, 0) + size
                 if self.record:
                     self.received.append(msg)
                 self._handle(msg)

@@ -466,10 +466,11 @@ class Room:
                 meta.time_bank = max(0.0, meta.time_bank - used)
                 meta.timeouts = 0
                 seat_updates[ts] = {"time_bank": meta.time_bank, "timeouts": 0}
-        elif source == "timeout":
-            meta.time_bank = 0.0
-            meta.timeouts += 1
-            values: dict[str, Any] = {"time_bank": 0.0, "timeouts": meta.timeouts}
+        elif source in ("timeout", "away"):
+            if source == "timeout":
+                meta.time_bank = 0.0
+            meta.timeouts += 1  # folded while away counts as a timeout: twice and they sit out (R4.4)
+            values: dict[str, Any] = {"time_bank": meta.time_bank, "timeouts": meta.timeouts}
             player = t.seats[ts]
             if meta.timeouts >= host.settings.timeouts_to_sit_out and player is not None:
                 player.sitting_out = True
