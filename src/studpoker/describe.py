@@ -18,7 +18,7 @@ seat is ``"seat N"``. A card the reader may not see (``None``) is ``??``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 
 from studpoker.actions import Action, ActionKind
 from studpoker.cards import Card
@@ -82,6 +82,9 @@ def cards_text(cards: Iterable[Card | str | None]) -> str:
     return " ".join(UNSEEN if c is None else str(c) for c in cards)
 
 
+_cards_text = cards_text
+
+
 def pot_name(pot: int) -> str:
     """``"main pot"`` for pot 0, ``"side pot N"`` for the others."""
     return "main pot" if pot == 0 else f"side pot {pot}"
@@ -107,14 +110,21 @@ def action_label(action: Action) -> str:
     return words[0].upper() + words[1:]
 
 
-def describe_operation(op: Operation, *, names: Names | None = None) -> str:
+def describe_operation(
+    op: Operation, *, names: Names | None = None, unseen: Container[Card] = frozenset()
+) -> str:
     """One log record in words, e.g. ``"seat 2 raises to 10"``, ``"third street"``.
 
     Records from a view hold ``None`` for cards the viewer may not see; those
-    read ``??``.
+    read ``??``, and so do the cards in ``unseen`` (stand-ins for unknown cards).
     """
+
+    def cards_text(cards: Iterable[Card | None]) -> str:
+        return _cards_text(None if c is not None and c in unseen else c for c in cards)
+
     if isinstance(op, ActionTaken):
-        return describe_action(op.action, name=seat_name(op.action.seat, names), cards=op.cards)
+        return describe_action(op.action, name=seat_name(op.action.seat, names),
+                               cards=[None if c in unseen else c for c in op.cards])
     if isinstance(op, StreetStarted):
         return f"{op.name.replace('_', ' ')} street"
     if isinstance(op, CardDealt):

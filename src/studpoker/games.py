@@ -36,9 +36,12 @@ __all__ = [
     "SevenCardStud",
     "Street",
     "WallStreet",
+    "canonical_name",
     "from_options",
     "game_info",
+    "option_names",
     "phh_order",
+    "stakes_text",
     "to_options",
 ]
 
@@ -301,16 +304,35 @@ _ALIASES = {"stud": "stud", "sevencardstud": "stud", "7stud": "stud", "7cs": "st
             "wallstreet": "wallstreet", "wall": "wallstreet"}
 
 
-def _game_class(name: object) -> type[SevenCardStud] | type[WallStreet]:
+def canonical_name(name: str) -> str:
+    """The game's name (``stud`` or ``wallstreet``) for a name as people write it
+    (``Wall-Street``, ``seven card stud``...); :class:`GameError` for any other.
+
+    >>> canonical_name("Wall Street")
+    'wallstreet'
+    """
     key = str(name).strip().lower().replace("_", "").replace("-", "").replace(" ", "")
     if not isinstance(name, str) or key not in _ALIASES:
         raise GameError(f"unknown game {name!r}: choose 'stud' or 'wallstreet'")
-    return GAMES[_ALIASES[key]]
+    return _ALIASES[key]
 
 
-def _option_names(cls: type[Game]) -> dict[str, Any]:
+def _game_class(name: object) -> type[SevenCardStud] | type[WallStreet]:
+    return GAMES[canonical_name(name)]  # type: ignore[arg-type]
+
+
+def _option_types(cls: type[Game]) -> dict[str, Any]:
     """The keyword options of a game class and their declared types."""
     return {f.name: f.type for f in fields(cls) if f.init}  # type: ignore[arg-type]
+
+
+def option_names(name: str) -> tuple[str, ...]:
+    """Every option :func:`from_options` takes for game ``name``.
+
+    >>> option_names("wallstreet")[:3]
+    ('ante', 'limits', 'market_unit')
+    """
+    return tuple(_option_types(_game_class(name)))
 
 
 def from_options(name: str | None = None, /, **options: Any) -> Game:
@@ -326,11 +348,10 @@ def from_options(name: str | None = None, /, **options: Any) -> Game:
     >>> g = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10, joker=True)
     >>> from_options(**to_options(g)) == g
     True
-    >>> from_options("stud", bet=3)
+    >>> from_options("stud", bet=3)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studpoker.games.GameError: unknown option 'bet' for stud; options: ante, big_bet, bring_in, \
-double_ace_flush, heads_up_uncapped, joker, max_raises, open_pair_big_bet, small_bet
+    studpoker.games.GameError: unknown option 'bet' for stud; options: ante, big_bet, bring_in, ...
     """
     given = options.pop("game", None)
     if name is None:
@@ -340,7 +361,7 @@ double_ace_flush, heads_up_uncapped, joker, max_raises, open_pair_big_bet, small
     cls = _game_class(name)
     if given is not None and _game_class(given) is not cls:
         raise GameError(f"game {given!r} in the options contradicts the game {name!r}")
-    allowed = _option_names(cls)
+    allowed = _option_types(cls)
     for key in options:
         if key not in allowed:
             raise GameError(f"unknown option {key!r} for {cls.name}; options: {', '.join(sorted(allowed))}")
