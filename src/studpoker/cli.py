@@ -328,6 +328,87 @@ def tournament_command(
         console.print(f"hand histories: {path}")
 
 
+@app.command("stats")
+def stats_command(
+    files: Annotated[list[str], typer.Argument(help=".phh / .phhs hand history files")],
+    player: Annotated[str | None, typer.Option("--player", help="only this player")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Player statistics (VPIP, showdowns, aggression, net per 100, ...) from hand histories."""
+    import os
+
+    from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
+    from rich.table import Table as RichTable
+
+    from studpoker.stats import STREETS, Stats, StatsError, read_tables
+
+    stats = Stats()
+    sizes = []
+    for f in files:
+        try:
+            sizes.append(os.path.getsize(f))
+        except OSError as exc:
+            err.print(f"[red]error:[/red] cannot read {f}: {exc.strerror}", soft_wrap=True,
+                      highlight=False)
+            raise typer.Exit(2) from None
+    bar = Progress("[progress.description]{task.description}", BarColumn(), DownloadColumn(),
+                   TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal)
+    task = bar.add_task("hands", total=sum(sizes))
+    try:
+        with bar:
+            done = 0
+            for f, size in zip(files, sizes, strict=True):
+                for count, hand_table in enumerate(read_tables(f), 1):
+                    stats.add_table(hand_table)
+                    if count % 500 == 0:
+                        bar.update(task, description=f"{stats.hands:,} hands")
+                done += size
+                bar.update(task, completed=done, description=f"{stats.hands:,} hands")
+    except StatsError as exc:
+        err.print(f"[red]error:[/red] {exc}", soft_wrap=True, highlight=False)
+        raise typer.Exit(2) from None
+    if player is not None and not stats.rows(player=player):
+        known = sorted({s.name for s in stats.rows()})
+        shown = ", ".join(known[:20]) + (" ..." if len(known) > 20 else "")
+        err.print(f"[red]error:[/red] no hands of player {player!r}; players: {shown}",
+                  soft_wrap=True, highlight=False)
+        raise typer.Exit(2)
+    if as_json:
+        print(json.dumps(stats.to_dict(player=player)))
+        return
+
+    def pct(v: float | None) -> str:
+        return "-" if v is None else f"{v:.0%}"
+
+    def num(v: float | None) -> str:
+        return "-" if v is None else f"{v:.2f}"
+
+    table = RichTable(title=f"{stats.hands:,} hands")
+    for column in ("player", "game", "hands", "VPIP", "3rd", "steal", "FtS", "4th", "WTSD",
+                   "WSD", "AF", "net", "/100", "95% CI"):
+        table.add_column(column, justify="left" if column in ("player", "game") else "right")
+    for s in stats.rows(player=player):
+        ci = s.per100_ci
+        table.add_row(s.name, "WS" if s.game == "wallstreet" else s.game, str(s.hands),
+                      pct(s.vpip), pct(s.third_raise), pct(s.steal), pct(s.fold_to_steal),
+                      pct(s.saw_fourth), pct(s.wtsd), pct(s.wsd), num(s.af()), f"{s.net:+d}",
+                      "-" if s.per100 is None else f"{s.per100:+.0f}",
+                      "-" if ci is None else f"{ci[0]:+.0f}..{ci[1]:+.0f}")
+    console.print(table)
+    console.print("3rd: completion/raise on third street; FtS: fold to steal; 4th: saw fourth "
+                  "street; /100: net per 100 hands (docs/stats.md)", highlight=False)
+    rows = stats.rows(player=player)
+    if player is not None:
+        for s in rows:
+            by_street = ", ".join(f"{name} {num(s.af(i))}" for i, name in enumerate(STREETS))
+            console.print(f"{s.game}: aggression by street: {by_street}")
+            if s.game == "wallstreet":
+                buys = ", ".join(f"{r} {pct(s.market_buys(i))}"
+                                 for i, r in enumerate(("fourth", "fifth", "sixth")))
+                console.print(f"{s.game}: market buys per card round: {buys}; average price "
+                              f"{num(s.avg_market_price)}")
+
+
 def _add_server_commands() -> None:
     from studpoker.server.commands import register  # serve, audit, verify-shuffle, connect
 
