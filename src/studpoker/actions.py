@@ -70,7 +70,9 @@ class Action:
     slot: int = 0
 
     def __str__(self) -> str:
-        verb = _VERBS[self.kind]
+        verb = _VERBS.get(self.kind)
+        if verb is None:  # not an ActionKind: say what it is (R1.12 errors print it)
+            return f"seat {self.seat} {self.kind!r} {self.amount!r}"
         if self.kind is ActionKind.BUY:
             return f"seat {self.seat} {verb} {self.slot} for {self.amount}"
         if self.kind in (ActionKind.CALL, ActionKind.BRING_IN) or self.kind.is_aggressive:
