@@ -122,7 +122,7 @@ def simulate(
 
     Seats rotate and deals repeat across the seats (duplicate), every hand starts
     from fresh stacks of 100 big bets; the same seed gives the same result.
-    Bots: random, station, rule, equity.
+    Bots: random, station, rule, equity, search (e.g. search:think=2), or a level: easy, medium, hard.
     """
     from pathlib import Path
 
@@ -423,6 +423,10 @@ def play(
         str, typer.Option(help="stud: ante,bring-in,small,big; wallstreet: ante,l1,l2,l3,l4,l5")
     ] = "",
     bots: Annotated[str, typer.Option(help="bot names, comma-separated, cycled over seats")] = "rule,equity",
+    level: Annotated[
+        str | None,
+        typer.Option("--level", help="difficulty of every bot: easy (rule), medium (equity), hard (search)"),
+    ] = None,
     chips: Annotated[int, typer.Option(help="starting chips per player")] = 200,
     seed: Annotated[int | None, typer.Option(help="seed for cards and bots")] = None,
     history: Annotated[str | None, typer.Option(help="folder for the session's .phhs history")] = None,
@@ -435,18 +439,20 @@ def play(
     """Play Wall Street or Seven Card Stud in the terminal against bots."""
     from pathlib import Path
 
-    from studpoker.bots import BOT_NAMES
+    from studpoker.bots import BOT_NAMES, LEVELS, check_bot_name
     from studpoker.play import PlaySession
 
     try:
         the_game = make_game(game, stakes=stakes, joker=joker, open_pair_big_bet=open_pair_big_bet,
                              max_raises=max_raises, heads_up_uncapped=heads_up_uncapped,
                              double_ace_flush=double_ace_flush)
-        names = [b.strip() for b in bots.split(",") if b.strip()]
-        unknown = [b for b in names if b not in BOT_NAMES]
-        if not names or unknown:
-            raise ValueError(f"unknown bot {unknown[0] if unknown else ''!r}; "
-                             f"bots are {', '.join(BOT_NAMES)}")
+        if level is not None:
+            if level.strip().lower() not in LEVELS:
+                raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+            bots = LEVELS[level.strip().lower()]
+        names = [check_bot_name(b) for b in bots.split(",") if b.strip()]
+        if not names:
+            raise ValueError(f"give at least one bot; bots are {', '.join(BOT_NAMES)}")
         if not the_game.min_players <= players <= the_game.max_players:
             raise ValueError(f"{the_game.name} is for {the_game.min_players} to "
                              f"{the_game.max_players} players")
