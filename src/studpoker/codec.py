@@ -1,8 +1,8 @@
-"""The JSON codec of the core: views, log records and game options to and from dicts.
+"""The JSON codec of the core: views and log records to and from dicts.
 
 Everything that crosses a process boundary (the server's messages, stored
 rows, remote bots) goes through these functions, so there is one JSON form of
-each core value.
+each core value (games: :func:`studpoker.games.to_options` / ``from_options``).
 
 The server only serializes what ``hand.view(seat)`` gives, so a message can
 hold no card the seat may not see. Clients (the remote bots of
@@ -27,7 +27,7 @@ from typing import Any
 
 from studpoker.actions import Action
 from studpoker.cards import Card
-from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.games import Game
 from studpoker.hand import Phase, PlayerView, SeatView
 from studpoker.operations import (
     ActionTaken,
@@ -42,7 +42,7 @@ from studpoker.operations import (
     StreetStarted,
 )
 
-__all__ = ["game_from_options", "op_dict", "op_from_dict", "view_dict", "view_from_dict"]
+__all__ = ["op_dict", "op_from_dict", "view_dict", "view_from_dict"]
 
 _OP_NAMES: dict[type[Operation], str] = {
     AntePosted: "ante_posted",
@@ -157,22 +157,3 @@ def view_from_dict(
         log=tuple(op_from_dict(r) for r in records), results=(),
     )
 
-
-def game_from_options(options: Mapping[str, Any]) -> Game:
-    """The game an options dict describes (the inverse of ``Game.options()``).
-
-    >>> game_from_options({"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}).name
-    'stud'
-    """
-    opts = dict(options)
-    kind = opts.pop("game", None)
-    try:
-        if kind == "stud":
-            return SevenCardStud(**opts)
-        if kind == "wallstreet":
-            if isinstance(opts.get("limits"), list):
-                opts["limits"] = tuple(opts["limits"])
-            return WallStreet(**opts)
-    except TypeError as exc:
-        raise GameError(f"bad game options: {exc}") from None
-    raise GameError(f"unknown game {kind!r} (stud or wallstreet)")

@@ -26,8 +26,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from studpoker.actions import Action
-from studpoker.codec import game_from_options, op_from_dict, view_from_dict
-from studpoker.games import Game
+from studpoker.codec import op_from_dict, view_from_dict
+from studpoker.games import Game, from_options
 from studpoker.hand import SeatView
 from studpoker.operations import Operation
 
@@ -215,7 +215,7 @@ class Client:
             mirror = self.tables.setdefault(info["id"], TableMirror())
             mirror.info = info
             if mirror.game is None:
-                mirror.game = game_from_options(info["config"]["game"])
+                mirror.game = from_options(**info["config"]["game"])
         elif kind == "hand":
             mirror = self.tables.setdefault(msg["table"], TableMirror())
             mirror.hand = HandMirror(id=msg["hand"], number=msg["number"], seats=msg["seats"],

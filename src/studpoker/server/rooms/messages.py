@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from studpoker.codec import op_dict, view_dict
+from studpoker.games import game_info
 from studpoker.hand import Hand
 from studpoker.server import protocol as p
 
@@ -98,9 +99,10 @@ def table_info(room: Room, user_id: int | None) -> p.TableInfo:
     live = room.hand is not None
     return p.TableInfo(
         id=room.id, name=room.name, owner=room.owner_name, config=room.config.model_dump(),
-        private=room.private, invite_code=room.invite_code if user_id == room.owner_id else None,
-        closed=room.closed or room.closing, seats=[_seat_info(room, i, live) for i in range(len(t.seats))],
-        button=t.button, hands_played=t.hands_played, you=room.user_seat(user_id))
+        game_info=game_info(room.game), private=room.private, closed=room.closed or room.closing,
+        invite_code=room.invite_code if user_id == room.owner_id else None,
+        seats=[_seat_info(room, i, live) for i in range(len(t.seats))], button=t.button,
+        hands_played=t.hands_played, you=room.user_seat(user_id))
 
 
 def table_msg(room: Room, user_id: int | None) -> p.TableMsg:
@@ -129,13 +131,10 @@ def table_fanout(room: Room) -> Fanout:
 def lobby_row(*, table_id: int, name: str, config: p.TableConfig, seats: int, taken: int, private: bool,
               owner: str, in_hand: bool) -> p.LobbyEntry:
     """One row of the lobby, from what is known of a table (in memory or in the database)."""
-    opts = config.game
-    if opts.game == "stud":
-        stakes = f"ante {opts.ante}, bring-in {opts.bring_in}, {opts.small_bet}/{opts.big_bet}"
-    else:
-        stakes = f"ante {opts.ante}, limits {'/'.join(map(str, opts.limits))}"
-    return p.LobbyEntry(id=table_id, name=name, game=opts.game, stakes=stakes, seats=seats, taken=taken,
-                        private=private, owner=owner, in_hand=in_hand)
+    info = game_info(config.build_game())
+    return p.LobbyEntry(id=table_id, name=name, game=str(info["game"]), stakes=str(info["stakes"]),
+                        game_info=info, seats=seats, taken=taken, private=private, owner=owner,
+                        in_hand=in_hand)
 
 
 def lobby_entry(room: Room) -> p.LobbyEntry:

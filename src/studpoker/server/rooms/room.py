@@ -34,7 +34,7 @@ from typing import Any, Protocol, TypeVar
 from studpoker.actions import Action, ActionKind
 from studpoker.fairness import commitment as commit_seed
 from studpoker.fairness import deck_from_seed, new_seed
-from studpoker.games import Game
+from studpoker.games import Game, phh_order
 from studpoker.hand import Hand
 from studpoker.server import store
 from studpoker.server.config import Settings
@@ -537,7 +537,7 @@ class Room:
     def _histories(self, hand: Hand, hand_seats: list[int]) -> tuple[str | None, str | None]:
         from studpoker import phh
 
-        order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]  # p1, p2, ...
+        order = phh_order(hand.dealer, hand.n)  # p1, p2, ...
         names = []
         for hs in order:
             player = self.table.seats[hand_seats[hs]]
