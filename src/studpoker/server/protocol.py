@@ -156,6 +156,7 @@ class WatchMsg(_ClientBase):
     type: Literal["watch"]
     table: TableId
     invite: Annotated[str, Field(max_length=64)] | None = None
+    delta: bool = False  # updates carry ``view_delta`` (what changed) instead of the whole ``view``
 
 
 class UnwatchMsg(_ClientBase):
@@ -399,7 +400,12 @@ class HandMsg(_ServerBase):
 
 
 class UpdateMsg(_ServerBase):
-    """The hand moved on: ``events`` are the new log records (from ``version_from``)."""
+    """The hand moved on: ``events`` are the new log records (from ``version_from``).
+
+    ``view``: the receiver's whole view; or, for a watch with ``delta``, ``view_delta``:
+    the top-level fields of the view that changed since ``version_from``, with
+    ``players`` as ``{"index": {changed fields}}``. Exactly one of them is present.
+    """
 
     type: Literal["update"]
     table: int
@@ -407,7 +413,8 @@ class UpdateMsg(_ServerBase):
     version_from: int
     version: int
     events: list[dict[str, Any]]
-    view: ViewModel
+    view: ViewModel | None = None
+    view_delta: dict[str, Any] | None = None
     timer: TimerModel | None
 
 

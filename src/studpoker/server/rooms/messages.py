@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from studpoker.codec import op_dict, view_dict
+from studpoker.codec import op_dict, view_delta, view_dict
 from studpoker.games import game_info
 from studpoker.hand import Hand
 from studpoker.server import protocol as p
@@ -43,9 +43,9 @@ __all__ = [
 PUBLIC = "public"
 
 
-def encode(msg: BaseModel) -> str:
+def encode(msg: BaseModel, *, exclude: set[str] | None = None) -> str:
     """A server message as the JSON text sent on the wire."""
-    return msg.model_dump_json()
+    return msg.model_dump_json(exclude=exclude)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,21 +53,25 @@ class Fanout:
     """One message for every watcher of a table, as one encoded text per kind of viewer.
 
     ``by_user`` maps a user to the key of its text; everyone else gets ``texts["public"]``.
+    ``deltas``: the same keys, for watchers that asked for what changed only (updates).
     A fanout is plain data, so it can cross to another process (``to_json``).
     """
 
     table: int
     texts: dict[str, str]
     by_user: dict[int, str] = field(default_factory=dict)
+    deltas: dict[str, str] = field(default_factory=dict)
 
-    def text_for(self, user_id: int | None) -> str:
+    def text_for(self, user_id: int | None, delta: bool = False) -> str:
         """The text a watcher logged in as ``user_id`` receives."""
         key = self.by_user.get(user_id, PUBLIC) if user_id is not None else PUBLIC
+        if delta and key in self.deltas:
+            return self.deltas[key]
         return self.texts[key]
 
     def to_json(self) -> str:
         """The fanout as JSON (for the cluster's pub/sub)."""
-        return json.dumps({"table": self.table, "texts": self.texts,
+        return json.dumps({"table": self.table, "texts": self.texts, "deltas": self.deltas,
                            "by_user": {str(k): v for k, v in self.by_user.items()}},
                           separators=(",", ":"))
 
@@ -75,7 +79,7 @@ class Fanout:
     def from_json(cls, text: str | bytes) -> Fanout:
         """Inverse of :meth:`to_json`."""
         d = json.loads(text)
-        return cls(table=int(d["table"]), texts=dict(d["texts"]),
+        return cls(table=int(d["table"]), texts=dict(d["texts"]), deltas=dict(d.get("deltas") or {}),
                    by_user={int(k): str(v) for k, v in d["by_user"].items()})
 
 
@@ -171,36 +175,48 @@ def _by_seat(room: Room, hand_seats: list[int]) -> dict[int, int]:
     return out
 
 
-def hand_fanout(room: Room) -> Fanout:
-    """The ``hand`` message for every watcher (one text per hand seat, and the public one)."""
+def hand_fanout(room: Room) -> tuple[Fanout, dict[str, dict[str, Any]]]:
+    """The ``hand`` message for every watcher (one text per hand seat, and the public one).
+    Returns the fanout and the views it sent (without their logs), by key."""
     hand = room.hand
     assert hand is not None
     by_seat = _by_seat(room, list(room.table.hand_seats))
-    texts = {PUBLIC: encode(hand_msg(room, None))}
-    for hs in sorted(set(by_seat.values())):
-        texts[str(hs)] = encode(hand_msg(room, hs))
-    return Fanout(table=room.id, texts=texts, by_user={u: str(hs) for u, hs in by_seat.items()})
+    texts: dict[str, str] = {}
+    views: dict[str, dict[str, Any]] = {}
+    for key, hs in [(PUBLIC, None), *((str(x), x) for x in sorted(set(by_seat.values())))]:
+        msg = hand_msg(room, hs)
+        texts[key] = encode(msg)
+        views[key] = msg.view.model_dump(exclude={"log"})
+    return Fanout(table=room.id, texts=texts, by_user={u: str(hs) for u, hs in by_seat.items()}), views
 
 
-def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: int) -> Fanout:
-    """The ``update`` message (new log records from ``version_from`` and the view) for every watcher."""
+def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: int,
+                  previous: dict[str, dict[str, Any]]) -> tuple[Fanout, dict[str, dict[str, Any]]]:
+    """The ``update`` message (new log records from ``version_from`` and the view) for every
+    watcher, whole and as a delta against ``previous`` (the views of the last message, by key).
+    Returns the fanout and the views it sent."""
     by_seat = _by_seat(room, hand_seats)
     hand_id = room.hand_id
     assert hand_id is not None
     timer = _timer(room)
-
-    def build(hs: int | None) -> str:
+    texts: dict[str, str] = {}
+    deltas: dict[str, str] = {}
+    views: dict[str, dict[str, Any]] = {}
+    for key, hs in [(PUBLIC, None), *((str(x), x) for x in sorted(set(by_seat.values())))]:
         v = hand.view(hs)
-        return encode(p.UpdateMsg(
-            type="update", table=room.id, hand=hand_id,
-            version_from=version_from, version=len(v.log),
-            events=[op_dict(op) for op in v.log[version_from:]],
-            view=p.ViewModel.model_validate(view_dict(v, log=False)), timer=timer))
-
-    texts = {PUBLIC: build(None)}
-    for hs in sorted(set(by_seat.values())):
-        texts[str(hs)] = build(hs)
-    return Fanout(table=room.id, texts=texts, by_user={u: str(hs) for u, hs in by_seat.items()})
+        d = view_dict(v, log=False)
+        views[key] = d
+        msg = p.UpdateMsg(type="update", table=room.id, hand=hand_id, version_from=version_from,
+                          version=len(v.log), events=[op_dict(op) for op in v.log[version_from:]],
+                          view=p.ViewModel.model_validate(d), timer=timer)
+        texts[key] = encode(msg, exclude={"view_delta"})
+        before = previous.get(key)
+        if before is not None:
+            msg.view_delta = view_delta(before, d)
+            deltas[key] = encode(msg, exclude={"view"})
+    fanout = Fanout(table=room.id, texts=texts, deltas=deltas,
+                    by_user={u: str(hs) for u, hs in by_seat.items()})
+    return fanout, views
 
 
 def hand_end(room: Room, hand: Hand, hand_seats: list[int]) -> Fanout:

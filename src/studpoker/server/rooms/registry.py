@@ -110,6 +110,7 @@ class Registry:
         self.rooms: dict[int, Room] = {}
         self.connections: dict[int, set[Outbox]] = {}  # user -> its connections here
         self.watchers: dict[int, set[Outbox]] = {}  # table -> connections here that follow it
+        self.delta_watchers: dict[int, set[Outbox]] = {}  # ... of which want updates as deltas
         # SQLite commits are local and take well under a millisecond: they run on the event
         # loop itself (a thread hop costs more under the GIL). PostgreSQL waits on the network:
         # its commits run on database threads.
@@ -206,6 +207,11 @@ class Registry:
 
     def remove_watcher(self, conn: Outbox, table_id: int) -> None:
         """A connection stops following a table."""
+        deltas = self.delta_watchers.get(table_id)
+        if deltas is not None:
+            deltas.discard(conn)
+            if not deltas:
+                del self.delta_watchers[table_id]
         conns = self.watchers.get(table_id)
         if conns is None:
             return
@@ -227,8 +233,9 @@ class Registry:
 
     def deliver_local(self, fanout: Fanout) -> None:
         """A room's message to the watchers connected to this process."""
+        deltas = self.delta_watchers.get(fanout.table, ()) if fanout.deltas else ()
         for conn in list(self.watchers.get(fanout.table, ())):
-            conn.send(fanout.text_for(conn.user_id))
+            conn.send(fanout.text_for(conn.user_id, conn in deltas))
 
     def send_user(self, user_id: int, text: str) -> None:
         """A message to every connection of a user, here and elsewhere."""
@@ -342,6 +349,11 @@ class Registry:
             if result.watch:
                 already = conn in self.watchers.get(msg.table, ())
                 self.add_watcher(conn, msg.table)
+                if msg.type == "watch":
+                    if msg.delta:
+                        self.delta_watchers.setdefault(msg.table, set()).add(conn)
+                    elif msg.table in self.delta_watchers:
+                        self.delta_watchers[msg.table].discard(conn)
                 if msg.type == "sit" and already:
                     return
             for text in result.texts:

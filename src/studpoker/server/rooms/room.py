@@ -146,6 +146,7 @@ class Room:
     closing: bool = False
     closed: bool = False
     stopped: bool = False
+    views: dict[str, dict[str, Any]] = field(default_factory=dict)  # last views sent, for deltas
 
     # ----------------------------------------------------------- building
 
@@ -259,7 +260,8 @@ class Room:
     def broadcast_hand(self) -> None:
         """Everyone watching gets the full state of the live hand."""
         if self.hand is not None:
-            self.host.deliver(messages.hand_fanout(self))
+            fanout, self.views = messages.hand_fanout(self)
+            self.host.deliver(fanout)
 
     def send_balances(self, balances: dict[int, int]) -> None:
         """Tell users their new balances."""
@@ -496,7 +498,7 @@ class Room:
                      finish: store.HandFinish | None) -> None:
         if finish is None:
             self.arm()
-            self.host.deliver(messages.update_fanout(self, hand, hand_seats, version_from))
+            self._deliver_update(hand, hand_seats, version_from)
             return
         if self.timer is not None and self.timer is not asyncio.current_task():
             self.timer.cancel()
@@ -507,12 +509,17 @@ class Room:
                 self.bots.pop(fs.seat, None)
             elif fs.seat in self.meta:
                 self.meta[fs.seat].time_bank = fs.time_bank
-        self.host.deliver(messages.update_fanout(self, hand, hand_seats, version_from))
+        self._deliver_update(hand, hand_seats, version_from)
+        self.views = {}
         self.host.deliver(messages.hand_end(self, hand, hand_seats))
         self.hand_id, self.seed, self.commitment = None, None, None
         self.broadcast_table()
         self.send_balances(finish.balances)
         self.schedule_next_hand(self.host.settings.hand_delay)
+
+    def _deliver_update(self, hand: Hand, hand_seats: list[int], version_from: int) -> None:
+        fanout, self.views = messages.update_fanout(self, hand, hand_seats, version_from, self.views)
+        self.host.deliver(fanout)
 
     def _finish_info(self, hand: Hand, hand_seats: list[int]) -> store.HandFinish:
         seats = []
