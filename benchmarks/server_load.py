@@ -15,7 +15,8 @@ after the commit and the broadcast).
 ``--servers`` and ``--think`` take comma lists and every combination runs in
 turn, printed side by side: actions/s, p50/p90/p99 action latency, and the
 bytes a client receives per ``update`` message (and per action, all messages).
-``--backend pg-redis`` (the default with more than one server) runs on a fresh
+``--delta``: clients ask for updates as deltas of the view (``watch`` with
+``delta``). ``--backend pg-redis`` (the default with more than one server) runs on a fresh
 PostgreSQL schema and Redis prefix per run; ``sqlite`` on a fresh file.
 
     python benchmarks/server_load.py --servers 1,2 --think 0,1 --clients 1000 --tables 150
@@ -63,7 +64,7 @@ def _raise_fd_limit() -> None:
 
 
 def _client_process(jobs: list[tuple[str, str, int, int]], think: float, warmup_until: float,
-                    stop_at: float, out: Any) -> None:
+                    stop_at: float, out: Any, delta: bool = False) -> None:
     """Play ``jobs`` = [(server, token, table, seat)] until ``stop_at``; send back the latencies
     and what was received after the warm-up."""
     _raise_fd_limit()
@@ -77,7 +78,7 @@ def _client_process(jobs: list[tuple[str, str, int, int]], think: float, warmup_
 
     async def one(base: str, token: str, table: int, seat: int, i: int) -> None:
         nonlocal errors
-        client = Client(base, token=token)
+        client = Client(base, token=token, delta=delta)
         rng = random.Random(i)
         stop = asyncio.Event()
 
@@ -138,7 +139,7 @@ def run_config(args: argparse.Namespace, servers: int, think: float, backend: st
         db, redis = f"sqlite:///{tmp}/load.db", None
     else:
         schema = "studpoker_bench_" + uuid.uuid4().hex[:10]
-        db, redis = f"{PG_BASE}?schema={schema}", (REDIS_URL if servers > 1 or args.redis_single else None)
+        db, redis = f"{PG_BASE}?schema={schema}", (REDIS_URL if servers > 1 or not args.no_redis else None)
     prefix = "studpoker-bench-" + uuid.uuid4().hex[:8]
     ports = [_free_port() for _ in range(servers)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
@@ -173,7 +174,7 @@ def run_config(args: argparse.Namespace, servers: int, think: float, backend: st
         stop_at = warmup_until + args.duration
         out: Any = mp.get_context("spawn").Queue()
         clients = [mp.get_context("spawn").Process(
-            target=_client_process, args=(jobs[k::args.procs], think, warmup_until, stop_at, out))
+            target=_client_process, args=(jobs[k::args.procs], think, warmup_until, stop_at, out, args.delta))
             for k in range(args.procs)]
         for c in clients:
             c.start()
@@ -215,7 +216,7 @@ def run_config(args: argparse.Namespace, servers: int, think: float, backend: st
     updates = traffic.get("update", 0)
     received = sum(traffic_bytes.values())
     return {
-        "servers": servers, "backend": backend, "spread": args.spread, "clients": args.clients,
+        "servers": servers, "backend": backend, "spread": args.spread, "delta": args.delta, "clients": args.clients,
         "tables": args.tables, "client_processes": args.procs, "think_mean_s": think,
         "measured_s": args.duration, "actions": len(lat), "actions_per_s": round(len(lat) / args.duration, 1),
         "p50_ms": round(pct(0.50), 2), "p90_ms": round(pct(0.90), 2), "p99_ms": round(pct(0.99), 2),
@@ -234,9 +235,10 @@ def main() -> None:
     ap.add_argument("--think", default="1.0", help="mean think time per decision (s), a comma list (e.g. 0,1)")
     ap.add_argument("--backend", choices=["sqlite", "pg-redis"], default=None,
                     help="sqlite (one server only) or pg-redis (default when a run has more than one server)")
-    ap.add_argument("--redis-single", action="store_true",
-                    help="with pg-redis, run the one-server case with --redis too (else PostgreSQL alone)")
+    ap.add_argument("--no-redis", action="store_true",
+                    help="with pg-redis, run the one-server case on PostgreSQL alone (no --redis)")
     ap.add_argument("--spread", action="store_true", help="clients connect to random servers (forwarding)")
+    ap.add_argument("--delta", action="store_true", help="clients ask for updates as deltas of the view")
     ap.add_argument("--procs", type=int, default=4, help="client processes")
     ap.add_argument("--duration", type=float, default=40, help="seconds of measured play")
     ap.add_argument("--warmup", type=float, default=10, help="seconds of play before measuring")

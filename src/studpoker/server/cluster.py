@@ -99,7 +99,8 @@ class RedisCluster:
         self.pubsub: PubSub | None = None
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._pending: dict[str, tuple[asyncio.Future[Any], Callable[[Any], None] | None]] = {}
-        self._follow: dict[int, int] = {}
+        self._follow: dict[int, int] = {}  # table -> local watchers (and pending watches)
+        self._followers: dict[int, set[str]] = {}  # table run here -> other processes following it
         self._remote: dict[int, set[str]] = {}  # user -> other processes where they are connected
         self._online: set[int] = set()  # users connected here
         self._tasks: list[asyncio.Task[Any]] = []
@@ -128,7 +129,8 @@ class RedisCluster:
         self.pub = Redis.from_url(self.config.redis_url, decode_responses=True, single_connection_client=True)
         await self.redis.ping()
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self.pubsub.subscribe(self._proc_channel(self.proc), self._k("u"), self._k("presence"))
+        await self.pubsub.subscribe(self._proc_channel(self.proc), self._k("u"), self._k("presence"),
+                                    self._k("follow"))
         await self._beat()
         await self._load_presence()
         self._tasks = [asyncio.ensure_future(self._reader()), asyncio.ensure_future(self._publisher()),
@@ -188,6 +190,9 @@ class RedisCluster:
                 return False
             if table_id in reg.rooms:
                 return True
+            assert self.redis is not None
+            followers = await self.redis.smembers(self._k("followers", table_id))
+            self._followers[table_id] = {str(x) for x in followers if x != self.proc}
             room = reg.adopt(loaded[0])
             log.info("cluster: process %s took table %s", self.proc, table_id)
             room.broadcast_table()
@@ -274,13 +279,15 @@ class RedisCluster:
     async def _reap_presence(self) -> None:
         """Users of processes that died are disconnected."""
         assert self.redis is not None
-        procs = sorted({q for ps in self._remote.values() for q in ps})
+        procs = sorted({q for ps in [*self._remote.values(), *self._followers.values()] for q in ps})
         if not procs:
             return
         alive = await self.redis.mget([self._k("proc", q) for q in procs])
         dead = {q for q, a in zip(procs, alive, strict=True) if a is None}
         if not dead:
             return
+        for followers in self._followers.values():
+            followers -= dead
         reg = self.reg
         for uid in list(self._remote):
             ps = self._remote[uid]
@@ -298,11 +305,11 @@ class RedisCluster:
     # -------------------------------------------------------------- fan-out
 
     def follow(self, table_id: int) -> None:
-        """Receive the table's messages from its owner."""
+        """Receive the table's messages from its owner (and tell the owner so)."""
         n = self._follow.get(table_id, 0)
         self._follow[table_id] = n + 1
-        if n == 0 and self.pubsub is not None:
-            self._spawn(self.pubsub.subscribe(self._table_channel(table_id)))
+        if n == 0:
+            self._announce(table_id, True)
 
     def unfollow(self, table_id: int) -> None:
         """Stop receiving the table's messages."""
@@ -311,12 +318,27 @@ class RedisCluster:
             self._follow[table_id] = n
             return
         self._follow.pop(table_id, None)
-        if self.pubsub is not None:
-            self._spawn(self.pubsub.unsubscribe(self._table_channel(table_id)))
+        self._announce(table_id, False)
+
+    def _announce(self, table_id: int, on: bool) -> None:
+        # the notice is queued at once, so it reaches the owner before any request sent after it
+        self._send(self._k("follow"), json.dumps({"from": self.proc, "table": table_id, "on": on}))
+        self._spawn(self._subscribe(table_id, on))
+
+    async def _subscribe(self, table_id: int, on: bool) -> None:
+        assert self.pubsub is not None and self.redis is not None
+        key = self._k("followers", table_id)
+        if on:
+            await self.pubsub.subscribe(self._table_channel(table_id))
+            await self.redis.sadd(key, self.proc)
+        else:
+            await self.pubsub.unsubscribe(self._table_channel(table_id))
+            await self.redis.srem(key, self.proc)
 
     def publish_fanout(self, fanout: Fanout) -> None:
-        """A table's message for the watchers on other processes."""
-        self._send(self._table_channel(fanout.table), self.proc + "|" + fanout.to_json())
+        """A table's message for the watchers on other processes (if any process follows it)."""
+        if self._followers.get(fanout.table):
+            self._send(self._table_channel(fanout.table), self.proc + "|" + fanout.to_json())
 
     def publish_user(self, user_id: int, text: str) -> None:
         """A message for a user's connections on other processes."""
@@ -350,8 +372,15 @@ class RedisCluster:
                       on_result: Callable[[Result], None] | None = None) -> Result:
         """Run a request on the process owning the table (taking the table if nobody does)."""
         payload = {"kind": "call", "caller": caller.to_dict(), "msg": msg.model_dump(mode="json")}
-        data = await self._ask(table_id, payload,
-                               None if on_result is None else lambda d: on_result(Result.from_dict(d)))
+        watching = msg.type in ("watch", "sit")
+        if watching:  # follow the table before the owner answers: no later update is missed
+            self.follow(table_id)
+        try:
+            data = await self._ask(table_id, payload,
+                                   None if on_result is None else lambda d: on_result(Result.from_dict(d)))
+        finally:
+            if watching:
+                self.unfollow(table_id)
         if isinstance(data, Result):
             return data
         return Result.from_dict(data)
@@ -485,6 +514,13 @@ class RedisCluster:
         if channel == self._k("u"):
             if d["from"] != self.proc:
                 reg.send_user_local(int(d["user"]), str(d["text"]))
+        elif channel == self._k("follow"):
+            if d["from"] != self.proc and int(d["table"]) in reg.rooms:
+                followers = self._followers.setdefault(int(d["table"]), set())
+                if d["on"]:
+                    followers.add(str(d["from"]))
+                else:
+                    followers.discard(str(d["from"]))
         elif channel == self._k("presence"):
             if d["from"] == self.proc:
                 return
