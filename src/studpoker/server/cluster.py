@@ -335,6 +335,10 @@ class RedisCluster:
             await self.pubsub.unsubscribe(self._table_channel(table_id))
             await self.redis.srem(key, self.proc)
 
+    def is_followed(self, table_id: int) -> bool:
+        """Whether another process follows a table run here."""
+        return bool(self._followers.get(table_id))
+
     def publish_fanout(self, fanout: Fanout) -> None:
         """A table's message for the watchers on other processes (if any process follows it)."""
         if self._followers.get(fanout.table):

@@ -80,6 +80,10 @@ class Cluster(Protocol):
         """A room's message for watchers on the other processes."""
         ...
 
+    def is_followed(self, table_id: int) -> bool:
+        """Whether another process follows a table run here."""
+        ...
+
     def publish_user(self, user_id: int, text: str) -> None:
         """A message for a user's connections on the other processes."""
         ...
@@ -197,6 +201,20 @@ class Registry:
         if user_id in self.connections:
             return True
         return self.cluster is not None and self.cluster.is_connected(user_id)
+
+    def wants_deltas(self, table_id: int) -> bool:
+        """Whether a watcher here asked for deltas, or another process follows the table (its
+        watchers may have)."""
+        if table_id in self.delta_watchers:
+            return True
+        return self.cluster is not None and self.cluster.is_followed(table_id)
+
+    def watching_users(self, table_id: int) -> set[int | None] | None:
+        """The users of the connections here watching a table; None if other processes follow
+        it too (their watchers are not known here)."""
+        if self.cluster is not None and self.cluster.is_followed(table_id):
+            return None
+        return {c.user_id for c in self.watchers.get(table_id, ())}
 
     def add_watcher(self, conn: Outbox, table_id: int) -> None:
         """A connection follows a table."""
