@@ -479,7 +479,7 @@ class Hand:
         while self._card_pos < len(self._card_order):
             seat = self._card_order[self._card_pos]
             options = self._card_options(seat)
-            if len(options) > 1 or seat in self._left:
+            if len(options) > 1:  # a player who left folds here (R4.3): see _legal_list
                 self.to_act = seat
                 return
             self._apply_card(options[0])
@@ -771,8 +771,9 @@ class Hand:
 
         From now on, at their turn their only legal action is to fold, even
         where a check would be legal (a player who has left cannot win a pot);
-        in a Wall Street card round they fold too, and at showdown they muck
-        (they show only if every other contender has already mucked). The
+        in a Wall Street card round they fold too (an all-in player, who has
+        no choice there, gets the free card), and at showdown they muck (they
+        show only if every other contender has already mucked). The
         bring-in, which cannot be folded (R2.4), is still theirs to post.
         Nothing is applied or logged here: the fold comes at their turn.
         """

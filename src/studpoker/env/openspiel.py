@@ -22,8 +22,10 @@ Parameters (defaults): ``players`` (3), ``stacks`` (200, every seat),
 left), ``joker`` (False), ``ante`` (1), ``max_raises`` (3),
 ``heads_up_uncapped`` (True), ``double_ace_flush`` (False); stud:
 ``bring_in`` (2), ``small_bet`` (5), ``big_bet`` (10), ``open_pair_big_bet``
-(True); Wall Street: ``limits`` ("2 2 4 4 4", five numbers),
-``market_unit`` (0: the first limit).
+(True), ``showdown_muck`` (True); Wall Street: ``limits`` ("2 2 4 4 4", five
+numbers), ``market_unit`` (0: the first limit), ``showdown_muck`` (False).
+``showdown_muck`` is the game's option (R1.9, R3.10); the showdown here is
+automatic and every player shows either way.
 
 Observation and information-state tensors and strings come from
 :mod:`studpoker.env._encode` (layouts documented there); they read only the
@@ -58,8 +60,9 @@ _COMMON: dict[str, Any] = {
     "heads_up_uncapped": True, "double_ace_flush": False,
 }
 _PARAMS: dict[str, dict[str, Any]] = {
-    "stud": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "open_pair_big_bet": True},
-    "wallstreet": _COMMON | {"limits": "2 2 4 4 4", "market_unit": 0},
+    "stud": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "open_pair_big_bet": True,
+                       "showdown_muck": True},
+    "wallstreet": _COMMON | {"limits": "2 2 4 4 4", "market_unit": 0, "showdown_muck": False},
 }
 _LIMITS = {"stud": (2, 8), "wallstreet": (3, 7)}
 _LONG = {"stud": "Seven Card Stud (studpoker)", "wallstreet": "Wall Street (studpoker)"}
@@ -97,6 +100,7 @@ def _config(name: str, params: dict[str, Any]) -> EnvConfig:
         "ante": int(p["ante"]), "max_raises": int(p["max_raises"]),
         "heads_up_uncapped": bool(p["heads_up_uncapped"]),
         "double_ace_flush": bool(p["double_ace_flush"]),
+        "showdown_muck": bool(p["showdown_muck"]),
     }
     if name == "stud":
         options |= {"bring_in": int(p["bring_in"]), "small_bet": int(p["small_bet"]),

@@ -75,6 +75,7 @@ class StudOptions(_Strict):
     max_raises: Annotated[int, Field(ge=0, le=100)] = 3
     heads_up_uncapped: bool = True
     open_pair_big_bet: bool = True
+    showdown_muck: bool = True
 
 
 class WallStreetOptions(_Strict):
@@ -89,6 +90,7 @@ class WallStreetOptions(_Strict):
     double_ace_flush: bool = False
     max_raises: Annotated[int, Field(ge=0, le=100)] = 3
     heads_up_uncapped: bool = True
+    showdown_muck: bool = False
 
 
 GameOptions = Annotated[StudOptions | WallStreetOptions, Field(discriminator="game")]
@@ -111,8 +113,9 @@ class TableConfig(_Strict):
         from studpoker.server.state import game_from_options
 
         game = game_from_options(self.game.model_dump())  # raises GameError -> ValueError
-        if self.seats is not None and self.seats > game.max_players:
-            raise ValueError(f"a {game.name} table has at most {game.max_players} seats")
+        if self.seats is not None and not game.min_players <= self.seats <= game.max_players:
+            raise ValueError(f"a {game.name} table has {game.min_players} to "
+                             f"{game.max_players} seats")
         if self.min_buy_in > self.max_buy_in:
             raise ValueError("min_buy_in is more than max_buy_in")
         return self
