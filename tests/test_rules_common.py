@@ -1075,3 +1075,42 @@ def test_r1_9_stud_showdown_offers_the_muck_and_the_option_can_turn_it_off() -> 
         seat = hand.to_act
         assert seat is not None
         assert (act(seat, ActionKind.MUCK) in hand.legal_actions()) is offered
+
+
+# --------------------------------------------------------------------------- Hand.stack_next
+
+
+def test_stack_next_fixes_the_next_draws_of_a_shuffled_hand() -> None:
+    """Hand.stack_next: the next cards dealt are the stacked ones, in order (a street, then a
+    Wall Street free card and a market refill); the other cards stay where they were."""
+    hand = STUD.deal(stacks=[100] * 3, dealer=2, seed=3)
+    dealt = {c for s in range(3) for c in hand.hole_and_board(s)}
+    wanted = [c for c in cards("As Ah Ad Ac") if c not in dealt][:3]
+    hand.stack_next(wanted)
+    play_to_street(hand, "fourth")
+    assert [hand.up_cards(s)[-1] for s in (0, 1, 2)] == wanted
+
+    wall = ws_hand()
+    assert wall.phase is Phase.BETTING
+    for _ in range(3):
+        wall.check_or_call()
+    assert wall.phase is Phase.CARD_ROUND and wall.to_act == 1
+    wall.stack_next("Kh Qs")
+    wall.buy(1)  # refill of slot 1: Kh
+    wall.take_card()  # seat 2's free card: Qs
+    assert wall.market[0] == Card.parse("Kh") and wall.up_cards(2)[-1] == Card.parse("Qs")
+
+
+def test_stack_next_refuses_cards_not_in_the_stub_and_changes_nothing() -> None:
+    """Hand.stack_next: a dealt card, a repeated card or a card outside the game's deck is
+    refused with CardError naming it; the hand is unchanged."""
+    hand = STUD.deal(stacks=[100] * 3, dealer=2, seed=3)
+    up = hand.up_cards(0)[0]
+    before = (snapshot(hand), list(hand._stub))
+    for bad, name in ((str(up), str(up)), ("Kd Kd", "Kd"), ("Jk", "Jk")):
+        if bad == "Kd Kd" and Card.parse("Kd") in hand.hole_and_board(0) + hand.hole_and_board(1) \
+                + hand.hole_and_board(2):
+            continue
+        with pytest.raises(ValueError, match=name):
+            hand.stack_next(bad)
+        assert (snapshot(hand), list(hand._stub)) == before

@@ -235,6 +235,40 @@ class Hand:
         """Cards left in the stub."""
         return len(self._stub) - self._next
 
+    def stack_next(self, cards: CardsLike) -> None:
+        """Fix the next cards this hand draws from its stub, in the order given.
+
+        Whatever deals next (a street, a Wall Street free card or market
+        refill, a community card) takes these cards first; the stub's other
+        cards stay as random as before (a hand dealt with ``seed``/``rng``
+        still shuffles them as it draws). This is for search, analysis and
+        the environments' chance nodes (``studpoker.env.openspiel``), and for
+        tests. The cards must be distinct and still in the stub (not dealt,
+        in this game's deck): else :class:`~studpoker.cards.CardError`, and
+        the hand is unchanged. Drawing order is described in
+        ``docs/rules-decisions.md`` (Dealing).
+
+        >>> from studpoker import SevenCardStud
+        >>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(
+        ...     stacks=[50, 50], dealer=1, deck="2c 3c 4c 5c 6c 7c")
+        >>> hand.stack_next("As Ah")
+        >>> hand.bring_in(); hand.check_or_call()
+        >>> hand.up_cards(0), hand.up_cards(1)
+        ([Card('6c'), Card('As')], [Card('7c'), Card('Ah')])
+        """
+        wanted = parse_cards(cards)
+        check_distinct(wanted)
+        stub, start = self._stub, self._next
+        left = set(stub[start:])
+        for card in wanted:
+            if card not in left:
+                raise CardError(f"card {card} is not in the stub (already dealt, or not in "
+                                f"this game's deck)")
+        for i, card in enumerate(wanted):
+            j = stub.index(card, start + i)
+            stub[start + i], stub[j] = stub[j], stub[start + i]
+        self._fixed = max(self._fixed, start + len(wanted))
+
     def _draw(self) -> Card:
         stub, i = self._stub, self._next
         if i >= self._fixed:

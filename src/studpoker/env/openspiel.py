@@ -42,7 +42,7 @@ import pyspiel
 from numpy.typing import NDArray
 
 from studpoker.actions import Action, ActionKind
-from studpoker.cards import Card
+from studpoker.cards import Card, CardError
 from studpoker.env._encode import Encoder
 from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_ids, make_config
 from studpoker.hand import Hand, Phase
@@ -338,25 +338,18 @@ def _may_deal(hand: Hand, action: Action) -> bool:
 def _play_with_cards(hand: Hand, action: Action, cards: list[int]) -> bool:
     """Play ``action`` so that the cards it deals are ``cards`` (codes, in order).
 
-    The engine draws its stub front to back (``_stub[_next]``), and a hand
-    dealt with a whole deck shuffles nothing, so putting the cards next in the
-    stub makes them the next draws. These are the Hand's private deck fields
-    (the engine has no public way to choose the next cards of a hand in
-    progress): the result is checked, and False (the hand must be rebuilt by
-    a replay) is returned if the engine did not deal exactly these cards.
+    The cards are stacked on the hand's stub (:meth:`Hand.stack_next`), so they
+    are its next draws. False (the hand must be rebuilt by a replay) if a card
+    is no longer in the stub or the action dealt another number of cards.
     """
     try:
-        stub: list[Card] = hand._stub
-        start: int = hand._next
-        wanted = [_CARDS[c] for c in cards]
-        for i, card in enumerate(wanted):
-            j = stub.index(card, start + i)
-            stub[start + i], stub[j] = stub[j], stub[start + i]
-    except (AttributeError, ValueError, TypeError):
+        hand.stack_next([_CARDS[c] for c in cards])
+    except CardError:
         return False
+    left = hand.stub_size
     hand.apply(action)
     auto_show(hand)
-    return hand._next == start + len(cards) and hand._stub[start:start + len(cards)] == wanted
+    return left - hand.stub_size == len(cards)
 
 
 class _NoRandom(random.Random):
