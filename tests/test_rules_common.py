@@ -1114,3 +1114,33 @@ def test_stack_next_refuses_cards_not_in_the_stub_and_changes_nothing() -> None:
         with pytest.raises(ValueError, match=name):
             hand.stack_next(bad)
         assert (snapshot(hand), list(hand._stub)) == before
+
+
+# --------------------------------------------------------------------------- settlement, round copies
+
+
+def test_r3_7_r3_8_settle_splits_high_and_low_with_the_odd_chip_to_the_high_half() -> None:
+    """R3.7/R3.8 through ``studpoker.settlement.settle`` alone: a pot of 7 splits 4 high, 3 low;
+    a seat that did not show does not contend (R1.9)."""
+    from studpoker.pots import Pot
+    from studpoker.settlement import settle
+
+    hands = {0: cards("Kc Kd Ks Qh Jh 9c Td"), 1: cards("Ac 2d 3h 4s 6c Td Tc"),
+             2: cards("As 2s 3s 4d 5d Qs Qd")}
+    settled = settle(game=WS, pots=[Pot(index=0, amount=7, eligible=(0, 1, 2))],
+                     cards=hands.__getitem__, shown={0, 1}, dealer=0, n=3)
+    (res,) = settled.results
+    assert res.high_winners == (0,) and res.low_winners == (1,)
+    assert res.shares == ((0, 4), (1, 3))
+    assert [(a.seat, a.amount, a.half) for a in settled.awards] == [(0, 4, "high"), (1, 3, "low")]
+
+
+def test_betting_round_copy_is_independent() -> None:
+    """A copied BettingRound (and so Hand.copy) shares no mutable state with the original."""
+    hand = ws_hand()
+    other = hand.copy()
+    assert other._round is not hand._round and other._round is not None
+    other.bet_or_raise()
+    assert hand._round is not None and hand._round.bets == [0, 0, 0]
+    assert other._round.bets != hand._round.bets
+    assert hand.legal_actions() == [act(1, ActionKind.CHECK), act(1, ActionKind.BET, 2)]
