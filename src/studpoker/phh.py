@@ -12,8 +12,9 @@ action our rules forbid.
 Variants: Seven Card Stud is ``F7S``, exactly as the standard has it;
 our options that the standard lacks are underscore fields (``_joker``,
 ``_open_pair_big_bet``, ``_max_raises``, ``_heads_up_uncapped``,
-``_double_ace_flush``), written only when they differ from the defaults of
-RULES.md. Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
+``_double_ace_flush``, ``_showdown_muck``), written only when they differ
+from the defaults of RULES.md (``_showdown_muck``: true for F7S, false for FWS,
+R1.9/R3.10). Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
 
 Players: ``p1`` is the seat at the dealer's left, ``p2`` the next one
 clockwise, and so on. Replay seats ``pN`` at seat ``N - 1`` with the dealer at
@@ -130,8 +131,10 @@ _REQUIRED: Final[dict[str, tuple[str, ...]]] = {
     WALL_STREET: ("variant", "antes", "limits", "market_unit", "starting_stacks", "actions"),
 }
 _OPTIONS: Final[dict[str, tuple[str, ...]]] = {
-    STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush"),
-    WALL_STREET: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush"),
+    STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
+           "_showdown_muck"),
+    WALL_STREET: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
+                  "_showdown_muck"),
 }
 _FOREIGN: Final = ("blinds_or_straddles", "min_bet", "bring_in", "small_bet", "big_bet", "limits",
                    "market_unit")
@@ -240,6 +243,7 @@ class HandHistory:
     max_raises: int = 3
     heads_up_uncapped: bool = True
     open_pair_big_bet: bool = True
+    showdown_muck: bool | None = None  # None: the variant's default (F7S true, FWS false)
     ante_trimming_status: bool | None = None
     seats: list[int] | None = None
     seat_count: int | None = None
@@ -248,6 +252,7 @@ class HandHistory:
     winnings: list[int] | None = None
     hand: int | str | None = None
     table: int | str | None = None
+    left: list[int] | None = None  # ``_left``: players (1 = p1) who left the table (R4.3)
     fields: dict[str, object] = field(default_factory=dict)
     name: str | None = field(default=None, compare=False)
     index: int = field(default=0, compare=False)
@@ -255,6 +260,10 @@ class HandHistory:
     line: int | None = field(default=None, compare=False)
     action_lines: list[int | None] = field(default_factory=list, compare=False, repr=False)
     field_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.showdown_muck is None:
+            self.showdown_muck = self.variant != WALL_STREET  # R1.9, R3.10
 
     @property
     def player_count(self) -> int:
@@ -375,6 +384,8 @@ def write(history: HandHistory) -> str:
         pairs.append(("_heads_up_uncapped", False))
     if h.double_ace_flush:
         pairs.append(("_double_ace_flush", True))
+    if h.showdown_muck is not None and h.showdown_muck != (h.variant != WALL_STREET):
+        pairs.append(("_showdown_muck", h.showdown_muck))
     pairs.append(("starting_stacks", h.starting_stacks))
     lines = [f"{k} = {_toml_value(v)}" for k, v in pairs if v is not None]
     if h.actions:
@@ -386,7 +397,7 @@ def write(history: HandHistory) -> str:
     typed: list[tuple[str, object]] = [
         ("hand", h.hand), ("seats", h.seats), ("seat_count", h.seat_count), ("table", h.table),
         ("players", h.players), ("finishing_stacks", h.finishing_stacks),
-        ("winnings", h.winnings),
+        ("winnings", h.winnings), ("_left", h.left),
     ]
     lines += [f"{k} = {_toml_value(v)}" for k, v in typed if v is not None]
     lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in h.fields.items() if v is not None]
@@ -628,6 +639,11 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
                 setattr(h, key[1:], boolean(key))
         elif key == "ante_trimming_status":
             h.ante_trimming_status = boolean(key)
+        elif key == "_left":
+            players = int_list(key, minimum=1)
+            if any(p > n for p in players) or len(set(players)) != len(players):
+                raise fail(f"_left must list distinct players 1 to {n}, got {players}", key)
+            h.left = players
         elif key in ("seats", "finishing_stacks", "winnings"):
             setattr(h, key, int_list(key, length=n))
         elif key == "seat_count":
@@ -938,6 +954,8 @@ def from_hand(hand: Hand, *, public: bool = False,
             setattr(h, key, value)
     if isinstance(game, SevenCardStud) and any(s < game.ante for s in stacks):
         h.ante_trimming_status = True  # a short ante wins only what it put in (R1.6)
+    if hand.left:
+        h.left = sorted(player[s] + 1 for s in hand.left)
     if hand.is_over:
         h.finishing_stacks = [hand.stacks[s] for s in order]
         won = [0] * n
@@ -1025,7 +1043,7 @@ class _Replayer:
                 raise h.error(exc.reason, action_index=i) from None
         self.deck_cards = full_deck(joker=self.game.joker)
         self._prescan()
-        self.applied: list[Action] = []
+        self.applied: list[Action | int] = []  # an int: that seat left (Hand.leave, R4.3)
         self.deferred: dict[int, int] = {}  # seat -> action index of a show/muck not yet due
         self.hand = self._deal()
         self._reset_scan()
@@ -1233,7 +1251,10 @@ class _Replayer:
                 return
             self.hand = self._deal()
             for a in self.applied:
-                self.hand.apply(a)
+                if isinstance(a, int):
+                    self.hand.leave(a)
+                else:
+                    self.hand.apply(a)
             self._reset_scan()
         raise AssertionError("deck planning did not settle")  # pragma: no cover
 
@@ -1364,9 +1385,30 @@ class _Replayer:
             price = self.game.market_price(act.amount)
             action = self._legal_one(seat, ActionKind.BUY, slot=act.amount)
             candidate = Action(seat=seat, kind=ActionKind.BUY, slot=act.amount, amount=price)
+        if action is None and act.verb == "f" and self._left(seat):
+            action = self._legal_one(seat, ActionKind.FOLD)
         if action is None:
             raise self._reject(candidate)
         self._apply(action)
+
+    def _left(self, seat: int) -> bool:
+        """A fold the rules offer only to a player who has left (R4.3: where a check is
+        legal, or in a card round), by a player the ``_left`` field lists: the player left
+        here; mark them so."""
+        hand = self.hand
+        if not self.h.left or self.player(seat) + 1 not in self.h.left:
+            return False
+        if hand.to_act != seat or hand.phase is Phase.SHOWDOWN or seat in hand.left:
+            return False
+        if hand.phase is Phase.BETTING and not any(
+                a.kind is ActionKind.CHECK for a in hand.legal_actions()):
+            return False
+        self._leave(seat)  # in a betting round with a check, or a card round: a fold follows
+        return True
+
+    def _leave(self, seat: int) -> None:
+        self.hand.leave(seat)
+        self.applied.append(seat)
 
     def _aggressive_kind(self, seat: int) -> ActionKind:
         hand = self.hand
@@ -1425,6 +1467,10 @@ class _Replayer:
             j = self.deferred.pop(s)
             kind = ActionKind.SHOW if self.acts[j].show else ActionKind.MUCK
             action = Action(seat=s, kind=kind)
+            if kind is ActionKind.MUCK and not self.game.showdown_muck and s is not None \
+                    and s not in self.hand.left and self.h.left \
+                    and self.player(s) + 1 in self.h.left:
+                self._leave(s)  # no muck at this showdown (R3.10): the player left (R4.3)
             try:
                 self._apply(action)
             except _Reject as exc:

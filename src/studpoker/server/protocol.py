@@ -107,8 +107,9 @@ class TableConfig(_Strict):
     @model_validator(mode="after")
     def _check(self) -> TableConfig:
         game = self.build_game()
-        if self.seats is not None and self.seats > game.max_players:
-            raise ValueError(f"a {game.name} table has at most {game.max_players} seats")
+        if self.seats is not None and not game.min_players <= self.seats <= game.max_players:
+            raise ValueError(f"a {game.name} table has {game.min_players} to "
+                             f"{game.max_players} seats")
         if self.min_buy_in > self.max_buy_in:
             raise ValueError("min_buy_in is more than max_buy_in")
         return self
