@@ -33,6 +33,7 @@ from studpoker.bots.station import StationBot
 
 __all__ = [
     "BOT_NAMES",
+    "DEFAULT_BOT",
     "Bot",
     "EquityBot",
     "RandomBot",
@@ -56,6 +57,9 @@ _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
 
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 """The names :func:`make_bot` knows, weakest first."""
+
+DEFAULT_BOT = "rule"
+"""The bot offered first (a fair opponent that decides quickly)."""
 
 
 def make_bot(name: str, *, seed: int | None = None) -> Bot:
