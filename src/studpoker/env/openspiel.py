@@ -35,9 +35,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-import pyspiel
-from numpy.typing import NDArray
+from studpoker._extras import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+    from numpy.typing import NDArray
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the OpenSpiel games", extra="ai") from _exc
 
 from studpoker.actions import Action, ActionKind
 from studpoker.cards import Card
