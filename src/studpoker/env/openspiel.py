@@ -48,6 +48,7 @@ from studpoker.actions import Action, ActionKind
 from studpoker.cards import Card
 from studpoker.env._encode import Encoder
 from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_ids, make_config
+from studpoker.games import GAMES
 from studpoker.hand import Hand, Phase
 
 __all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState"]
@@ -66,15 +67,14 @@ _PARAMS: dict[str, dict[str, Any]] = {
     "stud": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "open_pair_big_bet": True},
     "wallstreet": _COMMON | {"limits": "2 2 4 4 4", "market_unit": 0},
 }
-_LIMITS = {"stud": (2, 8), "wallstreet": (3, 7)}
-_LONG = {"stud": "Seven Card Stud (studpoker)", "wallstreet": "Wall Street (studpoker)"}
 
 
 def _game_type(name: str) -> Any:
-    lo, hi = _LIMITS[name]
+    kind = GAMES[name]
+    lo, hi = kind.min_players, kind.max_players
     return pyspiel.GameType(
         short_name=f"python_studpoker_{name}",
-        long_name=_LONG[name],
+        long_name=f"{kind.title} (studpoker)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
