@@ -73,6 +73,7 @@ from studpoker.actions import Action, ActionKind, IllegalAction
 from studpoker.cards import Card, CardError, full_deck
 from studpoker.describe import describe_operation
 from studpoker.games import (
+    GAMES,
     Game,
     GameError,
     SevenCardStud,
@@ -602,10 +603,10 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
             raise fail(f"field {key!r} does not belong in a {variant} hand", key)
     stacks = int_list("starting_stacks", minimum=1)
     n = len(stacks)
-    lo, hi = (2, 8) if variant == STUD else (3, 7)
+    kind = GAMES[_VARIANT_GAMES[variant]]
+    lo, hi = kind.min_players, kind.max_players
     if not lo <= n <= hi:
-        game_name = "Seven Card Stud" if variant == STUD else "Wall Street"
-        raise fail(f"{game_name} is for {lo} to {hi} players, starting_stacks has {n}",
+        raise fail(f"{kind.title} is for {lo} to {hi} players, starting_stacks has {n}",
                    "starting_stacks")
     antes = int_list("antes", length=n)
     if len(set(antes)) > 1:
@@ -1566,7 +1567,7 @@ def summary_lines(result: ReplayResult) -> list[str]:
     """The summary for people: finishing stacks, each pot with its winners and their hands."""
     h, hand = result.history, result.hand
     name = f" [{h.name}]" if h.name not in (None, str(h.index + 1)) else ""
-    game = "Seven Card Stud" if h.variant == STUD else "Wall Street"
+    game = GAMES[_VARIANT_GAMES[h.variant]].title
     state = "" if hand.is_over else f" (unfinished: {_situation_of(result)})"
     lines = [f"hand {h.index + 1}{name}: {game} ({h.variant}), {hand.n} players{state}"]
     for p in range(hand.n):

@@ -76,8 +76,6 @@ _MAX_RAISES = 100
 def _game_options(value: Any) -> dict[str, Any]:
     """A game's options as :func:`studpoker.games.from_options` takes them, checked by
     building the game, and returned complete (:func:`studpoker.games.to_options`)."""
-    if not isinstance(value, dict):
-        raise ValueError("game must be an object: {\"game\": \"stud\" or \"wallstreet\", options...}")
     for key, v in value.items():
         numbers = v if isinstance(v, list) else [v]
         if any(isinstance(x, int) and not isinstance(x, bool) and x > _MAX_CHIPS for x in numbers):

@@ -17,6 +17,11 @@ See ``docs/web.md``.
 
 from __future__ import annotations
 
-from studpoker.web.routes import STATIC_DIR, install, router
+from studpoker._extras import missing_extra
+
+try:
+    from studpoker.web.routes import STATIC_DIR, install, router
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the browser client", extra="server") from _exc
 
 __all__ = ["STATIC_DIR", "install", "router"]

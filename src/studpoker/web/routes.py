@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from studpoker import svg
 from studpoker.cards import CardError
-from studpoker.games import phh_order
+from studpoker.games import GAMES, game_info, phh_order
 from studpoker.server.api import MaybeUser, Svc, User
 from studpoker.server.db import HandEventRow, HandRow, LedgerRow, TableRow
 from studpoker.web.history import Replay, ReplayError, replay, seat_phh
@@ -69,6 +69,7 @@ def my_hands(user: User, svc: Svc, limit: int = 50, before: int | None = None) -
             t = tables[h.table_id]
             out.append({
                 "id": h.id, "table": h.table_id, "table_name": t.name, "game": t.config["game"]["game"],
+                "game_name": GAMES[t.config["game"]["game"]].title,
                 "number": h.number, "players": names, "you": hs,
                 "payoff": h.payoffs[hs] if h.payoffs else 0,
                 "ended_at": h.ended_at.isoformat() + "Z" if h.ended_at else None,
@@ -107,7 +108,8 @@ def hand_replay(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = No
     rep, h, table = _load_replay(hand_id, user, svc, invite)
     return {
         "id": h.id, "table": h.table_id, "table_name": table.name, "number": h.number,
-        "config": table.config, "seats": h.hand_seats, "names": rep.names, "you": rep.seat,
+        "config": table.config, "game_info": game_info(rep.hand.game), "seats": h.hand_seats,
+        "names": rep.names, "you": rep.seat,
         "commitment": h.commitment, "seed": h.seed, "payoffs": h.payoffs,
         "results": [r.to_dict() for r in rep.hand.results], "steps": rep.steps,
     }
