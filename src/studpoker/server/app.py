@@ -13,16 +13,21 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, WebSocket
+from studpoker._extras import missing_extra
 
-from studpoker.server.api import Services, router
-from studpoker.server.auth import Auth
-from studpoker.server.cluster import ClusterConfig
-from studpoker.server.config import Settings
-from studpoker.server.db import Database
-from studpoker.server.pages import install as install_pages
-from studpoker.server.rooms import Registry
-from studpoker.server.ws import serve_websocket
+try:
+    from fastapi import FastAPI, WebSocket
+
+    from studpoker.server.api import Services, router
+    from studpoker.server.auth import Auth
+    from studpoker.server.cluster import ClusterConfig
+    from studpoker.server.config import Settings
+    from studpoker.server.db import Database
+    from studpoker.server.pages import install as install_pages
+    from studpoker.server.rooms import Registry
+    from studpoker.server.ws import serve_websocket
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the studpoker server", extra="server") from _exc
 
 __all__ = ["create_app"]
 

@@ -22,8 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
-from websockets.asyncio.client import ClientConnection, connect
+from studpoker._extras import missing_extra
+
+try:
+    import httpx
+    from websockets.asyncio.client import ClientConnection, connect
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the studpoker client", extra="server") from _exc
 
 from studpoker.actions import Action
 from studpoker.codec import apply_view_delta, op_from_dict, view_from_dict

@@ -20,13 +20,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, HTTPException, Response
-from fastapi.staticfiles import StaticFiles
-from sqlalchemy import select
+from studpoker._extras import missing_extra
+
+try:
+    from fastapi import APIRouter, FastAPI, HTTPException, Response
+    from fastapi.staticfiles import StaticFiles
+    from sqlalchemy import select
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the browser client", extra="server") from _exc
 
 from studpoker import svg
 from studpoker.cards import CardError
-from studpoker.games import phh_order
+from studpoker.games import GAMES, game_info, phh_order
 from studpoker.server.api import MaybeUser, Svc, User
 from studpoker.server.db import HandEventRow, HandRow, LedgerRow, TableRow
 from studpoker.server.replay import Replay, ReplayError, replay, seat_phh
@@ -83,6 +88,7 @@ def my_hands(user: User, svc: Svc, limit: int = 50, before: int | None = None) -
             t = tables[h.table_id]
             out.append({
                 "id": h.id, "table": h.table_id, "table_name": t.name, "game": t.config["game"]["game"],
+                "game_name": GAMES[t.config["game"]["game"]].title,
                 "number": h.number, "players": names, "you": hs,
                 "payoff": h.payoffs[hs] if h.payoffs else 0,
                 "ended_at": h.ended_at.isoformat() + "Z" if h.ended_at else None,
@@ -121,7 +127,8 @@ def hand_replay(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = No
     rep, h, table = _load_replay(hand_id, user, svc, invite)
     return {
         "id": h.id, "table": h.table_id, "table_name": table.name, "number": h.number,
-        "config": table.config, "seats": h.hand_seats, "names": rep.names, "you": rep.seat,
+        "config": table.config, "game_info": game_info(rep.hand.game), "seats": h.hand_seats,
+        "names": rep.names, "you": rep.seat,
         "commitment": h.commitment, "seed": h.seed, "payoffs": h.payoffs,
         "results": [r.to_dict() for r in rep.hand.results], "steps": rep.steps,
     }

@@ -76,8 +76,6 @@ _MAX_RAISES = 100
 def _game_options(value: Any) -> dict[str, Any]:
     """A game's options as :func:`studpoker.games.from_options` takes them, checked by
     building the game, and returned complete (:func:`studpoker.games.to_options`)."""
-    if not isinstance(value, dict):
-        raise ValueError("game must be an object: {\"game\": \"stud\" or \"wallstreet\", options...}")
     for key, v in value.items():
         numbers = v if isinstance(v, list) else [v]
         if any(isinstance(x, int) and not isinstance(x, bool) and x > _MAX_CHIPS for x in numbers):
@@ -107,8 +105,9 @@ class TableConfig(_Strict):
     @model_validator(mode="after")
     def _check(self) -> TableConfig:
         game = self.build_game()
-        if self.seats is not None and self.seats > game.max_players:
-            raise ValueError(f"a {game.name} table has at most {game.max_players} seats")
+        if self.seats is not None and not game.min_players <= self.seats <= game.max_players:
+            raise ValueError(f"a {game.name} table has {game.min_players} to "
+                             f"{game.max_players} seats")
         if self.min_buy_in > self.max_buy_in:
             raise ValueError("min_buy_in is more than max_buy_in")
         return self
