@@ -32,6 +32,7 @@ __all__ = ["BettingRound"]
 
 _FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
 _CHECKS = tuple(make_action(seat, ActionKind.CHECK) for seat in range(32))
+_CALL, _COMPLETE, _BET, _RAISE = ActionKind.CALL, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
 
 
 @dataclass(slots=True, kw_only=True)
@@ -67,35 +68,37 @@ class BettingRound:
         ``others_with_chips``: other players still in the hand who have chips;
         ``heads_up``: exactly two players with chips remain (for the cap).
         """
-        owed = self.current - self.bets[seat]
+        bet = self.bets[seat]
+        current = self.current
+        owed = current - bet
         if owed > 0:
-            out = [_FOLDS[seat], make_action(seat, ActionKind.CALL, min(owed, stack))]
+            out = [_FOLDS[seat], make_action(seat, _CALL, owed if owed < stack else stack)]
         else:
             out = [_CHECKS[seat]]
         if stack <= owed or others_with_chips == 0:
             return out
-        capped = not (heads_up and self.heads_up_uncapped) and self.raises >= 1 + self.max_raises
-        if capped:
-            return out
-        if self.bring_in_street and not self.completed:
-            pass  # anyone may complete before the completion (R2.5)
-        elif seat in self.acted_full and self.acted_full[seat] >= self.full_level:
-            return out  # no full raise since this seat acted (R1.6)
-        most = self.bets[seat] + stack
-        if self.bring_in_street and not self.completed:
-            kind = ActionKind.COMPLETE
-        elif self.current == 0 and self.raises == 0:
-            kind = ActionKind.BET
+        raises = self.raises
+        if raises >= 1 + self.max_raises and not (heads_up and self.heads_up_uncapped):
+            return out  # capped
+        opening = self.bring_in_street and not self.completed
+        if opening:
+            # anyone may complete before the completion (R2.5)
+            kind, to = _COMPLETE, self.increment
         else:
-            kind = ActionKind.RAISE
-        to = self._raise_target()
+            acted = self.acted_full.get(seat)
+            if acted is not None and acted >= self.full_level:
+                return out  # no full raise since this seat acted (R1.6)
+            kind = _BET if current == 0 and raises == 0 else _RAISE
+            to = self.full_level + self.increment  # _raise_target()
+        most = bet + stack
         if to > most:
             to = most
-        if to > self.current:
+        if to > current:
             out.append(make_action(seat, kind, to))
-        if kind is ActionKind.BET and self.big_increment is not None and most > to:
+        big = self.big_increment
+        if kind is _BET and big is not None and most > to:
             # open pair (R2.6): the big bet too, once (a short stack has one all-in bet)
-            out.append(make_action(seat, kind, min(self.big_increment, most)))
+            out.append(make_action(seat, kind, big if big < most else most))
         return out
 
     def bring_in_options(self, seat: int, stack: int, bring_in: int) -> list[Action]:

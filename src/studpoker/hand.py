@@ -40,7 +40,6 @@ from studpoker.evaluation import (
 from studpoker.games import Game, GameError, OddChip, Opener
 from studpoker.operations import (
     ActionTaken,
-    AntePosted,
     CardDealt,
     ChipsReturned,
     CommunityCardDealt,
@@ -48,9 +47,10 @@ from studpoker.operations import (
     MarketDealt,
     Operation,
     PotAwarded,
-    StreetStarted,
     action_taken,
+    ante_posted,
     card_dealt,
+    street_started,
 )
 from studpoker.pots import DeadMoney, Pot, build_pots, split_evenly
 
@@ -299,32 +299,50 @@ class Hand:
             amount = min(ante, self.stacks[s])
             self.stacks[s] -= amount
             self.contrib[s] += amount
-            self.log.append(AntePosted(seat=s, amount=amount))
+            self.log.append(ante_posted(s, amount))
         self._return_uncalled()  # R1.6: an ante above every other player's whole stack
 
     def _begin_street(self, index: int) -> None:
         self.street = index
         street = self.game.streets[index]
-        self.log.append(StreetStarted(index=index, name=street.name))
+        self.log.append(street_started(index, street.name))
+        n, folded, start = self.n, self.folded, self.dealer + 1
+        order = [s for s in [(start + k) % n for k in range(n)] if not folded[s]]
         if street.card_round:
             self.phase = Phase.CARD_ROUND
-            self._card_order = [s for s in self._clockwise_from(self.dealer + 1) if not self.folded[s]]
+            self._card_order = order
             self._card_pos = 0
             self._advance_card_round()
             return
-        order = [s for s in self._clockwise_from(self.dealer + 1) if not self.folded[s]]
-        for face_up in [False] * street.down + [True] * street.up:
-            if self.stub_size < len(order):  # R1.10
-                card = self._draw()
+        # the draws of _draw, inlined: this loop deals most of the cards of a hand
+        log_append = self.log.append
+        stub, fixed, rand = self._stub, self._fixed, self._rng.random
+        size = len(stub)
+        i = self._next
+        cards, ups = self.cards, self._up
+        down = street.down
+        for k in range(down + street.up):
+            face_up = k >= down
+            if size - i < len(order):  # R1.10
+                if i >= fixed:
+                    j = i + int(rand() * (size - i))
+                    stub[i], stub[j] = stub[j], stub[i]
+                card = stub[i]
+                i += 1
                 self.community.append(card)
-                self.log.append(CommunityCardDealt(card=card))
+                log_append(CommunityCardDealt(card=card))
                 continue
             for s in order:
-                card = self._draw()
-                self.cards[s].append((card, face_up))
+                if i >= fixed:
+                    j = i + int(rand() * (size - i))
+                    stub[i], stub[j] = stub[j], stub[i]
+                card = stub[i]
+                i += 1
+                cards[s].append((card, face_up))
                 if face_up:
-                    self._up[s].append(card)
-                self.log.append(card_dealt(s, card, face_up))
+                    ups[s].append(card)
+                log_append(card_dealt(s, card, face_up))
+        self._next = i
         for slot in range(1, street.market + 1):
             self._refill(slot)
         self._begin_betting()
@@ -369,19 +387,22 @@ class Hand:
             rnd.pending = {first}
         else:
             first = self._opener(street.opener, require_chips=True)
-            rnd.pending = set(with_chips)
+            rnd.pending = with_chips  # a fresh set, owned by the round from now on
         self._first_actor = first
         self.to_act = first
 
     def _opener(self, opener: Opener, *, require_chips: bool) -> int:
-        order = [s for s in self._clockwise_from(self.dealer + 1) if not self.folded[s]]
+        n, folded, start = self.n, self.folded, self.dealer + 1
+        order = [s for s in [(start + k) % n for k in range(n)] if not folded[s]]
         if opener is Opener.HIGH_BOARD:
             # R2.6: highest board; ties to the first clockwise from the dealer's left
-            keys = [board_key(self._up[s]) for s in order]
+            up = self._up
+            keys = [board_key(up[s]) for s in order]
             i = keys.index(max(keys))
             order = order[i:] + order[:i]
         if require_chips:
-            return next(s for s in order if self.stacks[s] > 0)
+            stacks = self.stacks
+            return next(s for s in order if stacks[s] > 0)
         return order[0]
 
     def _apply_betting(self, action: Action) -> None:
@@ -403,8 +424,14 @@ class Hand:
             self._chips_count -= 1
         elif paid and not stack:
             self._chips_count -= 1
-        rnd.record(action, all_in=not stack,
-                   with_chips=self._with_chips() if kind in _RESETS else _NO_SEATS)
+        if kind in _RESETS:  # the seats in the hand with chips (inline _with_chips)
+            folded, stacks = self.folded, self.stacks
+            with_chips: set[int] | frozenset[int] = {
+                s for s in range(self.n) if stacks[s] and not folded[s]
+            }
+        else:
+            with_chips = _NO_SEATS
+        rnd.record(action, all_in=not stack, with_chips=with_chips)
         self.log.append(action_taken(action, paid))
         if self._active_count == 1:
             self._finish_uncontested()
@@ -871,7 +898,9 @@ class Hand:
         for name in ("stacks", "contrib", "folded", "community", "market", "dead", "log",
                      "_card_order", "_show_order", "_pots", "_stub"):
             setattr(other, name, list(getattr(self, name)))
-        if not isinstance(self._rng, random.SystemRandom):
+        if self._fixed >= len(self._stub):
+            pass  # the whole deck is fixed: the rng is never drawn from, so it is shared
+        elif not isinstance(self._rng, random.SystemRandom):
             other._rng = random.Random()
             other._rng.setstate(self._rng.getstate())
         other.cards = [list(c) for c in self.cards]

@@ -165,6 +165,26 @@ _cd_up = _setter(CardDealt, "face_up")
 _at_action = _setter(ActionTaken, "action")
 _at_paid = _setter(ActionTaken, "paid")
 _at_cards = _setter(ActionTaken, "cards")
+_ap_seat = _setter(AntePosted, "seat")
+_ap_amount = _setter(AntePosted, "amount")
+_ss_index = _setter(StreetStarted, "index")
+_ss_name = _setter(StreetStarted, "name")
+
+
+def ante_posted(seat: int, amount: int) -> AntePosted:
+    """``AntePosted(seat=..., amount=...)``, built without the frozen-init overhead."""
+    op: AntePosted = _new(AntePosted)
+    _ap_seat(op, seat)
+    _ap_amount(op, amount)
+    return op
+
+
+def street_started(index: int, name: str) -> StreetStarted:
+    """``StreetStarted(index=..., name=...)``, built without the frozen-init overhead."""
+    op: StreetStarted = _new(StreetStarted)
+    _ss_index(op, index)
+    _ss_name(op, name)
+    return op
 
 
 def card_dealt(seat: int, card: Card, face_up: bool) -> CardDealt:
