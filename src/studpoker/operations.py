@@ -188,12 +188,24 @@ def street_started(index: int, name: str) -> StreetStarted:
 
 
 def card_dealt(seat: int, card: Card, face_up: bool) -> CardDealt:
-    """``CardDealt(seat=..., card=..., face_up=...)``, built without the frozen-init overhead."""
-    op: CardDealt = _new(CardDealt)
-    _cd_seat(op, seat)
-    _cd_card(op, card)
-    _cd_up(op, face_up)
+    """``CardDealt(seat=..., card=..., face_up=...)``, built without the frozen-init overhead.
+
+    Records are immutable values, so equal ones are shared: each (seat, card,
+    face) is built once per process and reused.
+    """
+    key = (seat << 7 | card.code) << 1 | face_up
+    op = _CARD_DEALT.get(key)
+    if op is None:
+        op = _new(CardDealt)
+        _cd_seat(op, seat)
+        _cd_card(op, card)
+        _cd_up(op, face_up)
+        if 0 <= seat < 64:
+            _CARD_DEALT[key] = op
     return op
+
+
+_CARD_DEALT: dict[int, CardDealt] = {}
 
 
 def action_taken(action: Action, paid: int) -> ActionTaken:

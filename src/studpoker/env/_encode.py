@@ -492,7 +492,10 @@ class Tracker:
         if ones:
             flat[ones] = 1.0
         if counts:
-            np.add.at(flat, counts, 1.0)
+            if len(counts) == p:  # one action: one entry per viewer, all distinct
+                flat[counts] += 1.0
+            else:  # several actions: the same entry may come twice
+                np.add.at(flat, counts, 1.0)
         sparse = self._obs_d
         if sparse is not None:  # the same entries, for reads as lists
             for f in ones:

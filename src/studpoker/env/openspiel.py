@@ -48,6 +48,10 @@ from studpoker.hand import Hand, Phase
 __all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState"]
 
 _CARDS = tuple(Card.from_code(c) for c in range(53))
+# _OUTCOME_ROWS[k][code] = (code, 1 / k): a chance outcome when k cards are left
+_OUTCOME_ROWS: tuple[tuple[tuple[int, float], ...], ...] = (
+    (), *(tuple((c, 1.0 / k) for c in range(53)) for k in range(1, 54))
+)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
@@ -214,7 +218,8 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = self._left
-        return list(zip(left, [1.0 / len(left)] * len(left), strict=True))
+        # (code, 1 / len(left)) pairs, prebuilt per count of cards left
+        return list(map(_OUTCOME_ROWS[len(left)].__getitem__, left))
 
     def _apply_action(self, action: int) -> None:
         if self.need:
