@@ -218,6 +218,8 @@ class Encoder:
         self._tail = off["folded"]  # folded .. owed: 5 P + 2 entries, rewritten at each read
         self._count = off["down_count"]  # P entries, rewritten at each read
         self._has_market = any(st.market for st in config.game.streets)
+        assert off["street"] == 0, "the street one-hot opens the tensor"
+        self._o_phase, self._o_to_act, self._o_market = off["phase"], off["to_act"], off["market"]
         self._cache: Tracker | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
@@ -512,7 +514,6 @@ class Tracker:
         """The chip section (folded .. owed) of seat ``me`` and the one-hot
         indices of the state now (street, phase, seat to act, market)."""
         enc = self.enc
-        off = enc._off
         hand = self.hand
         if hand is not None:
             phase, to_act, street_now = hand.phase, hand.to_act, hand.street
@@ -527,22 +528,26 @@ class Tracker:
             stacks = [pl.stack for pl in view.players]
             contrib = [pl.contributed for pl in view.players]
             folded = [pl.folded for pl in view.players]
-        ones = [off["street"] + street_now]
+        o_phase, o_to_act, o_market = enc._o_phase, enc._o_to_act, enc._o_market
         over = phase is _OVER
         betting = phase is _BETTING
-        if betting:
-            ones.append(off["phase"])
-        elif phase is _CARD_ROUND:
-            ones.append(off["phase"] + 1)
-        elif over:
-            ones.append(off["phase"] + 2)
         p = enc.players
-        if to_act is not None and not over:
-            ones.append(off["to_act"] + (to_act - me) % p)
+        if betting and to_act is not None:
+            ones = [street_now, o_phase, o_to_act + (to_act - me) % p]
+        else:
+            ones = [street_now]
+            if betting:
+                ones.append(o_phase)
+            elif phase is _CARD_ROUND:
+                ones.append(o_phase + 1)
+            elif over:
+                ones.append(o_phase + 2)
+            if to_act is not None and not over:
+                ones.append(o_to_act + (to_act - me) % p)
         if enc._has_market:
             for slot, slot_card in enumerate(market):
                 if slot_card is not None:
-                    ones.append(off["market"] + slot * CARDS + slot_card.code)
+                    ones.append(o_market + slot * CARDS + slot_card.code)
         scale = enc._scale
         mul = scale.__mul__
         get = enc._get[me]  # the seats in relative order

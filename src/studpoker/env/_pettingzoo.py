@@ -180,11 +180,13 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._cumulative_rewards[agent] = 0.0
         if hand.is_over:
             self._finish(hand)
+            self._accumulate_rewards()
+            self._deads_step_first()
         else:
+            # mid-hand every reward is 0 and nobody is terminated: accumulating
+            # the rewards and reordering the dead agents would change nothing
             assert hand.to_act is not None
             self.agent_selection = self.possible_agents[hand.to_act]
-        self._accumulate_rewards()
-        self._deads_step_first()
         if self.render_mode == "human":
             self.render()
 
