@@ -33,6 +33,7 @@ __all__ = ["BettingRound"]
 _FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
 _CHECKS = tuple(make_action(seat, ActionKind.CHECK) for seat in range(32))
 _CALL, _COMPLETE, _BET, _RAISE = ActionKind.CALL, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
+_FOLD, _CHECK, _BRING_IN = ActionKind.FOLD, ActionKind.CHECK, ActionKind.BRING_IN
 
 
 @dataclass(slots=True, kw_only=True)
@@ -117,19 +118,19 @@ class BettingRound:
         """
         seat, kind = action.seat, action.kind
         before = self.bets[seat]
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             self.pending.discard(seat)
             return 0
-        if kind is ActionKind.CHECK:
+        if kind is _CHECK:
             self.pending.discard(seat)
             self.acted_full[seat] = self.full_level
             return 0
-        if kind is ActionKind.CALL:
+        if kind is _CALL:
             self.bets[seat] = before + action.amount
             self.pending.discard(seat)
             self.acted_full[seat] = self.full_level
             return action.amount
-        if kind is ActionKind.BRING_IN:
+        if kind is _BRING_IN:
             self.bets[seat] = action.amount
             self.current = max(self.current, action.amount)
             self.acted_full[seat] = self.full_level
@@ -137,7 +138,7 @@ class BettingRound:
             return action.amount
         # COMPLETE, BET, RAISE
         to = action.amount
-        if self.big_increment is not None and kind is ActionKind.BET:
+        if self.big_increment is not None and kind is _BET:
             # The first bet of an open-pair street fixes its increment (R2.6): the
             # small bet, the big bet, or an all-in above the small bet (which chooses
             # the big bet). An all-in below the small bet leaves it unchosen.
@@ -153,7 +154,7 @@ class BettingRound:
         if full:
             self.full_level = to
             self.raises += 1
-            if kind is ActionKind.COMPLETE:
+            if kind is _COMPLETE:
                 self.completed = True
         self.current = to
         self.bets[seat] = to

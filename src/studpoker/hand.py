@@ -61,6 +61,18 @@ _FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
 _RESETS = frozenset({ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 
 
+# A seat's up cards as one int: 4 bits per rank counting its cards (the joker as an
+# ace), and the jokers above (bit 52). board_key depends on nothing else, so it is
+# memoised on this int, which the hand keeps up to date as up cards arrive.
+_UP_BITS = (*(1 << (4 * (c >> 2)) for c in range(52)), (1 << 48) + (1 << 52))
+_BOARD_KEYS: dict[int, tuple[int, ...]] = {}
+
+
+def _board_key(bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
+    key = _BOARD_KEYS[bits] = board_key(cards)
+    return key
+
+
 class Phase(Enum):
     """What the hand is waiting for."""
 
@@ -176,6 +188,7 @@ class Hand:
         self.folded: list[bool] = [False] * n
         self.cards: list[list[tuple[Card, bool]]] = [[] for _ in range(n)]
         self._up: list[list[Card]] = [[] for _ in range(n)]
+        self._board_bits = [0] * n  # each seat's up ranks as counts (see _UP_BITS): board_key memo
         self._active_count = n
         self.community: list[Card] = []
         self.market: list[Card | None] = [None, None, None, None]
@@ -319,7 +332,7 @@ class Hand:
         stub, fixed, rand = self._stub, self._fixed, self._rng.random
         size = len(stub)
         i = self._next
-        cards, ups = self.cards, self._up
+        cards, ups, bits = self.cards, self._up, self._board_bits
         down = street.down
         for k in range(down + street.up):
             face_up = k >= down
@@ -341,6 +354,7 @@ class Hand:
                 cards[s].append((card, face_up))
                 if face_up:
                     ups[s].append(card)
+                    bits[s] += _UP_BITS[card.code]
                 log_append(card_dealt(s, card, face_up))
         self._next = i
         for slot in range(1, street.market + 1):
@@ -396,8 +410,8 @@ class Hand:
         order = [s for s in [(start + k) % n for k in range(n)] if not folded[s]]
         if opener is Opener.HIGH_BOARD:
             # R2.6: highest board; ties to the first clockwise from the dealer's left
-            up = self._up
-            keys = [board_key(up[s]) for s in order]
+            up, bits = self._up, self._board_bits
+            keys = [_BOARD_KEYS.get(bits[s]) or _board_key(bits[s], up[s]) for s in order]
             i = keys.index(max(keys))
             order = order[i:] + order[:i]
         if require_chips:
@@ -524,6 +538,7 @@ class Hand:
             self.log.append(ActionTaken(action=action, paid=action.amount, cards=(card,)))
             self.cards[seat].append((card, True))
             self._up[seat].append(card)
+            self._board_bits[seat] += _UP_BITS[card.code]
             self.log.append(CardDealt(seat=seat, card=card, face_up=True))
             self._refill(action.slot)
         else:
@@ -532,6 +547,7 @@ class Hand:
             self.log.append(ActionTaken(action=action, cards=(card,)))
             self.cards[seat].append((card, True))
             self._up[seat].append(card)
+            self._board_bits[seat] += _UP_BITS[card.code]
             self.log.append(CardDealt(seat=seat, card=card, face_up=True))
         self._card_pos += 1
 
@@ -775,12 +791,16 @@ class Hand:
 
     def apply(self, action: Action) -> None:
         """Play ``action``. Raises :class:`IllegalAction` (state unchanged) if it is not legal."""
-        if action not in self._legal_list() or not (
-            type(action.amount) is int and type(action.seat) is int and type(action.slot) is int
-        ):
-            reason = self.check(action)
-            assert reason is not None
-            raise IllegalAction(action, reason, self.legal_actions())
+        for legal in self._legal_list():
+            if legal is action:  # the engine's own (interned) action: legal as it stands
+                break
+        else:
+            if action not in self._legal_list() or not (
+                type(action.amount) is int and type(action.seat) is int and type(action.slot) is int
+            ):
+                reason = self.check(action)
+                assert reason is not None
+                raise IllegalAction(action, reason, self.legal_actions())
         if self.phase is Phase.BETTING:
             self._apply_betting(action)
         elif self.phase is Phase.CARD_ROUND:
@@ -896,7 +916,7 @@ class Hand:
         """An independent copy (for search and simulation)."""
         other = copy.copy(self)
         for name in ("stacks", "contrib", "folded", "community", "market", "dead", "log",
-                     "_card_order", "_show_order", "_pots", "_stub"):
+                     "_card_order", "_show_order", "_pots", "_stub", "_board_bits"):
             setattr(other, name, list(getattr(self, name)))
         if self._fixed >= len(self._stub):
             pass  # the whole deck is fixed: the rng is never drawn from, so it is shared
