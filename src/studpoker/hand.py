@@ -276,7 +276,8 @@ class Hand:
     @property
     def pot(self) -> int:
         """All chips in the middle: bets, pots and dead money."""
-        return sum(self.contrib) + sum(d.amount for d in self.dead)
+        dead = self.dead
+        return sum(self.contrib) + sum(d.amount for d in dead) if dead else sum(self.contrib)
 
     @property
     def payoffs(self) -> tuple[int, ...]:

@@ -351,10 +351,11 @@ class Tracker:
         self.info = info
         self._view = view
         p = encoder.players
-        self._obs: NDArray[np.float32] = np.zeros((p, encoder.obs_size), dtype=np.float32)
         self._inf: list[dict[int, float]] | None = [{} for _ in range(p)] if info else None
-        # with information states (OpenSpiel, read as lists) the observation entries as maps too
+        # With information states (OpenSpiel, read as lists) the observation entries are
+        # kept as sparse maps (_obs_d), else in one P x obs_size array (_obs).
         self._obs_d: list[dict[int, float]] | None = [{} for _ in range(p)] if info else None
+        self._obs: NDArray[np.float32] = np.zeros((0 if info else p, encoder.obs_size), dtype=np.float32)
         self._pos = 0
         self._street = 0
         self._bets = [0] * p
@@ -363,8 +364,9 @@ class Tracker:
         self._downs: list[list[int]] = [[] for _ in range(p)]
         self._seq = 0
         dealer = hand.dealer if hand is not None else view.dealer  # type: ignore[union-attr]
-        self._obs.ravel()[list(encoder._dealer_flat[dealer])] = 1.0
-        if self._obs_d is not None:
+        if self._obs_d is None:
+            self._obs.ravel()[list(encoder._dealer_flat[dealer])] = 1.0
+        else:
             for v, f in enumerate(encoder._dealer_flat[dealer]):
                 self._obs_d[v][f - v * encoder.obs_size] = 1.0
         if view is not None:
@@ -490,16 +492,17 @@ class Tracker:
                 assert isinstance(op, CommunityCardDealt)
                 ones += enc._community_flat[op.card.code]
         self._street, self._bets, self._seq = street, bets, seq
-        flat = self._obs.reshape(p * n)
-        if ones:
-            flat[ones] = 1.0
-        if counts:
-            if len(counts) == p:  # one action: one entry per viewer, all distinct
-                flat[counts] += 1.0
-            else:  # several actions: the same entry may come twice
-                np.add.at(flat, counts, 1.0)
         sparse = self._obs_d
-        if sparse is not None:  # the same entries, for reads as lists
+        if sparse is None:  # the P x obs_size array
+            flat = self._obs.reshape(p * n)
+            if ones:
+                flat[ones] = 1.0
+            if counts:
+                if len(counts) == p:  # one action: one entry per viewer, all distinct
+                    flat[counts] += 1.0
+                else:  # several actions: the same entry may come twice
+                    np.add.at(flat, counts, 1.0)
+        else:  # sparse maps, for reads as lists (the array is not kept)
             for f in ones:
                 v, i = divmod(f, n)
                 sparse[v][i] = 1.0
@@ -567,9 +570,15 @@ class Tracker:
         return tail, ones
 
     def write(self, me: int, out: NDArray[np.float32], *, info: bool) -> None:
-        """Write seat ``me``'s tensor into ``out`` (zeroed beyond the observation)."""
+        """Write seat ``me``'s tensor into ``out`` (zeroed, at least beyond the observation
+        when the tracker has no information states)."""
         enc = self.enc
-        out[:enc.obs_size] = self._obs[me]
+        sparse = self._obs_d
+        if sparse is None:
+            out[:enc.obs_size] = self._obs[me]
+        else:
+            d = sparse[me]
+            out[np.fromiter(d.keys(), np.intp, len(d))] = np.fromiter(d.values(), np.float32, len(d))
         if info:
             assert self._inf is not None, "this tracker has no information states"
             d = self._inf[me]
@@ -589,6 +598,10 @@ class Tracker:
 
     def observation(self, me: int) -> NDArray[np.float32]:
         """Seat ``me``'s observation tensor now (call :meth:`sync` first)."""
+        if self._obs_d is not None:
+            fresh = np.zeros(self.enc.obs_size, dtype=np.float32)
+            self.write(me, fresh, info=False)
+            return fresh
         out: NDArray[np.float32] = self._obs[me].copy()
         self._write_now(me, out)
         return out

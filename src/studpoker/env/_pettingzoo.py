@@ -213,7 +213,8 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 
     def _finish(self, hand: Hand) -> None:
         scale = 1.0 / self.config.largest_bet if self.normalize_rewards else 1.0
-        self.rewards = {a: float(hand.payoffs[i]) * scale for i, a in enumerate(self.possible_agents)}
+        payoffs = hand.payoffs
+        self.rewards = {a: float(payoffs[i]) * scale for i, a in enumerate(self.possible_agents)}
         self.terminations = {a: True for a in self.agents}
 
 
