@@ -3,9 +3,12 @@
 Everything here reads only what the seat may see: strings come from
 :meth:`Hand.view(seat) <studpoker.hand.Hand.view>` (other seats' down cards
 are ``None`` there until shown); tensors come from that view or, faster,
-from the hand's log read with the same visibility rule. The tests check that
-both sources give the same tensors and that swapping cards a seat has not
-seen changes none of its tensors or strings.
+from the hand's log read with the same visibility rule by a :class:`Tracker`,
+which keeps every seat's tensors of one hand and updates them from the
+records the log gained since the last read (nothing is rebuilt). The tests
+check that both sources give the same tensors, that they equal the tensors
+of the previous encoder (which read the whole log at every call), and that
+swapping cards a seat has not seen changes none of its tensors or strings.
 
 Seats are *relative*: index 0 is the observing seat, 1 the next seat
 clockwise, and so on. Cards are indexed by their code (``4 * rank + suit``,

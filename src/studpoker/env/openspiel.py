@@ -27,7 +27,13 @@ left), ``joker`` (False), ``ante`` (1), ``max_raises`` (3),
 
 Observation and information-state tensors and strings come from
 :mod:`studpoker.env._encode` (layouts documented there); they read only the
-seat's view, so they never depend on a card the seat has not seen.
+seat's view, so they never depend on a card the seat has not seen. Each
+state keeps a :class:`~studpoker.env.Tracker` of its hand: a tensor read
+applies the records since the last read, and ``information_state_tensor`` /
+``observation_tensor`` (overridden here, for Python callers) return the list
+of float32 values OpenSpiel returns, without going through pyspiel's
+observer and its conversion of the whole tensor; C++ callers and
+``make_py_observer`` get the same values.
 """
 
 from __future__ import annotations
