@@ -112,7 +112,7 @@ def test_core_imports_and_plays_with_the_standard_library_only() -> None:
 @pytest.mark.parametrize(("module", "extra"), [
     ("studpoker.fast", "fast"), ("studpoker._perfect_hash", "fast"), ("studpoker.cli", "cli"),
     ("studpoker.play", "cli"), ("studpoker.server.app", "server"), ("studpoker.server.client", "server"),
-    ("studpoker.web", "server"), ("studpoker.env", "ai"), ("studpoker.env.rllib", "ai"), ("studpoker.bots.search", "fast"),
+    ("studpoker.server.pages", "server"), ("studpoker.env", "ai"), ("studpoker.env.rllib", "ai"), ("studpoker.bots.search", "fast"),
 ])
 def test_a_missing_extra_is_named(module: str, extra: str) -> None:
     script = BLOCK + textwrap.dedent(f'''

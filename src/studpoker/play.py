@@ -206,8 +206,13 @@ class PlaySession:
             assert seat is not None
             table_seat = hs[seat]
             if table_seat == 0:
+                legal = hand.legal_actions()
+                if len(legal) == 1 and legal[0].kind is ActionKind.SHOW:
+                    # no muck at this showdown (R3.10, option showdown_muck): nothing to ask
+                    self.table.act(legal[0])
+                    continue
                 self._show(hand)
-                keys = action_keys(hand.legal_actions())
+                keys = action_keys(legal)
                 while True:
                     key = self.read_key()
                     if key in ("q", "\x03"):

@@ -227,7 +227,8 @@ def pettingzoo_env(
 
     ``options``: the game's options (``ante``, ``bring_in``, ``small_bet``,
     ``big_bet``, ``limits``, ``market_unit``, ``max_raises``,
-    ``double_ace_flush``, ``heads_up_uncapped``, ``open_pair_big_bet``) and the
+    ``double_ace_flush``, ``heads_up_uncapped``, ``open_pair_big_bet``,
+    ``showdown_muck``) and the
     environment's (``stacks`` = 200, ``dealer`` = random each hand,
     ``normalize_rewards`` = False, ``illegal_action`` = "raise",
     ``render_mode`` = None).

@@ -44,12 +44,15 @@ function createForm() {
   const studBox = h("fieldset", {class: "only-stud"}, h("legend", {}, "Stud stakes"),
     num("ante", "Ante", 1, {min: "0"}), num("bring_in", "Bring-in", 2, {min: "1"}),
     num("small_bet", "Small bet", 5, {min: "1"}), num("big_bet", "Big bet", 10, {min: "1"}),
-    check("open_pair_big_bet", "Open pair on 4th allows the big bet", true));
+    check("open_pair_big_bet", "Open pair on 4th allows the big bet", true),
+    check("showdown_muck", "Players may muck at showdown", true, "R1.9"));
   const wallBox = h("fieldset", {class: "only-wallstreet"}, h("legend", {}, "Wall Street stakes"),
     num("ws_ante", "Ante", 1, {min: "0"}),
     h("div", {class: "limits"}, [1, 2, 3, 4, 5].map((i) =>
       num(`limit${i}`, `Limit ${["3rd", "4th", "5th", "6th", "7th"][i - 1]}`, i <= 2 ? 2 : 4, {min: "1"}))),
-    num("market_unit", "Market unit (blank: first limit)", null, {min: "1", placeholder: "auto"}));
+    num("market_unit", "Market unit (blank: first limit)", null, {min: "1", placeholder: "auto"}),
+    check("ws_showdown_muck", "Players may muck at showdown", false,
+      "R3.10: by default everyone still in shows"));
   const form = h("form", {id: "create-form", class: "create-form", "data-game": "stud"},
     h("h2", {}, "Create a table"),
     h("label", {class: "field"}, "Name", h("input", {name: "name", id: "create-name", required: true, maxlength: "64",
@@ -80,9 +83,10 @@ function createForm() {
       max_raises: int("max_raises"), heads_up_uncapped: f.heads_up_uncapped.checked};
     const gameOptions = game.value === "stud"
       ? {game: "stud", ante: int("ante"), bring_in: int("bring_in"), small_bet: int("small_bet"),
-        big_bet: int("big_bet"), open_pair_big_bet: f.open_pair_big_bet.checked, ...common}
+        big_bet: int("big_bet"), open_pair_big_bet: f.open_pair_big_bet.checked,
+        showdown_muck: f.showdown_muck.checked, ...common}
       : {game: "wallstreet", ante: int("ws_ante"), limits: [1, 2, 3, 4, 5].map((i) => int(`limit${i}`)),
-        market_unit: int("market_unit"), ...common};
+        market_unit: int("market_unit"), showdown_muck: f.ws_showdown_muck.checked, ...common};
     const config = {name: f.name.value, game: gameOptions, seats: int("seats"),
       action_time: int("action_time"), time_bank: int("time_bank"), min_buy_in: int("min_buy_in"),
       max_buy_in: int("max_buy_in"), private: f.private.checked};
