@@ -139,6 +139,11 @@ def test_the_command_without_typer_says_which_extra_and_exits_2() -> None:
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 2
     assert "install studpoker[cli]" in result.stderr and "Traceback" not in result.stderr
+    as_module = BLOCK + "import runpy, sys\nsys.argv = ['studpoker', 'eval', 'As Ks Qs Js Ts']\n" \
+        "runpy.run_module('studpoker.cli', run_name='__main__')\n"
+    result = subprocess.run([sys.executable, "-c", as_module], capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 2
+    assert "install studpoker[cli]" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_pyproject_core_has_no_dependencies_and_every_extra() -> None:
