@@ -65,7 +65,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
@@ -683,7 +683,6 @@ class _Act:
     cards: tuple[Card | None, ...] = ()
     amount: int = 0
     show: bool = False
-    left: bool = False  # "# left": the player had left the table (R4.3)
 
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
@@ -706,17 +705,7 @@ def _parse_cards(text: str) -> tuple[Card | None, ...]:
     return tuple(out)
 
 
-LEFT_COMMENT = "left"  # an action comment: the player had left the table (R4.3)
-
-
 def _parse_action(text: str, n: int, variant: str) -> _Act:
-    act = _parse_words(text, n, variant)
-    if "#" in text and text.split("#", 1)[1].strip() == LEFT_COMMENT and act.player >= 0:
-        return replace(act, left=True)
-    return act
-
-
-def _parse_words(text: str, n: int, variant: str) -> _Act:
     words = text.split("#", 1)[0].split()
     if not words:
         return _Act("")
@@ -782,13 +771,6 @@ def _parse_words(text: str, n: int, variant: str) -> _Act:
             raise _Reject(f"unknown player action {verb!r} or wrong arguments: expected {known}")
         case _:
             raise _Reject("an action needs an actor and a verb, e.g. 'p1 cc'")
-
-
-def _left_note(hand: Hand, action: Action, text: str) -> str:
-    """``text``, marked ``# left`` when it is the fold or muck of a player who had left (R4.3)."""
-    if action.seat in hand.left and action.kind in (ActionKind.FOLD, ActionKind.MUCK):
-        return f"{text} # {LEFT_COMMENT}"
-    return text
 
 
 def _show_text(hand: Hand, seat: int, kind: ActionKind, count: int, player: int, *,
@@ -909,10 +891,9 @@ def from_hand(hand: Hand, *, public: bool = False,
             elif a.kind in (ActionKind.SHOW, ActionKind.MUCK):
                 showdown.append((a.seat, a.kind))
                 if not stud:
-                    actions.append(_left_note(hand, a, _show_text(hand, a.seat, a.kind,
-                                                                  len(hand.cards[a.seat]), p)))
+                    actions.append(_show_text(hand, a.seat, a.kind, len(hand.cards[a.seat]), p))
             else:
-                actions.append(_left_note(hand, a, _phh_action(a, p)))
+                actions.append(_phh_action(a, p))
                 insert_at, held = len(actions), list(counts)
     flush()
     acted = {s for s, _ in showdown}
@@ -925,8 +906,7 @@ def from_hand(hand: Hand, *, public: bool = False,
         at = len(actions) if insert_at is None else insert_at
         if insert_at is None:
             held = list(counts)
-        shows = [_left_note(hand, Action(seat=s, kind=kind), _show_text(hand, s, kind, held[s], player[s]))
-                 for s, kind in showdown]
+        shows = [_show_text(hand, s, kind, held[s], player[s]) for s, kind in showdown]
         shows += [_show_text(hand, s, ActionKind.SHOW, held[s], player[s], hide=public)
                   for s in last]
         if at < len(actions) and showdown:
@@ -1361,8 +1341,6 @@ class _Replayer:
                     raise _Reject(f"the {what} here is {dealt[start + k]}, not {c}")
             return
         seat = self.seat(act.player)
-        if act.left and seat not in hand.left and not hand.is_over and not hand.folded[seat]:
-            hand.leave(seat)  # R4.3: from now on this player folds (or mucks) at their turn
         if act.verb == "sm":
             self._show_or_muck(i, act, seat)
             return
