@@ -39,6 +39,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from studpoker.games import phh_order
 from studpoker.hand import Hand
 from studpoker.operations import PotAwarded
 
@@ -128,7 +129,11 @@ def _parse_block(lines: list[str]) -> dict[str, object]:
                     continue
                 if item.endswith(","):
                     item = item[:-1].rstrip()
-                items.append(_scalar(item))
+                if item[:1] == '"' and item[-1:] == '"' and len(item) > 1 \
+                        and "\\" not in item and '"' not in item[1:-1]:
+                    items.append(item[1:-1])  # the common case: a plain action string
+                else:
+                    items.append(_scalar(item))
             data[key] = items
         else:
             data[key] = _scalar(value)
@@ -355,7 +360,13 @@ def _ints(data: Mapping[str, object], key: str) -> list[int] | None:
     return value
 
 
+_LABELS = {f"p{i + 1}": i for i in range(64)}
+
+
 def _player(word: str, n: int) -> int:
+    p = _LABELS.get(word, -1)
+    if 0 <= p < n:
+        return p
     if len(word) < 2 or word[0] != "p" or not word[1:].isdigit():
         raise _HandError(f"bad actor {word!r}")
     p = int(word[1:]) - 1
@@ -420,7 +431,7 @@ class Stats:
         """A hand the engine played (the live log); ``names`` by engine seat."""
         from studpoker import phh
 
-        order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]
+        order = phh_order(hand.dealer, hand.n)
         fields = {} if names is None else {"players": [names[s] for s in order]}
         self.add_history(phh.from_hand(hand, fields=fields))
 

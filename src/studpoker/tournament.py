@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Protocol
 
 from studpoker.actions import Action
-from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.games import Game, GameError, SevenCardStud, WallStreet, phh_order
 from studpoker.hand import Hand, SeatView
 from studpoker.table import Seat, Table
 
@@ -540,7 +540,7 @@ class HandRecord:
         ``hand``, ``table``, ``level``, ``players`` and ``seat_count`` (standard
         fields), ``_table_seats`` (1-based table seats, ``p1`` first), ``event``."""
         hand = self.hand
-        order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]
+        order = phh_order(hand.dealer, hand.n)
         out: dict[str, object] = {
             "hand": self.number, "table": self.table, "level": self.level,
             "players": [self.names[s] for s in order], "seat_count": self.seat_count,
