@@ -168,6 +168,31 @@ def _table(lines: list[str], *, source: str, line: int, name: str | None) -> Tab
     return Table(data=data, source=source, line=line, name=name, text=text)
 
 
+def _tables_of_lines(lines: Iterable[str], path: str) -> Iterator[Table]:
+    block: list[str] = []
+    name: str | None = None
+    start = 1
+    seen_header = False
+    for number, line in enumerate(lines, 1):
+        header = _header(line) if line.startswith("[") else None
+        if header is not None:
+            if seen_header:
+                yield _table(block, source=path, line=start, name=name)
+            elif any(s.strip() and not s.lstrip().startswith("#") for s in block):
+                raise StatsError(f"{path}:{number}: a .phhs file has only hand tables "
+                                 "([1], [2], ...); found fields before the first")
+            seen_header = True
+            block, name, start = [], header, number
+            continue
+        block.append(line)
+    if seen_header:
+        yield _table(block, source=path, line=start, name=name)
+    elif any(s.strip() and not s.lstrip().startswith("#") for s in block):
+        yield _table(block, source=path, line=1, name=None)
+    else:
+        raise StatsError(f"{path}: no hands")
+
+
 def read_tables(source: str | os.PathLike[str]) -> Iterator[Table]:
     """Each hand of a ``.phh`` or ``.phhs`` file, streamed: the file is read line by line
     and one hand's table is held at a time."""
@@ -177,31 +202,10 @@ def read_tables(source: str | os.PathLike[str]) -> Iterator[Table]:
     except OSError as exc:
         raise StatsError(f"cannot read {path}: {exc}") from None
     with handle:
-        block: list[str] = []
-        name: str | None = None
-        start = 1
-        seen_header = False
         try:
-            for number, line in enumerate(handle, 1):
-                header = _header(line) if line.startswith("[") else None
-                if header is not None:
-                    if seen_header:
-                        yield _table(block, source=path, line=start, name=name)
-                    elif any(s.strip() and not s.lstrip().startswith("#") for s in block):
-                        raise StatsError(f"{path}:{number}: a .phhs file has only hand tables "
-                                         "([1], [2], ...); found fields before the first")
-                    seen_header = True
-                    block, name, start = [], header, number
-                    continue
-                block.append(line)
+            yield from _tables_of_lines(handle, path)
         except UnicodeDecodeError as exc:
             raise StatsError(f"cannot read {path}: {exc}") from None
-        if seen_header:
-            yield _table(block, source=path, line=start, name=name)
-        elif any(s.strip() and not s.lstrip().startswith("#") for s in block):
-            yield _table(block, source=path, line=1, name=None)
-        else:
-            raise StatsError(f"{path}: no hands")
 
 
 # --------------------------------------------------------------------------
@@ -405,6 +409,14 @@ class Stats:
         """Every hand of a ``.phh``/``.phhs`` file, streamed; returns the hands read."""
         count = 0
         for table in read_tables(path):
+            self.add_table(table)
+            count += 1
+        return count
+
+    def add_text(self, text: str, *, source: str = "<text>") -> int:
+        """Every hand of PHH text (one ``.phh`` hand or a ``.phhs`` document)."""
+        count = 0
+        for table in _tables_of_lines(text.splitlines(keepends=True), source):
             self.add_table(table)
             count += 1
         return count
