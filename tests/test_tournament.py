@@ -417,3 +417,30 @@ def test_config_round_trip_and_bad_snapshots() -> None:
     t.start_round()
     with pytest.raises(TournamentError, match="between rounds"):
         t.snapshot()
+
+
+def test_registration_before_the_start() -> None:
+    from studpoker.tournament import Registration
+
+    reg = Registration(config=TournamentConfig(game=WALL), entrants=4, bots=("rule", "station"))
+    reg.register("ann")
+    reg.register("bob")
+    with pytest.raises(TournamentError, match="already registered"):
+        reg.register("ann")
+    reg.unregister("bob")
+    with pytest.raises(TournamentError, match="not registered"):
+        reg.unregister("bob")
+    with pytest.raises(TournamentError, match="1 of 4 places"):
+        reg.start()
+    assert reg.fill_with_bots() == ["bot-rule-1", "bot-station-2", "bot-rule-3"]
+    with pytest.raises(TournamentError, match="full"):
+        reg.register("cy")
+    t = reg.start(seed=3)
+    assert sorted(t.alive) == sorted(["ann", "bot-rule-1", "bot-station-2", "bot-rule-3"])
+    with pytest.raises(TournamentError, match="has started"):
+        reg.unregister("ann")
+    no_bots = Registration(config=TournamentConfig(game=STUD), entrants=2)
+    with pytest.raises(TournamentError, match="did not allow bots"):
+        no_bots.fill_with_bots()
+    with pytest.raises(TournamentError, match="at least 3 places"):
+        Registration(config=TournamentConfig(game=WALL), entrants=2)

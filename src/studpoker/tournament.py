@@ -68,6 +68,7 @@ __all__ = [
     "HandRecord",
     "Level",
     "Player",
+    "Registration",
     "Schedule",
     "Standing",
     "Tournament",
@@ -659,6 +660,90 @@ class _Entry:
     draw: int  # position in the seat draw (final tie order)
     table: int = 0
     start_stack: int = 0  # stack at the start of the player's current/last hand
+
+
+class Registration:
+    """A sit-and-go before its start: players register and may unregister until it is
+    full; then :meth:`start` seats everyone (bots fill the empty places first when the
+    creator allowed it, :attr:`bots`).
+
+    ``entrants``: the number of places; ``bots``: bot names cycled over the
+    places filled by :meth:`fill_with_bots` (empty: no bots allowed).
+
+    >>> from studpoker import SevenCardStud
+    >>> reg = Registration(config=TournamentConfig(game=SevenCardStud(
+    ...     ante=1, bring_in=2, small_bet=5, big_bet=10)), entrants=3, bots=("rule",))
+    >>> reg.register("ann"); reg.register("bob"); reg.unregister("bob")
+    >>> reg.fill_with_bots()
+    ['bot-rule-1', 'bot-rule-2']
+    >>> reg.is_full, reg.start(seed=1).entrants
+    (True, 3)
+    """
+
+    def __init__(self, *, config: TournamentConfig, entrants: int,
+                 bots: Sequence[str] = ()) -> None:
+        game = config.game
+        if not isinstance(entrants, int) or isinstance(entrants, bool) or entrants < game.min_players:
+            raise TournamentError(f"a {game.name} sit-and-go needs at least {game.min_players} "
+                                  f"places, got {entrants!r}")
+        self.config = config
+        self.entrants = entrants
+        self.bots = tuple(bots)
+        self.players: list[str] = []
+        self.bot_players: dict[str, str] = {}  # entrant name -> bot name
+        self.started: Tournament | None = None
+
+    @property
+    def is_full(self) -> bool:
+        """Every place is taken."""
+        return len(self.players) >= self.entrants
+
+    def register(self, name: str) -> None:
+        """Take a place (refused when full, started, or already registered)."""
+        if self.started is not None:
+            raise TournamentError("the tournament has started")
+        if not isinstance(name, str) or not name.strip():
+            raise TournamentError(f"player names must be non-empty strings, got {name!r}")
+        if name in self.players:
+            raise TournamentError(f"{name!r} is already registered")
+        if self.is_full:
+            raise TournamentError(f"the tournament is full ({self.entrants} players)")
+        self.players.append(name)
+
+    def unregister(self, name: str) -> None:
+        """Give the place back: only before the start."""
+        if self.started is not None:
+            raise TournamentError("the tournament has started: unregistering is no longer possible")
+        if name not in self.players:
+            raise TournamentError(f"{name!r} is not registered")
+        self.players.remove(name)
+        self.bot_players.pop(name, None)
+
+    def fill_with_bots(self) -> list[str]:
+        """Fill the empty places with bots (when the creator allowed them); their names."""
+        if not self.bots:
+            raise TournamentError("the creator did not allow bots")
+        added = []
+        i = 0
+        while not self.is_full:
+            i += 1
+            bot = self.bots[(len(self.bot_players)) % len(self.bots)]
+            name = f"bot-{bot}-{i}"
+            if name in self.players:
+                continue
+            self.players.append(name)
+            self.bot_players[name] = bot
+            added.append(name)
+        return added
+
+    def start(self, *, seed: int | None = None, clock: Callable[[], float] = time.monotonic) -> Tournament:
+        """The tournament, once full."""
+        if self.started is not None:
+            raise TournamentError("the tournament has started")
+        if not self.is_full:
+            raise TournamentError(f"{len(self.players)} of {self.entrants} places are taken")
+        self.started = Tournament(config=self.config, players=self.players, seed=seed, clock=clock)
+        return self.started
 
 
 # --------------------------------------------------------------------------
