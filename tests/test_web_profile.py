@@ -31,19 +31,21 @@ if not os.path.exists(CHROMIUM):
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
-async def _play_both_games(url: str) -> list[Any]:
+async def _play_both_games(url: str) -> tuple[list[Any], int]:
     clients = [await guest(url) for _ in range(3)]
+    table_ids = []
     for game, hands in ((STUD, 8), (WALL, 5)):
         info = await clients[0].create_table(table_config(game))
+        table_ids.append(info["id"])
         bots = [make_bot(name, seed=i) for i, name in enumerate(("rule", "station", "random"))]
         await asyncio.gather(*(play_bot(c, info["id"], b, buy_in=300, seat=i, hands=hands)
                                for i, (c, b) in enumerate(zip(clients, bots, strict=True))))
-    return clients
+    return clients, table_ids[0]
 
 
 def test_profile_and_leaderboard_pages(tmp_path: Path) -> None:
     with ServerThread(f"sqlite:///{tmp_path / 'p.db'}", FAST) as srv:
-        clients = run(_play_both_games(srv.url))
+        clients, stud_table = run(_play_both_games(srv.url))
         me = clients[0]
         name = me.user["name"]
         with sync_api.sync_playwright() as pw:
@@ -78,4 +80,17 @@ def test_profile_and_leaderboard_pages(tmp_path: Path) -> None:
             anonymous.goto(f"{srv.url}/profile.html?name={name}")
             anonymous.wait_for_selector("[data-testid=profile]")
             assert anonymous.locator("[data-testid=download-hands]").count() == 0
+            # the statistics popup on a seat at the table
+            page.goto(f"{srv.url}/#/table/{stud_table}")
+            plate = page.locator(f".seat[data-name='{name}'] .nm")
+            plate.wait_for()
+            plate.click()
+            popup = page.locator("[data-testid=seat-stats]")
+            popup.wait_for()
+            page.wait_for_function(
+                "document.querySelector('[data-testid=seat-stats]').innerText.includes('VPIP')")
+            text = popup.inner_text()
+            assert name in text and "hands" in text and "AF" in text and "Wall Street" in text
+            page.keyboard.press("Escape")
+            assert popup.count() == 0
             browser.close()
