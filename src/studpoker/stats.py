@@ -620,7 +620,7 @@ class Stats:
                 st.fold_to_steal_count += fold_steal
             saw = cards[p] >= 4
             st.saw_fourth_hands += saw
-            if showdown[p]:
+            if showdown[p] and saw:  # wtsd counts among the hands that saw fourth street
                 st.showdowns += 1
                 st.showdowns_won += winnings[p] > 0
             for i in range(5):
