@@ -78,12 +78,13 @@ def test_rest_tables_every_option_and_privacy(sqlite_url: str) -> None:
                 "open_pair_big_bet": False, "showdown_muck": False}
         r = http.post("/api/tables", json=table_config(stud, seats=8, name="all options"), headers=owner)
         assert r.status_code == 201, r.text
-        assert r.json()["config"]["game"] == stud
+        assert stud.items() <= r.json()["config"]["game"].items()  # every option kept (defaults added)
         wall = {"game": "wallstreet", "ante": 1, "limits": [1, 2, 3, 4, 5], "market_unit": 3, "joker": True,
                 "double_ace_flush": False, "max_raises": 2, "heads_up_uncapped": True,
                 "showdown_muck": True}  # R3.10: the muck turned on
         r = http.post("/api/tables", json=table_config(wall, private=True), headers=owner)
         assert r.status_code == 201, r.text
+        assert r.json()["config"]["game"] == wall  # every option, R3.10's showdown_muck included
         private = r.json()
         assert private["invite_code"] and private["private"]
         bad = [

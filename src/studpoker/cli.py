@@ -10,8 +10,13 @@ import random
 import sys
 from typing import Annotated
 
-import typer
-from rich.console import Console
+from studpoker._extras import MissingExtra, extra_of, missing_extra
+
+try:
+    import typer
+    from rich.console import Console
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the studpoker command", extra="cli") from _exc
 
 from studpoker.cards import CardError, parse_cards
 from studpoker.evaluation import HighValue, LowValue, evaluate_high, evaluate_low
@@ -587,11 +592,19 @@ def equity_command(
 
 
 def main() -> None:
-    """Entry point of the ``studpoker`` console script."""
+    """Entry point of the ``studpoker`` console script (through :mod:`studpoker.__main__`)."""
     try:
         app()
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         sys.exit(0)
+    except ImportError as exc:  # a command whose extra is not installed, e.g. serve without [server]
+        if extra_of(exc.name) is None and not isinstance(exc, MissingExtra):
+            raise
+        from rich.markup import escape
+
+        message = escape(str(missing_extra(exc, what="this command")))
+        err.print(f"[red]error:[/red] {message}", highlight=False)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -65,7 +65,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
@@ -73,6 +73,7 @@ from studpoker.actions import Action, ActionKind, IllegalAction
 from studpoker.cards import Card, CardError, full_deck
 from studpoker.describe import describe_operation
 from studpoker.games import (
+    GAMES,
     Game,
     GameError,
     SevenCardStud,
@@ -602,10 +603,10 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
             raise fail(f"field {key!r} does not belong in a {variant} hand", key)
     stacks = int_list("starting_stacks", minimum=1)
     n = len(stacks)
-    lo, hi = (2, 8) if variant == STUD else (3, 7)
+    kind = GAMES[_VARIANT_GAMES[variant]]
+    lo, hi = kind.min_players, kind.max_players
     if not lo <= n <= hi:
-        game_name = "Seven Card Stud" if variant == STUD else "Wall Street"
-        raise fail(f"{game_name} is for {lo} to {hi} players, starting_stacks has {n}",
+        raise fail(f"{kind.title} is for {lo} to {hi} players, starting_stacks has {n}",
                    "starting_stacks")
     antes = int_list("antes", length=n)
     if len(set(antes)) > 1:
@@ -682,6 +683,7 @@ class _Act:
     cards: tuple[Card | None, ...] = ()
     amount: int = 0
     show: bool = False
+    left: bool = False  # "# left": the player had left the table (R4.3)
 
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
@@ -704,7 +706,17 @@ def _parse_cards(text: str) -> tuple[Card | None, ...]:
     return tuple(out)
 
 
+LEFT_COMMENT = "left"  # an action comment: the player had left the table (R4.3)
+
+
 def _parse_action(text: str, n: int, variant: str) -> _Act:
+    act = _parse_words(text, n, variant)
+    if "#" in text and text.split("#", 1)[1].strip() == LEFT_COMMENT and act.player >= 0:
+        return replace(act, left=True)
+    return act
+
+
+def _parse_words(text: str, n: int, variant: str) -> _Act:
     words = text.split("#", 1)[0].split()
     if not words:
         return _Act("")
@@ -770,6 +782,13 @@ def _parse_action(text: str, n: int, variant: str) -> _Act:
             raise _Reject(f"unknown player action {verb!r} or wrong arguments: expected {known}")
         case _:
             raise _Reject("an action needs an actor and a verb, e.g. 'p1 cc'")
+
+
+def _left_note(hand: Hand, action: Action, text: str) -> str:
+    """``text``, marked ``# left`` when it is the fold or muck of a player who had left (R4.3)."""
+    if action.seat in hand.left and action.kind in (ActionKind.FOLD, ActionKind.MUCK):
+        return f"{text} # {LEFT_COMMENT}"
+    return text
 
 
 def _show_text(hand: Hand, seat: int, kind: ActionKind, count: int, player: int, *,
@@ -890,9 +909,10 @@ def from_hand(hand: Hand, *, public: bool = False,
             elif a.kind in (ActionKind.SHOW, ActionKind.MUCK):
                 showdown.append((a.seat, a.kind))
                 if not stud:
-                    actions.append(_show_text(hand, a.seat, a.kind, len(hand.cards[a.seat]), p))
+                    actions.append(_left_note(hand, a, _show_text(hand, a.seat, a.kind,
+                                                                  len(hand.cards[a.seat]), p)))
             else:
-                actions.append(_phh_action(a, p))
+                actions.append(_left_note(hand, a, _phh_action(a, p)))
                 insert_at, held = len(actions), list(counts)
     flush()
     acted = {s for s, _ in showdown}
@@ -905,7 +925,8 @@ def from_hand(hand: Hand, *, public: bool = False,
         at = len(actions) if insert_at is None else insert_at
         if insert_at is None:
             held = list(counts)
-        shows = [_show_text(hand, s, kind, held[s], player[s]) for s, kind in showdown]
+        shows = [_left_note(hand, Action(seat=s, kind=kind), _show_text(hand, s, kind, held[s], player[s]))
+                 for s, kind in showdown]
         shows += [_show_text(hand, s, ActionKind.SHOW, held[s], player[s], hide=public)
                   for s in last]
         if at < len(actions) and showdown:
@@ -1340,6 +1361,8 @@ class _Replayer:
                     raise _Reject(f"the {what} here is {dealt[start + k]}, not {c}")
             return
         seat = self.seat(act.player)
+        if act.left and seat not in hand.left and not hand.is_over and not hand.folded[seat]:
+            hand.leave(seat)  # R4.3: from now on this player folds (or mucks) at their turn
         if act.verb == "sm":
             self._show_or_muck(i, act, seat)
             return
@@ -1544,7 +1567,7 @@ def summary_lines(result: ReplayResult) -> list[str]:
     """The summary for people: finishing stacks, each pot with its winners and their hands."""
     h, hand = result.history, result.hand
     name = f" [{h.name}]" if h.name not in (None, str(h.index + 1)) else ""
-    game = "Seven Card Stud" if h.variant == STUD else "Wall Street"
+    game = GAMES[_VARIANT_GAMES[h.variant]].title
     state = "" if hand.is_over else f" (unfinished: {_situation_of(result)})"
     lines = [f"hand {h.index + 1}{name}: {game} ({h.variant}), {hand.n} players{state}"]
     for p in range(hand.n):

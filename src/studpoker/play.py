@@ -16,9 +16,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table as RichTable
-from rich.text import Text
+from studpoker._extras import missing_extra
+
+try:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+    from rich.text import Text
+except ImportError as _exc:
+    raise missing_extra(_exc, what="studpoker play", extra="cli") from _exc
 
 from studpoker.actions import Action, ActionKind
 from studpoker.bots import Bot, make_bot

@@ -15,10 +15,15 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from numpy.typing import NDArray
-from pettingzoo import AECEnv
+from studpoker._extras import missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from numpy.typing import NDArray
+    from pettingzoo import AECEnv
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the PettingZoo environment", extra="ai") from _exc
 
 from studpoker.actions import Action
 from studpoker.env._encode import Encoder, Tracker

@@ -37,14 +37,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-import pyspiel
-from numpy.typing import NDArray
+from studpoker._extras import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+    from numpy.typing import NDArray
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the OpenSpiel games", extra="ai") from _exc
 
 from studpoker.actions import Action, ActionKind
 from studpoker.cards import Card, CardError
 from studpoker.env._encode import Encoder, Tracker
 from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_ids, make_config
+from studpoker.games import GAMES
 from studpoker.hand import Hand, Phase
 
 __all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState"]
@@ -64,15 +70,14 @@ _PARAMS: dict[str, dict[str, Any]] = {
                        "showdown_muck": True},
     "wallstreet": _COMMON | {"limits": "2 2 4 4 4", "market_unit": 0, "showdown_muck": False},
 }
-_LIMITS = {"stud": (2, 8), "wallstreet": (3, 7)}
-_LONG = {"stud": "Seven Card Stud (studpoker)", "wallstreet": "Wall Street (studpoker)"}
 
 
 def _game_type(name: str) -> Any:
-    lo, hi = _LIMITS[name]
+    kind = GAMES[name]
+    lo, hi = kind.min_players, kind.max_players
     return pyspiel.GameType(
         short_name=f"python_studpoker_{name}",
-        long_name=_LONG[name],
+        long_name=f"{kind.title} (studpoker)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,

@@ -1,7 +1,7 @@
 // The lobby: open tables (game, stakes, seats taken, action time) and the create-table form.
 
 import {api} from "./api.js";
-import {GAME_NAMES, h, replace, toast} from "./util.js";
+import {h, replace, toast} from "./util.js";
 import {conn} from "./ws.js";
 
 const actionTimes = new Map(); // table id -> seconds (a table's configuration never changes)
@@ -23,8 +23,24 @@ function check(name, label, checked, title) {
 }
 
 function createForm() {
-  const game = h("select", {name: "game", id: "create-game"},
-    h("option", {value: "stud"}, "Seven Card Stud"), h("option", {value: "wallstreet"}, "Wall Street"));
+  // the games, their names and seat limits come from the server (GET /api/games)
+  const game = h("select", {name: "game", id: "create-game"});
+  const seats = num("seats", "Seats (blank: most)", null, {placeholder: "max"});
+  const games = new Map();
+  const seatLimits = () => {
+    const g = games.get(game.value);
+    const input = seats.querySelector("input");
+    if (!g) return;
+    input.min = String(g.min_players);
+    input.max = String(g.max_players);
+    input.placeholder = `max ${g.max_players}`;
+  };
+  api("GET", "/api/games").then((d) => {
+    for (const g of d.games) games.set(g.game, g);
+    replace(game, d.games.map((g) => h("option", {value: g.game}, g.name)));
+    form.setAttribute("data-game", game.value);
+    seatLimits();
+  }).catch((err) => toast(`Cannot load the games: ${err.message}`));
   const studBox = h("fieldset", {class: "only-stud"}, h("legend", {}, "Stud stakes"),
     num("ante", "Ante", 1, {min: "0"}), num("bring_in", "Bring-in", 2, {min: "1"}),
     num("small_bet", "Small bet", 5, {min: "1"}), num("big_bet", "Big bet", 10, {min: "1"}),
@@ -49,13 +65,16 @@ function createForm() {
       num("max_raises", "Raises per street", 3, {min: "0", max: "100"}),
       check("heads_up_uncapped", "No raise cap heads-up", true)),
     h("fieldset", {}, h("legend", {}, "Table"),
-      num("seats", "Seats (blank: most)", null, {min: "2", max: "8", placeholder: "max"}),
+      seats,
       num("action_time", "Seconds to act", 20, {min: "1", max: "600"}),
       num("time_bank", "Time bank (s)", 60, {min: "0", max: "3600"}),
       num("min_buy_in", "Min buy-in", 100, {min: "1"}), num("max_buy_in", "Max buy-in", 1000, {min: "1"}),
       check("private", "Private (invite link only)", false)),
     h("button", {type: "submit", class: "primary", id: "create-submit"}, "Create table"));
-  game.addEventListener("change", () => form.setAttribute("data-game", game.value));
+  game.addEventListener("change", () => {
+    form.setAttribute("data-game", game.value);
+    seatLimits();
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = form.elements;
@@ -105,7 +124,7 @@ export function mountLobby(root) {
           h("td", {class: "name"}, h("a", {href: `#/table/${t.id}`}, t.name),
             t.private ? h("span", {class: "badge"}, "private") : null,
             t.in_hand ? h("span", {class: "badge live"}, "playing") : null),
-          h("td", {}, GAME_NAMES[t.game] || t.game), h("td", {}, t.stakes),
+          h("td", {}, t.game_info.name), h("td", {}, t.stakes),
           h("td", {class: "taken"}, `${t.taken}/${t.seats}`), time, h("td", {}, t.owner),
           h("td", {}, h("a", {class: "button open", href: `#/table/${t.id}`}, t.taken < t.seats ? "Join" : "Watch")));
       });
