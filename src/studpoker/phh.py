@@ -253,7 +253,6 @@ class HandHistory:
     winnings: list[int] | None = None
     hand: int | str | None = None
     table: int | str | None = None
-    left: list[int] | None = None  # ``_left``: players (1 = p1) who left the table (R4.3)
     fields: dict[str, object] = field(default_factory=dict)
     name: str | None = field(default=None, compare=False)
     index: int = field(default=0, compare=False)
@@ -398,7 +397,7 @@ def write(history: HandHistory) -> str:
     typed: list[tuple[str, object]] = [
         ("hand", h.hand), ("seats", h.seats), ("seat_count", h.seat_count), ("table", h.table),
         ("players", h.players), ("finishing_stacks", h.finishing_stacks),
-        ("winnings", h.winnings), ("_left", h.left),
+        ("winnings", h.winnings),
     ]
     lines += [f"{k} = {_toml_value(v)}" for k, v in typed if v is not None]
     lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in h.fields.items() if v is not None]
@@ -640,11 +639,6 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
                 setattr(h, key[1:], boolean(key))
         elif key == "ante_trimming_status":
             h.ante_trimming_status = boolean(key)
-        elif key == "_left":
-            players = int_list(key, minimum=1)
-            if any(p > n for p in players) or len(set(players)) != len(players):
-                raise fail(f"_left must list distinct players 1 to {n}, got {players}", key)
-            h.left = players
         elif key in ("seats", "finishing_stacks", "winnings"):
             setattr(h, key, int_list(key, length=n))
         elif key == "seat_count":
@@ -936,7 +930,9 @@ def from_hand(hand: Hand, *, public: bool = False,
             exposed = [s for s, _ in showdown] + last
             exposure = [_show_text(hand, s, ActionKind.SHOW, held[s], player[s],
                                    hide=public and s not in shown) for s in exposed]
-            decisions = [_show_text(hand, s, kind, counts[s], player[s]) for s, kind in showdown]
+            decisions = [_left_note(hand, Action(seat=s, kind=kind),
+                                    _show_text(hand, s, kind, counts[s], player[s]))
+                         for s, kind in showdown]
             decisions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=public)
                           for s in last]
             actions[at:] = exposure + actions[at:] + decisions
@@ -955,8 +951,6 @@ def from_hand(hand: Hand, *, public: bool = False,
             setattr(h, key, value)
     if isinstance(game, SevenCardStud) and any(s < game.ante for s in stacks):
         h.ante_trimming_status = True  # a short ante wins only what it put in (R1.6)
-    if hand.left:
-        h.left = sorted(player[s] + 1 for s in hand.left)
     if hand.is_over:
         h.finishing_stacks = [hand.stacks[s] for s in order]
         won = [0] * n
@@ -1362,7 +1356,7 @@ class _Replayer:
             return
         seat = self.seat(act.player)
         if act.left and seat not in hand.left and not hand.is_over and not hand.folded[seat]:
-            hand.leave(seat)  # R4.3: from now on this player folds (or mucks) at their turn
+            self._leave(seat)  # R4.3: from now on this player folds (or mucks) at their turn
         if act.verb == "sm":
             self._show_or_muck(i, act, seat)
             return
@@ -1386,26 +1380,9 @@ class _Replayer:
             price = self.game.market_price(act.amount)
             action = self._legal_one(seat, ActionKind.BUY, slot=act.amount)
             candidate = Action(seat=seat, kind=ActionKind.BUY, slot=act.amount, amount=price)
-        if action is None and act.verb == "f" and self._left(seat):
-            action = self._legal_one(seat, ActionKind.FOLD)
         if action is None:
             raise self._reject(candidate)
         self._apply(action)
-
-    def _left(self, seat: int) -> bool:
-        """A fold the rules offer only to a player who has left (R4.3: where a check is
-        legal, or in a card round), by a player the ``_left`` field lists: the player left
-        here; mark them so."""
-        hand = self.hand
-        if not self.h.left or self.player(seat) + 1 not in self.h.left:
-            return False
-        if hand.to_act != seat or hand.phase is Phase.SHOWDOWN or seat in hand.left:
-            return False
-        if hand.phase is Phase.BETTING and not any(
-                a.kind is ActionKind.CHECK for a in hand.legal_actions()):
-            return False
-        self._leave(seat)  # in a betting round with a check, or a card round: a fold follows
-        return True
 
     def _leave(self, seat: int) -> None:
         self.hand.leave(seat)
@@ -1468,10 +1445,6 @@ class _Replayer:
             j = self.deferred.pop(s)
             kind = ActionKind.SHOW if self.acts[j].show else ActionKind.MUCK
             action = Action(seat=s, kind=kind)
-            if kind is ActionKind.MUCK and not self.game.showdown_muck and s is not None \
-                    and s not in self.hand.left and self.h.left \
-                    and self.player(s) + 1 in self.h.left:
-                self._leave(s)  # no muck at this showdown (R3.10): the player left (R4.3)
             try:
                 self._apply(action)
             except _Reject as exc:
