@@ -65,7 +65,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
@@ -104,6 +104,7 @@ __all__ = [
     "HandHistory",
     "PHHError",
     "ReplayResult",
+    "for_viewer",
     "from_hand",
     "read",
     "read_one",
@@ -253,6 +254,7 @@ class HandHistory:
     winnings: list[int] | None = None
     hand: int | str | None = None
     table: int | str | None = None
+    left: list[int] | None = None  # ``_left``: players (1 = p1) who left the table (R4.3)
     fields: dict[str, object] = field(default_factory=dict)
     name: str | None = field(default=None, compare=False)
     index: int = field(default=0, compare=False)
@@ -397,7 +399,7 @@ def write(history: HandHistory) -> str:
     typed: list[tuple[str, object]] = [
         ("hand", h.hand), ("seats", h.seats), ("seat_count", h.seat_count), ("table", h.table),
         ("players", h.players), ("finishing_stacks", h.finishing_stacks),
-        ("winnings", h.winnings),
+        ("winnings", h.winnings), ("_left", h.left),
     ]
     lines += [f"{k} = {_toml_value(v)}" for k, v in typed if v is not None]
     lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in h.fields.items() if v is not None]
@@ -639,6 +641,11 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
                 setattr(h, key[1:], boolean(key))
         elif key == "ante_trimming_status":
             h.ante_trimming_status = boolean(key)
+        elif key == "_left":
+            players = int_list(key, minimum=1)
+            if any(p > n for p in players) or len(set(players)) != len(players):
+                raise fail(f"_left must list distinct players 1 to {n}, got {players}", key)
+            h.left = players
         elif key in ("seats", "finishing_stacks", "winnings"):
             setattr(h, key, int_list(key, length=n))
         elif key == "seat_count":
@@ -677,7 +684,6 @@ class _Act:
     cards: tuple[Card | None, ...] = ()
     amount: int = 0
     show: bool = False
-    left: bool = False  # "# left": the player had left the table (R4.3)
 
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
@@ -700,17 +706,7 @@ def _parse_cards(text: str) -> tuple[Card | None, ...]:
     return tuple(out)
 
 
-LEFT_COMMENT = "left"  # an action comment: the player had left the table (R4.3)
-
-
 def _parse_action(text: str, n: int, variant: str) -> _Act:
-    act = _parse_words(text, n, variant)
-    if "#" in text and text.split("#", 1)[1].strip() == LEFT_COMMENT and act.player >= 0:
-        return replace(act, left=True)
-    return act
-
-
-def _parse_words(text: str, n: int, variant: str) -> _Act:
     words = text.split("#", 1)[0].split()
     if not words:
         return _Act("")
@@ -778,13 +774,6 @@ def _parse_words(text: str, n: int, variant: str) -> _Act:
             raise _Reject("an action needs an actor and a verb, e.g. 'p1 cc'")
 
 
-def _left_note(hand: Hand, action: Action, text: str) -> str:
-    """``text``, marked ``# left`` when it is the fold or muck of a player who had left (R4.3)."""
-    if action.seat in hand.left and action.kind in (ActionKind.FOLD, ActionKind.MUCK):
-        return f"{text} # {LEFT_COMMENT}"
-    return text
-
-
 def _show_text(hand: Hand, seat: int, kind: ActionKind, count: int, player: int, *,
                hide: bool = False) -> str:
     if kind is ActionKind.MUCK:
@@ -827,12 +816,13 @@ def _phh_action(action: Action, player: int) -> str:
 # --------------------------------------------------------------------------
 
 
-def from_hand(hand: Hand, *, public: bool = False,
+def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
               fields: Mapping[str, object] | None = None) -> HandHistory:
     """The hand (finished or not) as a :class:`HandHistory`, built from its operation log.
 
     ``public=True`` writes the down cards of players who never showed as
-    ``??``. ``fields`` adds optional fields, e.g. ``{"players": [...],
+    ``??``; ``viewer=seat`` does the same except for that seat's own cards
+    (the hand as that player saw it). ``fields`` adds optional fields, e.g. ``{"players": [...],
     "hand": 12}`` (in ``p1, p2, ...`` order). ``seats`` (the table's seat
     numbers from the dealer's left, 1-based), ``finishing_stacks`` and
     ``winnings`` (chips collected from pots) are filled in from the hand.
@@ -840,6 +830,12 @@ def from_hand(hand: Hand, *, public: bool = False,
     game, n, dealer = hand.game, hand.n, hand.dealer
     order = phh_order(dealer, n)
     player = {seat: i for i, seat in enumerate(order)}
+    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):
+        raise ValueError(f"viewer must be a seat 0..{n - 1}, got {viewer!r}")
+    masked = public or viewer is not None
+
+    def hide(seat: int) -> bool:
+        return masked and seat != viewer
     shown = frozenset(op.action.seat for op in hand.log
                       if isinstance(op, ActionTaken) and op.action.kind is ActionKind.SHOW)
     actions: list[str] = []
@@ -872,7 +868,7 @@ def from_hand(hand: Hand, *, public: bool = False,
                 continue
             if market:
                 flush()
-            hidden = public and not op.face_up and op.seat not in shown
+            hidden = not op.face_up and op.seat not in shown and hide(op.seat)
             holes.setdefault(op.seat, []).append(UNKNOWN if hidden else str(op.card))
             continue
         if isinstance(op, MarketDealt):
@@ -903,10 +899,9 @@ def from_hand(hand: Hand, *, public: bool = False,
             elif a.kind in (ActionKind.SHOW, ActionKind.MUCK):
                 showdown.append((a.seat, a.kind))
                 if not stud:
-                    actions.append(_left_note(hand, a, _show_text(hand, a.seat, a.kind,
-                                                                  len(hand.cards[a.seat]), p)))
+                    actions.append(_show_text(hand, a.seat, a.kind, len(hand.cards[a.seat]), p))
             else:
-                actions.append(_left_note(hand, a, _phh_action(a, p)))
+                actions.append(_phh_action(a, p))
                 insert_at, held = len(actions), list(counts)
     flush()
     acted = {s for s, _ in showdown}
@@ -919,9 +914,8 @@ def from_hand(hand: Hand, *, public: bool = False,
         at = len(actions) if insert_at is None else insert_at
         if insert_at is None:
             held = list(counts)
-        shows = [_left_note(hand, Action(seat=s, kind=kind), _show_text(hand, s, kind, held[s], player[s]))
-                 for s, kind in showdown]
-        shows += [_show_text(hand, s, ActionKind.SHOW, held[s], player[s], hide=public)
+        shows = [_show_text(hand, s, kind, held[s], player[s]) for s, kind in showdown]
+        shows += [_show_text(hand, s, ActionKind.SHOW, held[s], player[s], hide=hide(s))
                   for s in last]
         if at < len(actions) and showdown:
             # Betting ended before the last card. PokerKit (and the standard: all-in hands
@@ -929,17 +923,15 @@ def from_hand(hand: Hand, *, public: bool = False,
             # to show or muck: the exposure holds the cards held then, the decisions follow.
             exposed = [s for s, _ in showdown] + last
             exposure = [_show_text(hand, s, ActionKind.SHOW, held[s], player[s],
-                                   hide=public and s not in shown) for s in exposed]
-            decisions = [_left_note(hand, Action(seat=s, kind=kind),
-                                    _show_text(hand, s, kind, counts[s], player[s]))
-                         for s, kind in showdown]
-            decisions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=public)
+                                   hide=hide(s) and s not in shown) for s in exposed]
+            decisions = [_show_text(hand, s, kind, counts[s], player[s]) for s, kind in showdown]
+            decisions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=hide(s))
                           for s in last]
             actions[at:] = exposure + actions[at:] + decisions
         else:
             actions[at:at] = shows
     else:
-        actions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=public)
+        actions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=hide(s))
                     for s in last]
     stacks = [hand.starting_stacks[s] for s in order]
     h = HandHistory(
@@ -951,6 +943,8 @@ def from_hand(hand: Hand, *, public: bool = False,
             setattr(h, key, value)
     if isinstance(game, SevenCardStud) and any(s < game.ante for s in stacks):
         h.ante_trimming_status = True  # a short ante wins only what it put in (R1.6)
+    if hand.left:
+        h.left = sorted(player[s] + 1 for s in hand.left)
     if hand.is_over:
         h.finishing_stacks = [hand.stacks[s] for s in order]
         won = [0] * n
@@ -1355,8 +1349,6 @@ class _Replayer:
                     raise _Reject(f"the {what} here is {dealt[start + k]}, not {c}")
             return
         seat = self.seat(act.player)
-        if act.left and seat not in hand.left and not hand.is_over and not hand.folded[seat]:
-            self._leave(seat)  # R4.3: from now on this player folds (or mucks) at their turn
         if act.verb == "sm":
             self._show_or_muck(i, act, seat)
             return
@@ -1380,9 +1372,26 @@ class _Replayer:
             price = self.game.market_price(act.amount)
             action = self._legal_one(seat, ActionKind.BUY, slot=act.amount)
             candidate = Action(seat=seat, kind=ActionKind.BUY, slot=act.amount, amount=price)
+        if action is None and act.verb == "f" and self._left(seat):
+            action = self._legal_one(seat, ActionKind.FOLD)
         if action is None:
             raise self._reject(candidate)
         self._apply(action)
+
+    def _left(self, seat: int) -> bool:
+        """A fold the rules offer only to a player who has left (R4.3: where a check is
+        legal, or in a card round), by a player the ``_left`` field lists: the player left
+        here; mark them so."""
+        hand = self.hand
+        if not self.h.left or self.player(seat) + 1 not in self.h.left:
+            return False
+        if hand.to_act != seat or hand.phase is Phase.SHOWDOWN or seat in hand.left:
+            return False
+        if hand.phase is Phase.BETTING and not any(
+                a.kind is ActionKind.CHECK for a in hand.legal_actions()):
+            return False
+        self._leave(seat)  # in a betting round with a check, or a card round: a fold follows
+        return True
 
     def _leave(self, seat: int) -> None:
         self.hand.leave(seat)
@@ -1445,6 +1454,10 @@ class _Replayer:
             j = self.deferred.pop(s)
             kind = ActionKind.SHOW if self.acts[j].show else ActionKind.MUCK
             action = Action(seat=s, kind=kind)
+            if kind is ActionKind.MUCK and not self.game.showdown_muck and s is not None \
+                    and s not in self.hand.left and self.h.left \
+                    and self.player(s) + 1 in self.h.left:
+                self._leave(s)  # no muck at this showdown (R3.10): the player left (R4.3)
             try:
                 self._apply(action)
             except _Reject as exc:
@@ -1488,6 +1501,27 @@ def replay_result(history: HandHistory) -> ReplayResult:
 def replay(history: HandHistory) -> Hand:
     """Replay ``history`` and return the engine's hand (see :func:`replay_result`)."""
     return replay_result(history).hand
+
+
+def for_viewer(history: HandHistory, player: int) -> HandHistory:
+    """The hand as player ``player`` (0-based: 0 is ``p1``) saw it: the other players'
+    down cards that were never shown become ``??`` ("download all my hands").
+
+    ``history`` is a full history (every card known). Its optional fields
+    (``players``, ``hand``, ``table``, ``seats``, user fields, ...) are kept.
+    Raises :class:`PHHError` when the history does not replay.
+    """
+    if not isinstance(player, int) or not 0 <= player < history.player_count:
+        raise history.error(f"there is no player p{player + 1 if isinstance(player, int) else player}"
+                            f": this hand has {history.player_count} players")
+    result = replay_result(history)
+    out = from_hand(result.hand, viewer=result.seat(player), fields=dict(history.fields))
+    for key in ("players", "seats", "seat_count", "hand", "table"):
+        value = getattr(history, key)
+        if value is not None:
+            setattr(out, key, value)
+    out.name = history.name
+    return out
 
 
 def replay_all(source: str | os.PathLike[str]) -> list[ReplayResult]:
