@@ -112,7 +112,8 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     log = open(os.path.join(tmp, "server.log"), "wb")  # noqa: SIM115 - outlives this block
     server = subprocess.Popen([STUDPOKER, "serve", "--port", str(port), "--db", db, "--hand-delay", "0.5",
-                               "--log-level", "warning"], stdout=log, stderr=subprocess.STDOUT)
+                               "--log-level", "warning", "--guests-per-ip", "1000000",
+                               "--sockets-per-ip", "1000000"], stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.time() + 60
         while True:

@@ -45,7 +45,7 @@ def test_rest_accounts_and_tokens(sqlite_url: str) -> None:
         assert r.status_code == 200, r.text
         token = r.json()["token"]
         assert r.json()["user"] == {"id": 1, "name": "ann", "guest": False, "balance": 10_000}
-        assert http.post("/api/register", json={"name": "ann", "password": "another one"}).status_code == 400
+        assert http.post("/api/register", json={"name": "ann", "password": "another one"}).status_code == 409
         assert http.post("/api/register", json={"name": "x", "password": "short"}).status_code == 400
         assert http.post("/api/login", json={"name": "ann", "password": "wrong password"}).status_code == 401
         assert http.post("/api/login", json={"name": "nobody", "password": "whatever1"}).status_code == 401

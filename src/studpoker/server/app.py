@@ -19,6 +19,8 @@ from studpoker.server.api import Services, router
 from studpoker.server.auth import Auth
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
+from studpoker.server.http import SafeJSONResponse, SecurityHeaders, install_error_handlers
+from studpoker.server.limits import Guards
 from studpoker.server.tables import TableManager
 from studpoker.server.ws import serve_websocket
 
@@ -41,9 +43,10 @@ def create_app(
     """
     settings = settings or Settings()
     db = Database(db_url)
-    auth = auth or Auth(initial_balance=settings.initial_balance)
+    auth = auth or Auth(initial_balance=settings.initial_balance, token_ttl=settings.token_ttl)
     manager = TableManager(db, settings, bot_factory=bot_factory)
-    svc = Services(db=db, auth=auth, manager=manager, settings=settings)
+    guards = Guards.from_settings(settings)
+    svc = Services(db=db, auth=auth, manager=manager, settings=settings, guards=guards)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -54,15 +57,21 @@ def create_app(
             yield
         finally:
             await manager.stop()
+            guards.hashes.shutdown()
             db.dispose()
 
-    app = FastAPI(title="studpoker", version="1", lifespan=lifespan)
+    docs = settings.api_docs
+    app = FastAPI(title="studpoker", version="1", lifespan=lifespan, default_response_class=SafeJSONResponse,
+                  docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None,
+                  openapi_url="/openapi.json" if docs else None)
     app.state.services = svc
     app.include_router(router)
+    install_error_handlers(app)
+    app.add_middleware(SecurityHeaders)
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await serve_websocket(ws, db=db, auth=auth, manager=manager, settings=settings)
+        await serve_websocket(ws, db=db, auth=auth, manager=manager, settings=settings, guards=guards)
 
     from studpoker.web import install as install_web  # the browser client at /, card SVGs, replays
 

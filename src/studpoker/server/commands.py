@@ -30,6 +30,11 @@ def serve(
     burst: Annotated[float, typer.Option(help="burst of messages per connection")] = 40.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
     demo: Annotated[bool, typer.Option("--demo", help="open public demo tables with bots waiting")] = False,
+    token_ttl: Annotated[float, typer.Option(
+        help="seconds a login token stays valid unused (sliding: each use renews it)", min=1)] = 30 * 86400.0,
+    api_docs: Annotated[bool, typer.Option("--api-docs", help="serve /docs and /openapi.json")] = False,
+    guests_per_ip: Annotated[int, typer.Option(help="new guests per address in any 10 s", min=1)] = 30,
+    sockets_per_ip: Annotated[int, typer.Option(help="open websockets per address", min=1)] = 256,
 ) -> None:
     """Run the online server (FastAPI on uvicorn) and its browser client at /; migrations run at start."""
     import logging
@@ -42,17 +47,19 @@ def serve(
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for noisy in ("alembic", "httpx"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
-    app = create_app(db, Settings(hand_delay=hand_delay, bot_delay=bot_delay, rate_per_second=rate,
-                                  rate_burst=burst))
+    from studpoker.server.http import server_config
+
+    settings = Settings(hand_delay=hand_delay, bot_delay=bot_delay, rate_per_second=rate, rate_burst=burst,
+                        token_ttl=token_ttl, api_docs=api_docs, guests_per_ip=guests_per_ip,
+                        sockets_per_ip=sockets_per_ip)
+    app = create_app(db, settings)
     if demo:
         from studpoker.web.demo import enable_demo
 
         enable_demo(app)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     print(f"studpoker: play in a browser at http://{shown}:{port}/", flush=True)
-    # messages are small and frequent: compression would cost more CPU than it saves
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
-                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+    uvicorn.Server(server_config(app, settings=settings, host=host, port=port, log_level=log_level)).run()
 
 
 def audit(

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from studpoker.actions import ActionKind
+from studpoker.server.names import display_name_problem
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -105,6 +106,14 @@ class TableConfig(_Strict):
     min_buy_in: PosChips = 100
     max_buy_in: PosChips = 1000
     private: bool = False
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, name: str) -> str:
+        problem = display_name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
+        return name
 
     @model_validator(mode="after")
     def _check(self) -> TableConfig:
@@ -255,6 +264,14 @@ class AddBotMsg(_ClientBase):
     bot: Annotated[str, Field(min_length=1, max_length=32)]
     seat: SeatNo | None = None
     buy_in: PosChips
+
+    @field_validator("bot")
+    @classmethod
+    def _bot(cls, bot: str) -> str:
+        problem = display_name_problem(bot)
+        if problem is not None:
+            raise ValueError(problem)
+        return bot
 
 
 class RemoveBotMsg(_ClientBase):

@@ -295,7 +295,7 @@ class TableManager:
         if user_id is not None and (user_id == lt.owner_id or lt.user_seat(user_id) is not None):
             return True
         return invite is not None and lt.invite_code is not None and secrets.compare_digest(
-            invite, lt.invite_code)
+            invite.encode("utf-8", "surrogatepass"), lt.invite_code.encode("utf-8"))
 
     # ------------------------------------------------------- serializing
 
