@@ -370,10 +370,9 @@ def _may_see_history(svc: Services, table: TableRow, user: CurrentUser | None, i
 
 
 def _hand_json(h: HandRow) -> dict[str, Any]:
-    over = h.status == "over"
     return {
         "id": h.id, "table": h.table_id, "number": h.number, "status": h.status,
-        "commitment": h.commitment, "seed": h.seed if over else None, "seats": h.hand_seats,
+        "commitment": h.commitment, "seats": h.hand_seats,
         "dealer": h.dealer, "start": h.start, "payoffs": h.payoffs,
         "started_at": h.started_at.isoformat() + "Z",
         "ended_at": h.ended_at.isoformat() + "Z" if h.ended_at else None,
@@ -383,7 +382,7 @@ def _hand_json(h: HandRow) -> dict[str, Any]:
 @router.get("/tables/{table_id}/hands")
 def table_hands(table_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None,
                 limit: QueryInt = 50, before: QueryInt | None = None) -> list[dict[str, Any]]:
-    """The table's hands, newest first (seeds only of finished hands)."""
+    """The table's hands, newest first (with their deck commitments)."""
     with svc.db.session() as s:
         table = s.get(TableRow, table_id)
         if table is None:
@@ -399,7 +398,8 @@ def table_hands(table_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = 
 
 @router.get("/hands/{hand_id}")
 def hand(hand_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
-    """One hand: commitment, and once it is over its seed and public hand history (PHH)."""
+    """One hand: its deck commitment, and once it is over its public hand history (PHH) and the
+    openings of the cards everyone saw."""
     with svc.db.session() as s:
         h = s.get(HandRow, hand_id)
         if h is None:
@@ -411,4 +411,18 @@ def hand(hand_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None) ->
         out = _hand_json(h)
         out["game"] = table.config["game"]
         out["phh"] = h.phh_public if h.status == "over" else None
+        out["openings"] = _public_openings(h.phh_public) if h.status == "over" else None
         return out
+
+
+def _public_openings(text: str | None) -> list[dict[str, Any]] | None:
+    """The deck openings of the public history (the cards everyone saw)."""
+    if text is None:
+        return None
+    from studpoker import phh
+    from studpoker.fairness import Opening
+
+    raw = phh.read_one(text).fields.get("_openings")
+    if not isinstance(raw, list):
+        return None
+    return [Opening.from_text(str(x)).to_dict() for x in raw]

@@ -425,15 +425,25 @@ class UpdateMsg(_ServerBase):
     timer: TimerModel | None
 
 
+class OpeningModel(_ServerBase):
+    """One card of the committed deck, revealed (``studpoker.fairness.Opening``)."""
+
+    position: int
+    card: str
+    salt: str
+    proof: list[str]
+
+
 class HandEndMsg(_ServerBase):
-    """The hand is over: results, and the seed whose SHA-256 was ``commitment``."""
+    """The hand is over: results, and the openings of the cards everyone saw, each checkable
+    against ``commitment`` (the deck's Merkle root, sent in the ``hand`` message)."""
 
     type: Literal["hand_end"]
     table: int
     hand: int
     number: int
-    seed: str
     commitment: str
+    openings: list[OpeningModel]
     seats: list[int]
     payoffs: list[int]
     results: list[dict[str, Any]]

@@ -30,8 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from studpoker.actions import Action, ActionKind
-from studpoker.fairness import commitment as commit_seed
-from studpoker.fairness import deck_from_seed, new_seed
+from studpoker.fairness import dealt_cards, deck_from_seed, deck_root, new_seed, open_cards, public_cards
 from studpoker.games import Game
 from studpoker.hand import Hand
 from studpoker.server import store
@@ -467,7 +466,7 @@ class TableManager:
     async def _start_hand(self, lt: LiveTable) -> None:
         t = lt.table
         seed = new_seed()
-        commitment = commit_seed(seed)
+        commitment = deck_root(seed, joker=t.game.joker)  # the deck's Merkle root (fairness.py)
         prev_button = t.button
         ready = t.ready_seats()[: t.game.max_players]
         start = []
@@ -550,8 +549,10 @@ class TableManager:
                 lt.meta.pop(fs.seat, None)
                 lt.bots.pop(fs.seat, None)
         self._broadcast_update(lt, hand, hand_seats, version_from)
+        assert lt.seed is not None
+        openings = open_cards(lt.seed, public_cards(hand), joker=hand.game.joker)  # the seen cards only
         end = {"type": "hand_end", "table": lt.id, "hand": lt.hand_id, "number": lt.hand_number,
-               "seed": lt.seed, "commitment": lt.commitment, "seats": hand_seats,
+               "commitment": lt.commitment, "openings": [o.to_dict() for o in openings], "seats": hand_seats,
                "payoffs": list(hand.payoffs), "results": [r.to_dict() for r in hand.results]}
         text = _dumps(end)
         for conn in list(lt.watchers):
@@ -585,12 +586,15 @@ class TableManager:
             player = lt.table.seats[hand_seats[hs]]
             names.append(player.name if player is not None else f"seat {hand_seats[hs]}")
         fields = {"players": names, "table": lt.id, "hand": lt.hand_number,
-                  "_table_seats": [hand_seats[hs] for hs in order],
-                  "_seed": lt.seed, "_commitment": lt.commitment}
+                  "_table_seats": [hand_seats[hs] for hs in order], "_commitment": lt.commitment}
+        assert lt.seed is not None
+        seed, joker = lt.seed, hand.game.joker
         out: list[str | None] = []
         for public in (False, True):
             try:
-                out.append(phh.write(phh.from_hand(hand, public=public, fields=fields)))
+                cards = public_cards(hand) if public else dealt_cards(hand)
+                opened = {"_openings": [o.to_text() for o in open_cards(seed, cards, joker=joker)]}
+                out.append(phh.write(phh.from_hand(hand, public=public, fields=fields | opened)))
             except Exception:
                 log.exception("table %s: no hand history", lt.id)
                 out.append(None)
