@@ -75,11 +75,11 @@ class Connection:
             msg["legal"] = legal
         self.send_msg(msg)
 
-    def kick(self, code: str, message: str) -> None:
+    def kick(self, code: str, message: str, reply_to: int | None = None) -> None:
         """Send a last ``error`` and close the connection (1008): logout, password change, limits."""
         if self.closing:
             return
-        self.error(None, code, message)
+        self.error(reply_to, code, message)
         self.closing = True
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
@@ -233,8 +233,8 @@ async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, man
         except AuthError as exc:
             raise ProtocolError("unauthorized", str(exc)) from None
         if len(manager.connections.get(uid, ())) >= conn.settings.sockets_per_user:
-            conn.kick("too_many_connections", f"at most {conn.settings.sockets_per_user} connections per "
-                                              "account")
+            conn.kick("too_many_connections",
+                      f"at most {conn.settings.sockets_per_user} connections per account", msg.seq)
             return
         conn.user_id, conn.name = uid, name
         conn.token_hash = token_hash(msg.token)
