@@ -50,7 +50,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await asyncio.get_running_loop().run_in_executor(None, db.migrate)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, db.migrate)
+        await loop.run_in_executor(None, auth.warm_up)
         await manager.start()
         log.info("studpoker server ready (%s)", db.url.split("@")[-1])
         try:

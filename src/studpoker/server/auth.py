@@ -60,6 +60,10 @@ class Auth:
         self.token_ttl = token_ttl
         self._dummy: str | None = None
 
+    def warm_up(self) -> None:
+        """Compute the hash that unknown names are checked against (at start, not on a login)."""
+        _ = self._dummy_hash
+
     @property
     def _dummy_hash(self) -> str:
         """Verified against when the name is unknown, so a wrong name costs what a wrong password does."""
