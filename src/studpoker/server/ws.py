@@ -1,8 +1,12 @@
 """The websocket endpoint: one connection per client, every table over it.
 
 A connection reads JSON text messages, refuses anything malformed, too
-large, too fast, replayed (``seq`` not increasing) or not allowed, and hands
-the rest to the :class:`~studpoker.server.tables.TableManager`. Outgoing
+large, nested too deep, too fast, replayed (``seq`` not increasing) or not
+allowed, and hands the rest to the :class:`~studpoker.server.tables.TableManager`.
+Every frame counts against the rate limit, binary and oversized ones too; a
+connection that keeps flooding is closed (1008), and so is one that neither
+logs in nor watches a table for ``ws_idle_timeout`` seconds. Logout and
+password changes close the connections of the revoked tokens (``kick``). Outgoing
 messages go through a bounded queue drained by a sender task, so a slow
 client never holds up a table: when its queue overflows it is disconnected
 (it can reconnect and ``watch`` again to get the full state).
