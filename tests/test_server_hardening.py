@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from _server_support import (
@@ -35,6 +36,7 @@ from _server_support import (
     table_config,
 )
 from studpoker.server import Settings, create_app
+from studpoker.server.auth import Auth
 from studpoker.server.client import Client, ClientError
 
 # FAST, but with the limits this file attacks back at their defaults
@@ -111,10 +113,15 @@ def test_login_flood_gets_429_fast_and_memory_stays_bounded(tmp_path: Path) -> N
         server.stop()
 
 
+def _cheap_auth() -> Auth:
+    """Fast hashes, for tests about counting rather than cost."""
+    return Auth(hasher=PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+
+
 def test_a_successful_login_is_not_a_failure(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.db'}", FAST)) as http:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.db'}", FAST, auth=_cheap_auth())) as http:
         assert http.post("/api/register", json={"name": "ann", "password": "correct horse"}).status_code == 200
-        for _ in range(Settings().login_failures_per_name * 2):
+        for _ in range(Settings().login_failures_per_name + 2):
             assert http.post("/api/login", json={"name": "ann", "password": "correct horse"}).status_code == 200
 
 
@@ -354,7 +361,7 @@ def test_a_watching_or_logged_in_websocket_is_not_idle(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("kind", db_params())
 def test_names_are_unique_in_any_case_and_reserved_prefixes_refused(kind: str, tmp_path: Path) -> None:
-    with db_url(kind, tmp_path) as url, ServerThread(url, GUARDED) as srv, \
+    with db_url(kind, tmp_path) as url, ServerThread(url, GUARDED, auth=_cheap_auth()) as srv, \
             httpx.Client(base_url=srv.url, timeout=30) as http:
         def reg(name: str) -> int:
             return http.post("/api/register", json={"name": name, "password": "a good password"}).status_code

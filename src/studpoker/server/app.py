@@ -53,6 +53,7 @@ def create_app(
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, db.migrate)
         await loop.run_in_executor(None, auth.warm_up)
+        await guards.hashes.start()
         await manager.start()
         log.info("studpoker server ready (%s)", db.url.split("@")[-1])
         try:

@@ -117,6 +117,11 @@ class Auth:
             return None, None
         return int(row[0]), row[1]
 
+    def hash_to_check(self, password_hash: str | None) -> str:
+        """The hash a login is checked against: the account's, or for an unknown name (or a
+        guest) a dummy one, so both cost one hash."""
+        return password_hash or self._dummy_hash
+
     def verify(self, password_hash: str | None, password: str) -> bool:
         """True if the password matches (slow, like :meth:`hash_password`, known name or not)."""
         try:

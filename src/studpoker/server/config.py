@@ -37,6 +37,7 @@ class Settings:
     login_window: float = 300.0  # ... in this many seconds (a sliding window); then 429
     hash_concurrency: int = 1  # password hashes (argon2, 64 MiB each) running at once
     hash_wait: float = 0.5  # a request that cannot start hashing this soon gets 429
+    hash_processes: bool = True  # hash in worker processes (argon2 holds the GIL), else on threads
     registrations_per_ip: int = 30  # new accounts per address ...
     registration_window: float = 60.0  # ... in this many seconds
     guests_per_ip: int = 30  # new guests per address ...

@@ -18,9 +18,9 @@ import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from studpoker.server.config import Settings
 
@@ -98,23 +98,45 @@ class SlidingWindow:
 
 
 class HashGate:
-    """Runs password hashes on a few threads of their own, at most ``concurrency`` at once.
+    """Runs password hashes in worker processes of their own, at most ``concurrency`` at once.
 
     A request that cannot get a place within ``wait`` seconds is refused
     (:class:`LimitExceeded`) instead of queueing: a flood of logins then costs
-    a bounded amount of memory (argon2 takes 64 MiB per hash) and CPU, and
-    the event loop never runs a hash itself.
+    a bounded amount of memory (argon2 takes 64 MiB per hash) and CPU. The
+    hashes run in other processes (``processes=True``, the default) because
+    argon2 holds the GIL: on a thread it would stall the event loop for each
+    hash. ``fn`` and its arguments must then be picklable
+    (:mod:`studpoker.server.hashing`).
     """
 
-    def __init__(self, *, concurrency: int, wait: float) -> None:
+    def __init__(self, *, concurrency: int, wait: float, processes: bool = True) -> None:
         self.concurrency = max(1, concurrency)
         self.wait = wait
+        self.processes = processes
         self._semaphore: asyncio.Semaphore | None = None
-        self._executor = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="studpoker-hash")
+        self._executor: Executor | None = None
 
-    async def run(self, fn: Callable[[], T], *, wait: float | None = None) -> T:
-        """``fn()`` on a hash thread once a place is free (within ``wait`` seconds, default
-        the gate's own)."""
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.processes:
+                import multiprocessing
+
+                self._executor = ProcessPoolExecutor(max_workers=self.concurrency,
+                                                     mp_context=multiprocessing.get_context("spawn"))
+            else:
+                self._executor = ThreadPoolExecutor(max_workers=self.concurrency,
+                                                    thread_name_prefix="studpoker-hash")
+        return self._executor
+
+    async def start(self) -> None:
+        """Start the workers now rather than on the first login."""
+        from studpoker.server.hashing import ping
+
+        await asyncio.get_running_loop().run_in_executor(self._pool(), ping)
+
+    async def run(self, fn: Callable[..., T], *args: Any, wait: float | None = None) -> T:
+        """``fn(*args)`` in a hash worker once a place is free (within ``wait`` seconds,
+        default the gate's own)."""
         if self._semaphore is None:
             self._semaphore = asyncio.Semaphore(self.concurrency)
         sem = self._semaphore
@@ -123,13 +145,15 @@ class HashGate:
         except TimeoutError:
             raise LimitExceeded("the server is busy checking passwords; try again shortly", 1.0) from None
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
+            return await asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
         finally:
             sem.release()
 
     def shutdown(self) -> None:
-        """Stop the hash threads."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the hash workers."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
 
 
 def too_deep(text: str, limit: int) -> bool:
@@ -181,7 +205,7 @@ class Guards:
             login_name=SlidingWindow(limit=s.login_failures_per_name, window=s.login_window),
             registrations=SlidingWindow(limit=s.registrations_per_ip, window=s.registration_window),
             guests=SlidingWindow(limit=s.guests_per_ip, window=s.guest_window),
-            hashes=HashGate(concurrency=s.hash_concurrency, wait=s.hash_wait),
+            hashes=HashGate(concurrency=s.hash_concurrency, wait=s.hash_wait, processes=s.hash_processes),
         )
 
     def login_attempt(self, ip: str, key: str) -> None:
