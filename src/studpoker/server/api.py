@@ -15,6 +15,8 @@ from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from studpoker.bots import BOT_NAMES
+from studpoker.games import GAMES, from_options, game_info
 from studpoker.server.auth import Auth, AuthError, NameTaken, check_password, token_hash
 from studpoker.server.config import Settings
 from studpoker.server.db import Database, HandRow, TableRow, UserRow
@@ -320,6 +322,13 @@ def me(user: User) -> dict[str, Any]:
     return _user_json(user)
 
 
+@router.get("/games")
+def games() -> dict[str, Any]:
+    """What a client offers when creating a table: each game's ``game_info`` at its
+    default stakes (seat limits, market prices, options) and the bot kinds."""
+    return {"games": [game_info(from_options(name)) for name in GAMES], "bots": list(BOT_NAMES)}
+
+
 @router.get("/tables")
 def list_tables(user: MaybeUser, svc: Svc) -> list[dict[str, Any]]:
     """The lobby."""
@@ -421,10 +430,14 @@ def _public_openings(text: str | None) -> list[dict[str, Any]] | None:
     """The deck openings of the public history (the cards everyone saw)."""
     if text is None:
         return None
-    from studpoker import phh
+    import tomllib
+
     from studpoker.fairness import Opening
 
-    raw = phh.read_one(text).fields.get("_openings")
+    try:
+        raw = tomllib.loads(text).get("_openings")  # a PHH file is TOML
+    except tomllib.TOMLDecodeError:
+        return None
     if not isinstance(raw, list):
         return None
     return [Opening.from_text(str(x)).to_dict() for x in raw]
