@@ -20,7 +20,6 @@ from studpoker.games import GAMES, from_options, game_info
 from studpoker.server.auth import Auth, AuthError, NameTaken, check_password, token_hash
 from studpoker.server.config import Settings
 from studpoker.server.db import Database, HandRow, TableRow, UserRow
-from studpoker.server.hashing import hash_password, verify_password
 from studpoker.server.limits import Guards, LimitExceeded
 from studpoker.server.names import account_name_problem, name_key
 from studpoker.server.protocol import TableConfig
@@ -168,7 +167,7 @@ async def register(body: Credentials, request: Request, svc: Svc) -> dict[str, A
 
     try:
         await _in_db(svc, check)
-        password_hash = await svc.guards.hashes.run(hash_password, svc.auth.hasher, body.password, wait=30.0)
+        password_hash = await svc.guards.hashes.hash(svc.auth.hasher, body.password, wait=30.0)
     except NameTaken as exc:
         raise HTTPException(409, str(exc)) from None
     except AuthError as exc:
@@ -209,8 +208,8 @@ async def login(body: Credentials, request: Request, svc: Svc) -> dict[str, Any]
 
     uid, password_hash = await _in_db(svc, stored)
     try:
-        ok = await svc.guards.hashes.run(verify_password, svc.auth.hasher,
-                                         svc.auth.hash_to_check(password_hash), body.password)
+        ok = await svc.guards.hashes.verify(svc.auth.hasher, svc.auth.hash_to_check(password_hash),
+                                            body.password)
     except LimitExceeded as exc:
         raise _too_many(exc) from None
     if not ok or uid is None or password_hash is None:
@@ -291,12 +290,11 @@ async def change_password(body: PasswordChange, request: Request, user: User, sv
 
     _, old_hash = await _in_db(svc, stored)
     try:
-        ok = await svc.guards.hashes.run(verify_password, svc.auth.hasher, svc.auth.hash_to_check(old_hash),
-                                         body.password)
+        ok = await svc.guards.hashes.verify(svc.auth.hasher, svc.auth.hash_to_check(old_hash), body.password)
         if not ok or old_hash is None:
             raise HTTPException(403, "wrong password")
         svc.guards.login_succeeded(ip, key)
-        new_hash = await svc.guards.hashes.run(hash_password, svc.auth.hasher, body.new_password, wait=30.0)
+        new_hash = await svc.guards.hashes.hash(svc.auth.hasher, body.new_password, wait=30.0)
     except LimitExceeded as exc:
         raise _too_many(exc) from None
 

@@ -194,8 +194,12 @@ class Auth:
 
 
 def check_password(password: str) -> None:
-    """Refuse a password of the wrong length (:class:`AuthError`)."""
+    """Refuse a password of the wrong length, or one that is not text (:class:`AuthError`)."""
     if not 8 <= len(password) <= 256:
         raise AuthError("a password is 8 to 256 characters")
+    try:
+        password.encode("utf-8")
+    except UnicodeEncodeError:
+        raise AuthError("a password is text (no lone surrogates)") from None
 
 

@@ -18,11 +18,14 @@ import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from studpoker.server.config import Settings
+
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
 
 __all__ = ["Guards", "HashGate", "LimitExceeded", "SlidingWindow", "too_deep"]
 
@@ -98,45 +101,31 @@ class SlidingWindow:
 
 
 class HashGate:
-    """Runs password hashes in worker processes of their own, at most ``concurrency`` at once.
+    """Runs password hashes, at most ``concurrency`` at once, off the event loop.
 
     A request that cannot get a place within ``wait`` seconds is refused
     (:class:`LimitExceeded`) instead of queueing: a flood of logins then costs
-    a bounded amount of memory (argon2 takes 64 MiB per hash) and CPU. The
-    hashes run in other processes (``processes=True``, the default) because
-    argon2 holds the GIL: on a thread it would stall the event loop for each
-    hash. ``fn`` and its arguments must then be picklable
-    (:mod:`studpoker.server.hashing`).
+    a bounded amount of memory (argon2 takes 64 MiB per hash) and CPU. With
+    ``processes=True`` (the default) the hashes run in worker processes
+    (:class:`~studpoker.server.hashing.HashWorkers`), because argon2 holds the
+    GIL: on a thread of the server it would stall the event loop for each hash.
     """
 
     def __init__(self, *, concurrency: int, wait: float, processes: bool = True) -> None:
+        from studpoker.server.hashing import HashWorkers
+
         self.concurrency = max(1, concurrency)
         self.wait = wait
-        self.processes = processes
+        self.workers = HashWorkers(self.concurrency) if processes else None
         self._semaphore: asyncio.Semaphore | None = None
-        self._executor: Executor | None = None
-
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            if self.processes:
-                import multiprocessing
-
-                self._executor = ProcessPoolExecutor(max_workers=self.concurrency,
-                                                     mp_context=multiprocessing.get_context("spawn"))
-            else:
-                self._executor = ThreadPoolExecutor(max_workers=self.concurrency,
-                                                    thread_name_prefix="studpoker-hash")
-        return self._executor
+        self._threads = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="studpoker-hash")
 
     async def start(self) -> None:
-        """Start the workers now rather than on the first login."""
-        from studpoker.server.hashing import ping
+        """Start a worker now rather than on the first login."""
+        if self.workers is not None:
+            await asyncio.get_running_loop().run_in_executor(self._threads, self.workers.ping)
 
-        await asyncio.get_running_loop().run_in_executor(self._pool(), ping)
-
-    async def run(self, fn: Callable[..., T], *args: Any, wait: float | None = None) -> T:
-        """``fn(*args)`` in a hash worker once a place is free (within ``wait`` seconds,
-        default the gate's own)."""
+    async def _run(self, fn: Callable[[], T], wait: float | None) -> T:
         if self._semaphore is None:
             self._semaphore = asyncio.Semaphore(self.concurrency)
         sem = self._semaphore
@@ -145,15 +134,34 @@ class HashGate:
         except TimeoutError:
             raise LimitExceeded("the server is busy checking passwords; try again shortly", 1.0) from None
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
+            return await asyncio.get_running_loop().run_in_executor(self._threads, fn)
         finally:
             sem.release()
 
+    async def hash(self, hasher: PasswordHasher, password: str, *, wait: float | None = None) -> str:
+        """The argon2 hash of a new password."""
+        from studpoker.server.hashing import hash_password
+
+        workers = self.workers
+        if workers is not None:
+            return await self._run(lambda: workers.hash(hasher, password), wait)
+        return await self._run(lambda: hash_password(hasher, password), wait)
+
+    async def verify(self, hasher: PasswordHasher, password_hash: str, password: str, *,
+                     wait: float | None = None) -> bool:
+        """True if the password matches the hash."""
+        from studpoker.server.hashing import verify_password
+
+        workers = self.workers
+        if workers is not None:
+            return await self._run(lambda: workers.verify(hasher, password_hash, password), wait)
+        return await self._run(lambda: verify_password(hasher, password_hash, password), wait)
+
     def shutdown(self) -> None:
         """Stop the hash workers."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        if self.workers is not None:
+            self.workers.close()
+        self._threads.shutdown(wait=False, cancel_futures=True)
 
 
 def too_deep(text: str, limit: int) -> bool:
