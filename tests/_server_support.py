@@ -163,8 +163,9 @@ def audit_ok(db: str) -> list[str]:
 
 
 class ServerProcess:
-    def __init__(self, url: str, port: int, log: Path) -> None:
+    def __init__(self, url: str, port: int, log: Path, extra: list[str] | None = None) -> None:
         self.db, self.port, self.log = url, port, log
+        self.extra = list(extra or [])
         self.url = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -177,7 +178,7 @@ class ServerProcess:
             self.proc = subprocess.Popen(
                 [STUDPOKER, "serve", "--port", str(self.port), "--db", self.db, "--hand-delay", "0",
                  "--bot-delay", "0", "--log-level", "warning", "--rate", "10000", "--burst", "10000",
-                 "--guests-per-ip", "100000", "--sockets-per-ip", "100000"],
+                 "--guests-per-ip", "100000", "--sockets-per-ip", "100000", *self.extra],
                 stdout=log, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
         while True:

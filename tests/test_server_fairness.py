@@ -35,7 +35,7 @@ from studpoker.fairness import (
 )
 from studpoker.server.client import Client, play_bot
 from studpoker.server.db import Database, HandEventRow, HandRow, TableRow
-from studpoker.web.history import replay
+from studpoker.server.replay import replay
 
 CARDS = re.compile(r"^(?:[2-9TJQKA][cdhs]|Jk|\?\?)+$")
 HEX64 = re.compile(r"[0-9a-fA-F]{64}")

@@ -2,7 +2,7 @@
 
 A connection reads JSON text messages, refuses anything malformed, too
 large, nested too deep, too fast, replayed (``seq`` not increasing) or not
-allowed, and hands the rest to the :class:`~studpoker.server.tables.TableManager`.
+allowed, and hands the rest to the :class:`~studpoker.server.rooms.Registry`.
 Every frame counts against the rate limit, binary and oversized ones too; a
 connection that keeps flooding is closed (1008), and so is one that neither
 logs in nor watches a table for ``ws_idle_timeout`` seconds. Logout and
@@ -29,7 +29,7 @@ from studpoker.server.auth import Auth, AuthError, token_hash
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
 from studpoker.server.limits import Guards, too_deep
-from studpoker.server.tables import ProtocolError, TableManager
+from studpoker.server.rooms import ProtocolError, Registry
 
 __all__ = ["Connection", "serve_websocket"]
 
@@ -122,11 +122,11 @@ def _seq_of(text: str | None, settings: Settings) -> int | None:
     return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
 
 
-def _watching(conn: Connection, manager: TableManager) -> bool:
-    return any(conn in lt.watchers for lt in manager.tables.values())
+def _watching(conn: Connection, manager: Registry) -> bool:
+    return any(conn in conns for conns in manager.watchers.values())
 
 
-async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: TableManager,
+async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: Registry,
                           settings: Settings, guards: Guards | None = None) -> None:
     """Run one client connection until it closes."""
     ip = ws.client.host if ws.client is not None else "?"
@@ -181,7 +181,7 @@ async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: T
                 sender.cancel()
 
 
-async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth, manager: TableManager,
+async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth, manager: Registry,
                        settings: Settings) -> None:
     if len(text) > settings.max_message_bytes or len(text.encode("utf-8", "surrogatepass")) > \
             settings.max_message_bytes:
@@ -220,7 +220,7 @@ async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth,
         conn.error(msg.seq, "server_error", "internal error")
 
 
-async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, manager: TableManager) -> None:
+async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, manager: Registry) -> None:
     if isinstance(msg, p.AuthMsg):
         if conn.user_id is not None:
             raise ProtocolError("already_authenticated", "this connection is logged in")
@@ -250,40 +250,13 @@ async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, man
         conn.send_msg({"type": "pong", "reply_to": msg.seq, "time": time.time()})
         return
     if isinstance(msg, p.LobbyMsg):
-        conn.send_msg({"type": "lobby", "reply_to": msg.seq, "tables": manager.lobby(conn.user_id)})
+        tables = await manager.lobby_entries(conn.user_id)
+        conn.send_msg({"type": "lobby", "reply_to": msg.seq, "tables": tables})
         return
     if isinstance(msg, p.WatchMsg):
-        lt = manager.get(msg.table)
         cap = conn.settings.watchers_per_table
-        if conn not in lt.watchers and len(lt.watchers) >= cap:
+        here = manager.watchers.get(msg.table, set())
+        if conn not in here and len(here) >= cap:
             raise ProtocolError("too_many_watchers", f"table {msg.table} has {cap} watchers already")
-        await manager.watch(conn, msg.table, msg.invite)
-    elif isinstance(msg, p.UnwatchMsg):
-        manager.unwatch(conn, msg.table)
-    else:
-        user_id = conn.user_id
-        if user_id is None:
-            raise ProtocolError("unauthorized", "send auth first")
-        if isinstance(msg, p.ActMsg):
-            a = msg.action
-            await manager.act(user_id, msg.table, msg.hand, msg.version, a.action_kind, a.amount, a.slot,
-                              a.seat)
-        elif isinstance(msg, p.SitMsg):
-            await manager.sit(conn, conn.name, msg.table, msg.seat, msg.buy_in, msg.invite)
-        elif isinstance(msg, p.AddChipsMsg):
-            await manager.add_chips(user_id, msg.table, msg.amount)
-        elif isinstance(msg, p.SitOutMsg | p.SitInMsg):
-            await manager.sit_out(user_id, msg.table, isinstance(msg, p.SitOutMsg))
-        elif isinstance(msg, p.LeaveMsg):
-            await manager.leave(user_id, msg.table)
-        elif isinstance(msg, p.ChatMsg):
-            await manager.chat(user_id, conn.name, msg.table, msg.text)
-        elif isinstance(msg, p.AddBotMsg):
-            await manager.add_bot(user_id, msg.table, msg.bot, msg.seat, msg.buy_in)
-        elif isinstance(msg, p.RemoveBotMsg):
-            await manager.remove_bot(user_id, msg.table, msg.seat)
-        elif isinstance(msg, p.CloseTableMsg):
-            await manager.close_table(user_id, msg.table)
-        else:  # pragma: no cover - the union is exhaustive
-            raise ProtocolError("invalid", f"unknown message {msg.type}")
+    await manager.request(conn, conn.name, msg)
     conn.send_msg({"type": "ack", "reply_to": msg.seq})
