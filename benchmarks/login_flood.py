@@ -15,7 +15,7 @@ round trip (send -> ack) in three phases of ``--seconds`` each:
   429 for the rest after ``hash_wait``).
 
 Prints one JSON object: per phase the action latency p50/p99 (ms), actions/s,
-login answers by status and the slowest answer of each status (s), and the server's peak
+login answers by status with their p50/p99/max answer time (s), and the server's peak
 RSS (MB, ``VmHWM``) and that of its password-hash worker process. Goals (issue 11): p99 < 250 ms, RSS < 500 MB, every
 login answered within 1 s.
 
@@ -37,7 +37,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -63,13 +62,10 @@ def peak_rss_mb(pid: int) -> float:
 def children_peak_rss_mb(pid: int) -> float:
     """The peak RSS of the server's child processes (the password-hash worker), added up."""
     total = 0.0
-    try:
-        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return 0.0
-    for kid in kids:
-        with contextlib.suppress(OSError):
-            total += peak_rss_mb(int(kid))
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                total += peak_rss_mb(int(stat.parent.name))
     return round(total, 1)
 
 
@@ -80,21 +76,18 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def flood_process(base: str, seconds: float, spoof: bool, workers: int, out: Any) -> None:
-    """The attack, in a process of its own (so the attackers do not slow the measuring player)."""
-    async def main() -> tuple[Counter[int], dict[int, float]]:
+def flood_process(base: str, seconds: float, spoof: bool, workers: range, out: Any) -> None:
+    """Attackers in a process of their own (so they do not slow the measuring player)."""
+    async def main() -> dict[int, list[float]]:
         stop = asyncio.Event()
         asyncio.get_running_loop().call_later(seconds, stop.set)
         return await flood(base, stop, spoof=spoof, workers=workers)
 
-    codes, slowest = asyncio.run(main())
-    out.put((dict(codes), {str(k): round(v, 3) for k, v in slowest.items()}))
+    out.put(asyncio.run(main()))
 
 
-async def flood(base: str, stop: asyncio.Event, *, spoof: bool,
-                workers: int) -> tuple[Counter[int], dict[int, float]]:
-    codes: Counter[int] = Counter()
-    slowest: dict[int, float] = {}
+async def flood(base: str, stop: asyncio.Event, *, spoof: bool, workers: range) -> dict[int, list[float]]:
+    times: dict[int, list[float]] = {}
 
     async def worker(i: int) -> None:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
@@ -110,14 +103,13 @@ async def flood(base: str, stop: asyncio.Event, *, spoof: bool,
                     code = r.status_code
                 except httpx.HTTPError:
                     code = 0
-                codes[code] += 1
-                slowest[code] = max(slowest.get(code, 0.0), time.monotonic() - t0)
+                times.setdefault(code, []).append(time.monotonic() - t0)
 
-    await asyncio.gather(*(worker(i) for i in range(workers)))
-    return codes, slowest
+    await asyncio.gather(*(worker(i) for i in workers))
+    return times
 
 
-async def run(base: str, seconds: float, workers: int, pid: int) -> dict[str, Any]:
+async def run(base: str, seconds: float, workers: int, pid: int, attack_procs: int) -> dict[str, Any]:
     from studpoker.bots import make_bot
     from studpoker.server.client import Client, play_bot
 
@@ -147,27 +139,34 @@ async def run(base: str, seconds: float, workers: int, pid: int) -> dict[str, An
     out: dict[str, Any] = {}
     for phase in ("quiet", "one_address", "many_addresses"):
         t0 = time.monotonic()
-        codes: dict[int, int] = {}
-        slowest: dict[str, float] = {}
+        answers: dict[int, list[float]] = {}
         if phase == "quiet":
             await asyncio.sleep(seconds)
         else:
             queue: Any = multiprocessing.Queue()
-            proc = multiprocessing.Process(target=flood_process,
-                                           args=(base, seconds, phase == "many_addresses", workers, queue))
-            proc.start()
-            while proc.is_alive() and queue.empty():
-                await asyncio.sleep(0.1)
-            codes, slowest = queue.get()
-            proc.join()
+            procs = [multiprocessing.Process(target=flood_process, args=(
+                base, seconds, phase == "many_addresses", range(k, workers, attack_procs), queue))
+                for k in range(attack_procs)]
+            for proc in procs:
+                proc.start()
+            got = 0
+            while got < len(procs):
+                while queue.empty():
+                    await asyncio.sleep(0.1)
+                for code, ts in queue.get().items():
+                    answers.setdefault(code, []).extend(ts)
+                got += 1
+            for proc in procs:
+                proc.join()
         t1 = time.monotonic()
         lat = [x * 1000 for t, x in latencies if t0 <= t < t1]
         out[phase] = {
             "actions": len(lat), "actions_per_s": round(len(lat) / (t1 - t0), 1),
             "p50_ms": round(statistics.median(lat), 1) if lat else None,
             "p99_ms": round(pct(lat, 0.99), 1) if lat else None,
-            "logins": {str(k): v for k, v in sorted(codes.items())},
-            "slowest_login_s_by_status": slowest,
+            "logins": {str(k): {"answers": len(ts), "p50_s": round(pct(ts, 0.5), 3),
+                                "p99_s": round(pct(ts, 0.99), 3), "max_s": round(max(ts), 3)}
+                       for k, ts in sorted(answers.items())},
             "peak_rss_mb": round(peak_rss_mb(pid), 1),
             "hash_worker_peak_rss_mb": children_peak_rss_mb(pid),
         }
@@ -184,6 +183,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=15.0, help="length of each phase")
     ap.add_argument("--workers", type=int, default=40, help="concurrent attacking clients")
+    ap.add_argument("--attack-procs", type=int, default=4, help="processes the attackers run in")
     args = ap.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -204,7 +204,7 @@ def main() -> None:
                 if time.time() > deadline or server.poll() is not None:
                     sys.exit("the server did not start")
                 time.sleep(0.2)
-            result = asyncio.run(run(base, args.seconds, args.workers, server.pid))
+            result = asyncio.run(run(base, args.seconds, args.workers, server.pid, args.attack_procs))
         finally:
             server.send_signal(signal.SIGTERM)
             try:

@@ -16,7 +16,9 @@ a few of them and calls them from threads (waiting on a pipe releases the GIL).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import queue
 import subprocess
 import sys
@@ -60,7 +62,10 @@ def _answer(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> None:
-    """The worker: one JSON request per line in, one JSON answer per line out."""
+    """The worker: one JSON request per line in, one JSON answer per line out. It runs at a
+    lower CPU priority than the server, so that hashes yield to the tables."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
     for line in sys.stdin:
         try:
             out = _answer(json.loads(line))

@@ -104,8 +104,10 @@ class HashGate:
     """Runs password hashes, at most ``concurrency`` at once, off the event loop.
 
     A request that cannot get a place within ``wait`` seconds is refused
-    (:class:`LimitExceeded`) instead of queueing: a flood of logins then costs
-    a bounded amount of memory (argon2 takes 64 MiB per hash) and CPU. With
+    (:class:`LimitExceeded`) instead of queueing, and so is one that finds
+    ``2 * concurrency`` requests already waiting (at once): a flood of logins
+    then costs a bounded amount of memory (argon2 takes 64 MiB per hash) and
+    CPU, and is answered fast. With
     ``processes=True`` (the default) the hashes run in worker processes
     (:class:`~studpoker.server.hashing.HashWorkers`), because argon2 holds the
     GIL: on a thread of the server it would stall the event loop for each hash.
@@ -118,6 +120,7 @@ class HashGate:
         self.wait = wait
         self.workers = HashWorkers(self.concurrency) if processes else None
         self._semaphore: asyncio.Semaphore | None = None
+        self.waiting = 0
         self._threads = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="studpoker-hash")
 
     async def start(self) -> None:
@@ -129,10 +132,16 @@ class HashGate:
         if self._semaphore is None:
             self._semaphore = asyncio.Semaphore(self.concurrency)
         sem = self._semaphore
+        busy = LimitExceeded("the server is busy checking passwords; try again shortly", 1.0)
+        if sem.locked() and wait is None and self.waiting >= 2 * self.concurrency:
+            raise busy
+        self.waiting += 1
         try:
             await asyncio.wait_for(sem.acquire(), self.wait if wait is None else wait)
         except TimeoutError:
-            raise LimitExceeded("the server is busy checking passwords; try again shortly", 1.0) from None
+            raise busy from None
+        finally:
+            self.waiting -= 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self._threads, fn)
         finally:
