@@ -18,13 +18,16 @@ from studpoker.cli import app
 from studpoker.fairness import (
     Opening,
     commitment,
+    dealt_cards,
     deck_from_seed,
     deck_root,
+    keep_seen_openings,
     new_seed,
     open_cards,
     open_positions,
     public_cards,
     random_stream,
+    seen_cards,
     verify_history,
     verify_opening,
 )
@@ -113,6 +116,30 @@ def test_openings_prove_seen_cards_and_only_them() -> None:
     assert not verify_opening(deck_root(new_seed()), o)
     # an opening says nothing about another position: salts are independent of each other
     assert len({x.salt for x in openings}) == 52
+
+
+def test_a_viewers_history_keeps_only_the_openings_of_cards_it_shows() -> None:
+    """The server's full history opens every card; one player's copy of it opens only what that
+    player saw (their own down cards, everyone's up cards, shown cards), never another's hole card."""
+    import random
+
+    game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    for seed_n in range(20):
+        seed = hashlib_seed(seed_n)
+        hand = game.deal(stacks=[100] * 4, dealer=3, deck=deck_from_seed(seed))
+        rng = random.Random(seed_n)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        full = phh.from_hand(hand, fields={"_commitment": deck_root(seed), "_openings": [
+            o.to_text() for o in open_cards(seed, dealt_cards(hand))]})
+        for player in range(4):
+            mine = phh.for_viewer(phh.read_one(phh.write(full)), player)
+            keep_seen_openings(mine)
+            seat = phh.replay_result(full).seat(player)
+            seen = {str(c) for c in seen_cards(hand, seat)}
+            opened = {Opening.from_text(x).card for x in mine.fields["_openings"]}  # type: ignore[union-attr]
+            assert opened == seen, (seed_n, player)
+            assert verify_history(mine) == []
 
 
 def test_deck_from_seed_is_uniform_enough() -> None:

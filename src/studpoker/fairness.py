@@ -72,6 +72,7 @@ __all__ = [
     "dealt_cards",
     "deck_from_seed",
     "deck_root",
+    "keep_seen_openings",
     "leaf_hash",
     "new_seed",
     "open_cards",
@@ -375,6 +376,18 @@ def verify_history(history: object, seed: str | None = None,
                 if card not in opened_cards:
                     problems.append(f"action {i + 1}: {card} is shown but not opened")
     return problems
+
+
+def keep_seen_openings(history: Any) -> None:
+    """Drop from ``history.fields["_openings"]`` every opening of a card the history does not
+    show (call it on a history cut down for one viewer, e.g. :func:`studpoker.phh.for_viewer`
+    of the server's full history: the full one opens every card dealt)."""
+    raw = history.fields.get("_openings")
+    if not isinstance(raw, list):
+        return
+    shown = {card for line in history.actions for card in _line_cards(line)}
+    history.fields["_openings"] = [x for x in raw
+                                   if isinstance(x, str) and Opening.from_text(x).card in shown]
 
 
 def _line_cards(line: str) -> list[str]:

@@ -87,6 +87,9 @@ def create_app(
                   openapi_url="/openapi.json" if docs else None)
     app.state.services = svc
     app.include_router(router)
+    from studpoker.server.player_stats import router as stats_router  # profiles, leaderboard
+
+    app.include_router(stats_router)
     install_error_handlers(app)
     app.add_middleware(SecurityHeaders)
 
