@@ -124,9 +124,10 @@ class HashGate:
         self._threads = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="studpoker-hash")
 
     async def start(self) -> None:
-        """Start a worker now rather than on the first login."""
+        """Start a worker in the background now rather than on the first login."""
         if self.workers is not None:
-            await asyncio.get_running_loop().run_in_executor(self._threads, self.workers.ping)
+            fut = asyncio.get_running_loop().run_in_executor(self._threads, self.workers.ping)
+            fut.add_done_callback(lambda f: f.cancelled() or f.exception())
 
     async def _run(self, fn: Callable[[], T], wait: float | None) -> T:
         if self._semaphore is None:
