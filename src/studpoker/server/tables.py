@@ -39,7 +39,7 @@ from studpoker.server.config import Settings
 from studpoker.server.db import Database
 from studpoker.server.protocol import TableConfig
 from studpoker.server.state import restore_table
-from studpoker.server.views import op_dict, view_dict
+from studpoker.server.views import op_dict, result_dict, view_dict
 from studpoker.table import Table, TableError, default_action
 
 __all__ = ["LiveTable", "Outbox", "ProtocolError", "SeatMeta", "TableManager"]
@@ -552,7 +552,7 @@ class TableManager:
         self._broadcast_update(lt, hand, hand_seats, version_from)
         end = {"type": "hand_end", "table": lt.id, "hand": lt.hand_id, "number": lt.hand_number,
                "seed": lt.seed, "commitment": lt.commitment, "seats": hand_seats,
-               "payoffs": list(hand.payoffs), "results": [r.to_dict() for r in hand.results]}
+               "payoffs": list(hand.payoffs), "results": [result_dict(r) for r in hand.results]}
         text = _dumps(end)
         for conn in list(lt.watchers):
             conn.send(text)

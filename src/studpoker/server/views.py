@@ -21,10 +21,11 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from studpoker.actions import Action
-from studpoker.cards import Card
+from studpoker.actions import Action, ActionKind
+from studpoker.cards import Card, Rank
+from studpoker.evaluation import evaluate_high, evaluate_low
 from studpoker.games import Game
-from studpoker.hand import Phase, PlayerView, SeatView
+from studpoker.hand import Phase, PlayerView, PotResult, SeatView
 from studpoker.operations import (
     ActionTaken,
     AntePosted,
@@ -38,7 +39,7 @@ from studpoker.operations import (
     StreetStarted,
 )
 
-__all__ = ["op_dict", "op_from_dict", "view_dict", "view_from_dict"]
+__all__ = ["op_dict", "op_from_dict", "op_text", "result_dict", "strength", "view_dict", "view_from_dict"]
 
 _OP_NAMES: dict[type[Operation], str] = {
     AntePosted: "ante_posted",
@@ -68,11 +69,54 @@ def _value(v: object) -> object:
     return v
 
 
+_ACTION_WORDS: dict[ActionKind, str] = {
+    ActionKind.FOLD: "folds", ActionKind.CHECK: "checks", ActionKind.CALL: "calls {a}",
+    ActionKind.BRING_IN: "brings in {a}", ActionKind.COMPLETE: "completes to {a}",
+    ActionKind.BET: "bets {a}", ActionKind.RAISE: "raises to {a}", ActionKind.TAKE_CARD: "takes a free card",
+    ActionKind.BUY: "buys slot {s}", ActionKind.SHOW: "shows", ActionKind.MUCK: "mucks",
+}
+
+
+def op_text(op: Operation) -> str:
+    """A log record in words, without the player's name (the client puts it in front):
+    ``"bets 4"``, ``"buys slot 2: 4d"``, ``"takes a free card: 7h"``, ``"brings in 2"``.
+
+    >>> from studpoker.operations import ActionTaken
+    >>> op_text(ActionTaken(action=Action(seat=0, kind=ActionKind.BUY, amount=4, slot=2), paid=4,
+    ...                     cards=(Card.parse("4d"),)))
+    'buys slot 2: 4d'
+    """
+    if isinstance(op, ActionTaken):
+        a = op.action
+        text = _ACTION_WORDS[a.kind].format(a=a.amount, s=a.slot)
+        cards = " ".join(str(c) for c in op.cards if c is not None)
+        return f"{text}: {cards}" if cards else text
+    if isinstance(op, AntePosted):
+        return f"antes {op.amount}"
+    if isinstance(op, StreetStarted):
+        return op.name.replace("_", " ").capitalize() + ("" if op.name in ("showdown", "over") else " street")
+    if isinstance(op, CardDealt):
+        return f"is dealt {op.card}" if op.face_up and op.card is not None else "is dealt a card face down"
+    if isinstance(op, CommunityCardDealt):
+        return f"community card {op.card}"
+    if isinstance(op, MarketDealt):
+        return f"market slot {op.slot}: {op.card}"
+    if isinstance(op, ChipsReturned):
+        return f"takes back {op.amount} uncalled"
+    if isinstance(op, PotAwarded):
+        pot = "the main pot" if op.pot == 0 else f"side pot {op.pot}"
+        half = "" if op.half == "all" else f" ({op.half})"
+        return f"wins {op.amount} from {pot}{half}" + (f" with {op.hand}" if op.hand else "")
+    return "hand over"
+
+
 def op_dict(op: Operation) -> dict[str, Any]:
-    """A log record as JSON: ``{"op": "card_dealt", "seat": 0, "card": "As", ...}``."""
+    """A log record as JSON: ``{"op": "card_dealt", "seat": 0, "card": "As", ..., "text": "..."}``
+    (``text``: :func:`op_text`)."""
     out: dict[str, Any] = {"op": _OP_NAMES[type(op)]}
     for f in dataclasses.fields(op):
         out[f.name] = _value(getattr(op, f.name))
+    out["text"] = op_text(op)
     return out
 
 
@@ -89,7 +133,7 @@ def op_from_dict(d: Mapping[str, Any]) -> Operation:
     kind = _OP_TYPES.get(str(d.get("op")))
     if kind is None:
         raise ValueError(f"unknown log record {d.get('op')!r}")
-    fields = {k: v for k, v in d.items() if k != "op"}
+    fields = {k: v for k, v in d.items() if k not in ("op", "text")}
     if kind is CardDealt:
         fields["card"] = _parse_card(fields.get("card"))
     elif kind in (CommunityCardDealt, MarketDealt):
@@ -102,8 +146,90 @@ def op_from_dict(d: Mapping[str, Any]) -> Operation:
     return kind(**fields)
 
 
+def _partial_high(cards: Sequence[Card]) -> str:
+    """Words for a high hand of fewer than five cards (no straight or flush yet; the joker is an ace)."""
+    counts: dict[Rank, int] = {}
+    for c in cards:
+        r = c.rank if c.rank is not None else Rank.ACE
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    (top, n), rest = groups[0], groups[1:]
+    if n >= 4:
+        return f"Four of a kind, {top.plural}"
+    if n == 3:
+        return f"Three of a kind, {top.plural}"
+    if n == 2 and rest and rest[0][1] == 2:
+        return f"Two pair, {top.plural} and {rest[0][0].plural}"
+    if n == 2:
+        return f"One pair, {top.plural}"
+    return f"High card, {top.word}"
+
+
+def _partial_low(cards: Sequence[Card]) -> str | None:
+    """An eight-or-better low draw of fewer than five cards (three low ranks or more), or None."""
+    ranks = {1 if c.rank is Rank.ACE else int(c.rank) + 2 for c in cards
+             if c.rank is not None and (c.rank is Rank.ACE or c.rank <= Rank.EIGHT)}
+    if any(c.rank is None for c in cards):  # the joker: the lowest rank not held
+        ranks.add(next(r for r in range(1, 9) if r not in ranks))
+    if len(ranks) < 3:
+        return None
+    return "-".join("A" if r == 1 else str(r) for r in sorted(ranks, reverse=True)) + " low draw"
+
+
+def strength(cards: Sequence[Card], game: Game) -> dict[str, Any] | None:
+    """What a player holds, in words: ``{"high": "One pair, kings", "low": "8-6-5-4-3 low" | None,
+    "high_cards": [...], "low_cards": [...]}`` (the best five cards once there are five; ``low`` only
+    in high-low games). Computed with :mod:`studpoker.evaluation`, so clients never evaluate hands.
+
+    >>> from studpoker import WallStreet
+    >>> from studpoker.cards import parse_cards
+    >>> strength(parse_cards("Kh Kd 7s 2c 4d"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
+    >>> strength(parse_cards("Kh 3d 7s 2c"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
+    '7-3-2 low draw'
+    """
+    if not cards:
+        return None
+    out: dict[str, Any] = {"high": None, "low": None, "high_cards": [], "low_cards": []}
+    if len(cards) >= 5:
+        high = evaluate_high(cards, double_ace_flush=game.double_ace_flush)
+        out["high"], out["high_cards"] = high.description, [str(c) for c in high.cards]
+        low = evaluate_low(cards) if game.high_low else None
+        if low is not None:
+            out["low"], out["low_cards"] = low.description, [str(c) for c in low.cards]
+    else:
+        out["high"] = _partial_high(cards)
+        out["low"] = _partial_low(cards) if game.high_low else None
+    return out
+
+
+def _player_strength(view: SeatView, p: PlayerView) -> dict[str, Any] | None:
+    """The strength of a seat whose every card the viewer sees: its own, or a hand shown down."""
+    if p.folded or p.mucked or any(c is None for c in p.down):
+        return None
+    if p.seat != view.seat and not (p.shown and view.phase in (Phase.SHOWDOWN, Phase.OVER)):
+        return None
+    cards = [c for c in p.down if c is not None] + list(p.up) + list(view.community)
+    return strength(cards, view.game)
+
+
+def result_dict(r: PotResult) -> dict[str, Any]:
+    """A pot's result as JSON: :meth:`PotResult.to_dict` with the winning five cards
+    (``high_cards``, ``low_cards``; empty when the pot was not contested)."""
+    out = dict(r.to_dict())
+    out["high_cards"] = [] if r.high_hand is None else [str(c) for c in r.high_hand.cards]
+    out["low_cards"] = [] if r.low_hand is None else [str(c) for c in r.low_hand.cards]
+    return out
+
+
 def view_dict(view: SeatView, *, log: bool) -> dict[str, Any]:
-    """A view as JSON (the ``view`` of ``hand`` and ``update`` messages)."""
+    """A view as JSON (the ``view`` of ``hand`` and ``update`` messages).
+
+    Besides the :class:`SeatView` fields: each player's ``strength`` (:func:`strength`, for the
+    viewer's own seat and for hands shown down, else null), the viewer's own ``strength`` at the
+    top level, each result's ``high_cards``/``low_cards`` (a winning five cards) and ``won`` (the
+    chips the pots paid out, once the hand is over; else null).
+    """
+    strengths = [_player_strength(view, p) for p in view.players]
     out: dict[str, Any] = {
         "seat": view.seat,
         "dealer": view.dealer,
@@ -117,13 +243,16 @@ def view_dict(view: SeatView, *, log: bool) -> dict[str, Any]:
                 "seat": p.seat, "stack": p.stack, "bet": p.bet, "contributed": p.contributed,
                 "folded": p.folded, "all_in": p.all_in, "down": [_card(c) for c in p.down],
                 "up": [str(c) for c in p.up], "shown": p.shown, "mucked": p.mucked,
+                "strength": strengths[i],
             }
-            for p in view.players
+            for i, p in enumerate(view.players)
         ],
         "market": [_card(c) for c in view.market],
         "community": [str(c) for c in view.community],
         "pot": view.pot,
-        "results": [r.to_dict() for r in view.results],
+        "results": [result_dict(r) for r in view.results],
+        "strength": strengths[view.seat] if view.seat is not None else None,
+        "won": sum(r.amount for r in view.results) if view.phase is Phase.OVER else None,
     }
     if log:
         out["log"] = [op_dict(op) for op in view.log]

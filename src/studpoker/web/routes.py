@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Response
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import select
 
@@ -14,6 +15,7 @@ from studpoker import svg
 from studpoker.cards import CardError
 from studpoker.server.api import MaybeUser, Svc, User
 from studpoker.server.db import HandEventRow, HandRow, LedgerRow, TableRow
+from studpoker.server.views import result_dict
 from studpoker.web.history import Replay, ReplayError, replay, seat_phh
 
 __all__ = ["STATIC_DIR", "install", "router"]
@@ -108,7 +110,7 @@ def hand_replay(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = No
         "id": h.id, "table": h.table_id, "table_name": table.name, "number": h.number,
         "config": table.config, "seats": h.hand_seats, "names": rep.names, "you": rep.seat,
         "commitment": h.commitment, "seed": h.seed, "payoffs": h.payoffs,
-        "results": [r.to_dict() for r in rep.hand.results], "steps": rep.steps,
+        "results": [result_dict(r) for r in rep.hand.results], "steps": rep.steps,
     }
 
 
@@ -128,7 +130,19 @@ def hand_phh(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = None)
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
+class _ClientFiles(StaticFiles):
+    """The client's files with a cache policy: browsers keep them and revalidate each use with
+    ``ETag``/``Last-Modified`` (a 304 without a body), so a new version is picked up at once."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
 def install(app: FastAPI) -> None:
-    """Add the card pictures, the replay API and the client at ``/`` (after every other route)."""
+    """Add the card pictures, the replay API and the client at ``/`` (after every other route),
+    and gzip for every HTTP answer over 500 bytes (the client's modules, the API's JSON)."""
+    app.add_middleware(GZipMiddleware, minimum_size=500)
     app.include_router(router)
-    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="web")
+    app.mount("/", _ClientFiles(directory=STATIC_DIR, html=True), name="web")
