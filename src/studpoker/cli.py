@@ -15,7 +15,7 @@ from rich.console import Console
 
 from studpoker.cards import CardError, parse_cards
 from studpoker.evaluation import HighValue, LowValue, evaluate_high, evaluate_low
-from studpoker.games import Game, SevenCardStud, WallStreet
+from studpoker.games import Game, GameError, canonical_name, from_options
 
 app = typer.Typer(
     name="studpoker",
@@ -86,8 +86,7 @@ def demo(
 ) -> None:
     """Play one random hand of each game and print what happened."""
     games: list[tuple[str, Game, int]] = [
-        ("Wall Street", WallStreet(ante=1, limits=(2, 2, 4, 4, 4)), 5),
-        ("Seven Card Stud", SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10), 6),
+        (g.title, g, n) for g, n in ((from_options("wallstreet"), 5), (from_options("stud"), 6))
     ]
     out = {name: _demo_hand(game, n, seed) for name, game, n in games}
     if as_json:
@@ -133,14 +132,11 @@ def simulate(
     from studpoker.sim import SimError
     from studpoker.sim import simulate as run_simulation
 
-    games: dict[str, Game] = {
-        "stud": SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10, joker=joker),
-        "wallstreet": WallStreet(ante=1, limits=(2, 2, 4, 4, 4), joker=joker),
-    }
-    chosen = games.get(game.strip().lower().replace("-", "").replace("_", ""))
-    if chosen is None:
-        err.print(f"[red]error:[/red] unknown game {game!r}; choose stud or wallstreet")
-        raise typer.Exit(2)
+    try:
+        chosen = from_options(game, joker=joker)
+    except GameError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -262,26 +258,30 @@ def make_game(
     name: str, *, stakes: str = "", joker: bool = False, open_pair_big_bet: bool = True,
     max_raises: int = 3, heads_up_uncapped: bool = True, double_ace_flush: bool = False,
 ) -> Game:
-    """A game from CLI words: ``stud`` or ``wallstreet`` and comma-separated stakes."""
+    """A game from CLI words: ``stud`` or ``wallstreet`` and comma-separated stakes
+    (empty: the defaults of :func:`studpoker.games.from_options`)."""
     try:
         numbers = [int(x) for x in stakes.split(",") if x.strip()]
     except ValueError:
         raise ValueError(f"stakes must be comma-separated integers, got {stakes!r}") from None
-    common = {"joker": joker, "max_raises": max_raises, "heads_up_uncapped": heads_up_uncapped,
-              "double_ace_flush": double_ace_flush}
-    if name == "stud":
+    options: dict[str, object] = {
+        "joker": joker, "max_raises": max_raises, "heads_up_uncapped": heads_up_uncapped,
+        "double_ace_flush": double_ace_flush,
+    }
+    game = canonical_name(name)
+    if game == "stud":
         if numbers and len(numbers) != 4:
             raise ValueError("stud stakes are ante,bring-in,small-bet,big-bet")
-        ante, bring_in, small, big = numbers or [1, 2, 5, 10]
-        return SevenCardStud(ante=ante, bring_in=bring_in, small_bet=small, big_bet=big,
-                             open_pair_big_bet=open_pair_big_bet, **common)  # type: ignore[arg-type]
-    if name == "wallstreet":
+        if numbers:
+            options.update(zip(("ante", "bring_in", "small_bet", "big_bet"), numbers, strict=True))
+        options["open_pair_big_bet"] = open_pair_big_bet
+    else:
         if numbers and len(numbers) not in (2, 6):
             raise ValueError("wallstreet stakes are ante,limit or ante,l1,l2,l3,l4,l5")
-        ante, *limits = numbers or [1, 2, 2, 4, 4, 4]
-        lim = limits[0] if len(limits) == 1 else tuple(limits)
-        return WallStreet(ante=ante, limits=lim, **common)  # type: ignore[arg-type]
-    raise ValueError(f"unknown game {name!r}: use stud or wallstreet")
+        if numbers:
+            ante, *limits = numbers
+            options.update(ante=ante, limits=limits[0] if len(limits) == 1 else tuple(limits))
+    return from_options(game, **options)
 
 
 @app.command("equity")
