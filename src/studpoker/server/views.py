@@ -21,8 +21,9 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from studpoker.actions import Action, ActionKind
+from studpoker.actions import Action
 from studpoker.cards import Card, Rank
+from studpoker.describe import describe_action, describe_operation
 from studpoker.evaluation import evaluate_high, evaluate_low
 from studpoker.games import Game
 from studpoker.hand import Phase, PlayerView, PotResult, SeatView
@@ -69,45 +70,21 @@ def _value(v: object) -> object:
     return v
 
 
-_ACTION_WORDS: dict[ActionKind, str] = {
-    ActionKind.FOLD: "folds", ActionKind.CHECK: "checks", ActionKind.CALL: "calls {a}",
-    ActionKind.BRING_IN: "brings in {a}", ActionKind.COMPLETE: "completes to {a}",
-    ActionKind.BET: "bets {a}", ActionKind.RAISE: "raises to {a}", ActionKind.TAKE_CARD: "takes a free card",
-    ActionKind.BUY: "buys slot {s}", ActionKind.SHOW: "shows", ActionKind.MUCK: "mucks",
-}
-
-
 def op_text(op: Operation) -> str:
-    """A log record in words, without the player's name (the client puts it in front):
-    ``"bets 4"``, ``"buys slot 2: 4d"``, ``"takes a free card: 7h"``, ``"brings in 2"``.
+    """A log record in words (:mod:`studpoker.describe`) without the player's name, which the
+    client puts in front: ``"bets 4"``, ``"buys slot 2 for 4: 4d"``, ``"takes a free card: 7h"``.
 
+    >>> from studpoker.actions import ActionKind
     >>> from studpoker.operations import ActionTaken
     >>> op_text(ActionTaken(action=Action(seat=0, kind=ActionKind.BUY, amount=4, slot=2), paid=4,
     ...                     cards=(Card.parse("4d"),)))
-    'buys slot 2: 4d'
+    'buys slot 2 for 4: 4d'
+    >>> op_text(PotAwarded(pot=0, seat=1, amount=12, half="all", hand="One pair, kings"))
+    'wins 12 from the main pot with One pair, kings'
     """
     if isinstance(op, ActionTaken):
-        a = op.action
-        text = _ACTION_WORDS[a.kind].format(a=a.amount, s=a.slot)
-        cards = " ".join(str(c) for c in op.cards if c is not None)
-        return f"{text}: {cards}" if cards else text
-    if isinstance(op, AntePosted):
-        return f"antes {op.amount}"
-    if isinstance(op, StreetStarted):
-        return op.name.replace("_", " ").capitalize() + ("" if op.name in ("showdown", "over") else " street")
-    if isinstance(op, CardDealt):
-        return f"is dealt {op.card}" if op.face_up and op.card is not None else "is dealt a card face down"
-    if isinstance(op, CommunityCardDealt):
-        return f"community card {op.card}"
-    if isinstance(op, MarketDealt):
-        return f"market slot {op.slot}: {op.card}"
-    if isinstance(op, ChipsReturned):
-        return f"takes back {op.amount} uncalled"
-    if isinstance(op, PotAwarded):
-        pot = "the main pot" if op.pot == 0 else f"side pot {op.pot}"
-        half = "" if op.half == "all" else f" ({op.half})"
-        return f"wins {op.amount} from {pot}{half}" + (f" with {op.hand}" if op.hand else "")
-    return "hand over"
+        return describe_action(op.action, cards=op.cards)
+    return describe_operation(op, names=lambda _seat: "").strip()
 
 
 def op_dict(op: Operation) -> dict[str, Any]:
