@@ -539,4 +539,34 @@ def test_demo_table_is_playable(server: str, browser: Any) -> None:
     number = int(eve.page.get_attribute(".felt-wrap", "data-hand") or "0")
     play_hand([eve], number)
     assert eve.page.locator(f".log .summary[data-hand='{number}'] li[data-player]").count() == 2
+    page = eve.page
+    # the rules of the table's game, in a panel, closed with Escape
+    page.click("#btn-rules")
+    rules = page.locator("[data-testid='rules']")
+    assert "bring-in" in rules.inner_text().lower() and "open pair" in rules.inner_text().lower()
+    page.keyboard.press("Escape")
+    rules.wait_for(state="detached")
+    # the lobby and the hand history open over the table: the seat and the hand go on underneath
+    page.click("#btn-lobby")
+    page.locator("[data-testid='overlay'] #lobby-table").wait_for()
+    page.click("#overlay-close")
+    page.click("#btn-hands")
+    page.locator("[data-testid='overlay'] #hands-table tr[data-hand-id] a").first.click()
+    page.locator("[data-testid='overlay'] #next-step").wait_for()
+    assert "/#/table/" in page.url
+    page.click("#overlay-close")
+    assert page.locator(".seat.you").count() == 1
+    # walking away to the lobby: the top bar and the lobby say where the seat is, and lead back
+    table_url = page.url
+    page.goto(eve.url + "/#/")
+    page.locator("[data-testid='seated-banner']").wait_for()
+    assert page.locator("#seated-link").is_visible()
+    page.click("#seated-link")
+    page.wait_for_selector(".seat.you")
+    assert page.url == table_url
+    # leaving during a hand asks first, in the page (no window.confirm)
+    page.wait_for_selector(".felt-wrap:not([data-phase='over']):not([data-phase='none'])", timeout=30000)
+    page.click("#btn-leave")
+    page.locator("[role='dialog'] #dialog-cancel").click()
+    assert page.locator("#btn-leave").inner_text() == "Leave"
     eve.context.close()

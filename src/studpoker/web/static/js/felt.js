@@ -242,7 +242,7 @@ export function renderFelt(model) {
 
   // the seats
   const handSeatOf = (ts) => (hand ? hand.seats.indexOf(ts) : -1);
-  const nameMax = tall ? 11 : 16;
+  const nameMax = tall ? (across === 3 ? 10 : 14) : 16;
   for (let ts = 0; ts < seatCount; ts++) {
     const place = places[(ts - bottom + seatCount) % seatCount];
     const seat = model.seats[ts];
@@ -268,6 +268,7 @@ export function renderFelt(model) {
       if (c && model.bought && model.bought.has(key)) cls.push("bought");
       else if (c && model.fresh && model.fresh.has(key)) cls.push("fresh");
       if (c && won && won.has(c)) cls.push("win");
+      if (c && model.arrived && model.arrived.has(key)) cls.push("arrive");
       return cardImg(c, cls.join(" "));
     };
     const cards = h("div", {class: "cards", role: "group", "aria-label": `${name}'s cards`});

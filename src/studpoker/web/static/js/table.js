@@ -21,7 +21,7 @@ const PRE_LABELS = {check_fold: "Check/Fold", check: "Check", call_any: "Call an
 export function mountTable(root, {id, invite}) {
   const st = {
     info: null, hand: null, names: [], payoffs: null, summary: null, summaryTimer: null,
-    busy: false, gone: null, acts: new Map(), fresh: new Set(), bought: new Set(),
+    busy: false, gone: null, street: 0, acts: new Map(), arrived: new Set(), fresh: new Set(), bought: new Set(),
     pre: null, preBet: 0, offline: conn.ws === null ? false : conn.ws.readyState !== WebSocket.OPEN,
     announcedTurn: null, stopped: false, overlay: null,
   };
@@ -149,6 +149,7 @@ export function mountTable(root, {id, invite}) {
   /** What the last action of each seat was this street, and which cards are new. */
   function track(op) {
     if (op.op === "street_started") {
+      st.street = op.index;
       st.acts = new Map();
       st.fresh = new Set();
       st.bought = new Set();
@@ -156,12 +157,13 @@ export function mountTable(root, {id, invite}) {
       const a = op.action;
       st.acts.set(a.seat, seatWords(op));
       for (const c of op.cards || []) {
-        if (!c) continue;
-        if (a.kind === "buy") st.bought.add(`${a.seat}:${c}`);
-        else if (a.kind === "take_card") st.fresh.add(`${a.seat}:${c}`);
+        if (!c || !["buy", "take_card"].includes(a.kind)) continue;
+        (a.kind === "buy" ? st.bought : st.fresh).add(`${a.seat}:${c}`);
+        st.arrived.add(`${a.seat}:${c}`);
       }
     } else if (op.op === "card_dealt" && op.card) {
-      st.fresh.add(`${op.seat}:${op.card}`);
+      if (st.street > 0) st.fresh.add(`${op.seat}:${op.card}`); // a new street's cards, not the first deal
+      st.arrived.add(`${op.seat}:${op.card}`);
     }
   }
 
@@ -437,7 +439,7 @@ export function mountTable(root, {id, invite}) {
     const felt = renderFelt({
       config, gameInfo, seatCount: info.seats.length || seatCount(config), bottom: you ?? 0, seats: info.seats, you,
       button: info.button, hand, names: st.names, payoffs: st.payoffs, waitingText, acts: st.acts, fresh: st.fresh,
-      bought: st.bought, summary: summary ? h("div", {class: "summary-box"}, summary) : null,
+      bought: st.bought, arrived: st.arrived, summary: summary ? h("div", {class: "summary-box"}, summary) : null,
       canSit: (me === null || me === undefined) && !info.closed && !!session.user, onSit: sitDialog, isOwner,
       onRemoveBot: (seat) => simple("remove_bot", {seat}), onAct: act, busy: st.busy || st.offline,
     });
@@ -446,6 +448,7 @@ export function mountTable(root, {id, invite}) {
         h("div", {}, h("b", {}, "Connection lost"), h("br"), "Reconnecting… your seat is kept.")));
     }
     replace(feltBox, felt);
+    st.arrived = new Set(); // a card slides in once, when it arrives, not at every redraw
 
     // actions
     const myTurn = inHand && view.seat !== null && view.to_act === view.seat;
