@@ -18,6 +18,7 @@ from studpoker.bots import (
     EquityBot,
     RandomBot,
     RuleBot,
+    SearchBot,
     StationBot,
     UnknownBot,
     make_bot,
@@ -37,6 +38,8 @@ def fast_bot(name: str, seed: int) -> Bot:
         return EquityBot(seed=seed, min_rollouts=8, max_rollouts=16, card_rollouts=16)
     if name == "rule":
         return RuleBot(seed=seed, samples=16)
+    if name == "search":
+        return SearchBot(seed=seed, rollouts=40, completions=4)
     return make_bot(name, seed=seed)
 
 
@@ -44,7 +47,7 @@ def fast_bot(name: str, seed: int) -> Bot:
 
 
 def test_registry_names_and_protocol() -> None:
-    assert BOT_NAMES == ("random", "station", "rule", "equity")
+    assert BOT_NAMES == ("random", "station", "rule", "equity", "search")
     for name in BOT_NAMES:
         bot = make_bot(name, seed=1)
         assert bot.name == name
@@ -117,7 +120,7 @@ def test_full_strength_bots_play_legal_hands_of_both_games() -> None:
     """The bots as the registry makes them (full rollouts), a few hands each game."""
     for game, n in ((STUD, 5), (WALL, 5)):
         for h in range(6):
-            bots = {s: make_bot(BOT_NAMES[(s + h) % 4], seed=s) for s in range(n)}
+            bots = {s: make_bot(BOT_NAMES[(s + h) % len(BOT_NAMES)], seed=s) for s in range(n)}
             hand = game.deal(stacks=[200] * n, dealer=h % n, seed=h)
             play(hand, bots)
             assert sum(hand.payoffs) == 0

@@ -57,6 +57,8 @@ class Action:
 
     def __str__(self) -> str:
         """The action in words (:func:`studpoker.describe.describe_action`): ``seat 2 bets 4``."""
+        if not isinstance(self.kind, ActionKind):  # malformed: say what it is (R1.12 errors print it)
+            return f"seat {self.seat} {self.kind!r} {self.amount!r}"
         from studpoker.describe import describe_action
 
         return describe_action(self, name=f"seat {self.seat}")

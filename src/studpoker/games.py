@@ -90,6 +90,11 @@ class Street:
 class Game:
     """What every game configuration provides to the engine."""
 
+    #: the yes/no house options every game has (checked to be real booleans)
+    FLAGS: ClassVar[tuple[str, ...]] = (
+        "joker", "double_ace_flush", "heads_up_uncapped", "showdown_muck",
+    )
+
     name: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
@@ -101,6 +106,7 @@ class Game:
     double_ace_flush: bool
     max_raises: int
     heads_up_uncapped: bool
+    showdown_muck: bool
     streets: tuple[Street, ...]
 
     @property
@@ -144,6 +150,14 @@ class Game:
         raise GameError("a Game subclass must describe its options")
 
 
+def _check_options(game: Game) -> None:
+    flags = game.FLAGS + (("open_pair_big_bet",) if isinstance(game, SevenCardStud) else ())
+    for name in flags:
+        value = getattr(game, name)
+        if not isinstance(value, bool):
+            raise GameError(f"{name} must be true or false, got {value!r}")
+
+
 def _check_positive(name: str, value: object, *, zero_ok: bool = False) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise GameError(f"{name} must be an integer, got {value!r}")
@@ -158,7 +172,8 @@ class SevenCardStud(Game):
 
     Options and their defaults: ``joker`` (off, R1.2), ``double_ace_flush``
     (off, R1.2), ``max_raises`` (3, R1.5), ``heads_up_uncapped`` (on, R1.5),
-    ``open_pair_big_bet`` (on, R2.6).
+    ``open_pair_big_bet`` (on, R2.6), ``showdown_muck`` (on, R1.9: a player
+    may muck at showdown instead of showing).
     """
 
     name: ClassVar[str] = "stud"
@@ -177,9 +192,11 @@ class SevenCardStud(Game):
     max_raises: int = 3
     heads_up_uncapped: bool = True
     open_pair_big_bet: bool = True
+    showdown_muck: bool = True
     streets: tuple[Street, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        _check_options(self)
         _check_positive("ante", self.ante, zero_ok=True)
         _check_positive("bring_in", self.bring_in)
         _check_positive("small_bet", self.small_bet)
@@ -215,7 +232,7 @@ class SevenCardStud(Game):
             "small_bet": self.small_bet, "big_bet": self.big_bet, "joker": self.joker,
             "double_ace_flush": self.double_ace_flush, "max_raises": self.max_raises,
             "heads_up_uncapped": self.heads_up_uncapped,
-            "open_pair_big_bet": self.open_pair_big_bet,
+            "open_pair_big_bet": self.open_pair_big_bet, "showdown_muck": self.showdown_muck,
         }
 
 
@@ -226,7 +243,8 @@ class WallStreet(Game):
     ``limits`` are the bet sizes of the five betting rounds (one number means
     all five equal); ``market_unit`` prices the market (slot k costs k units;
     default: the first limit). Options: ``joker`` (off), ``double_ace_flush``
-    (off), ``max_raises`` (3), ``heads_up_uncapped`` (on).
+    (off), ``max_raises`` (3), ``heads_up_uncapped`` (on), ``showdown_muck``
+    (off, R3.10: at showdown every player still in shows their hand).
     """
 
     name: ClassVar[str] = "wallstreet"
@@ -243,9 +261,11 @@ class WallStreet(Game):
     double_ace_flush: bool = False
     max_raises: int = 3
     heads_up_uncapped: bool = True
+    showdown_muck: bool = False
     streets: tuple[Street, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        _check_options(self)
         _check_positive("ante", self.ante, zero_ok=True)
         _check_positive("max_raises", self.max_raises, zero_ok=True)
         limits = self.limits
@@ -285,7 +305,7 @@ class WallStreet(Game):
             "game": self.name, "ante": self.ante, "limits": list(self.limit_tuple),
             "market_unit": self.unit, "joker": self.joker,
             "double_ace_flush": self.double_ace_flush, "max_raises": self.max_raises,
-            "heads_up_uncapped": self.heads_up_uncapped,
+            "heads_up_uncapped": self.heads_up_uncapped, "showdown_muck": self.showdown_muck,
         }
 
 

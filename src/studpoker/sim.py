@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from studpoker.bots import BOT_NAMES, Bot, make_bot
+from studpoker.bots import Bot, UnknownBot, check_bot_name, make_bot
 from studpoker.bots._common import derive_seed
 from studpoker.games import Game, phh_order
 from studpoker.hand import Hand
@@ -257,9 +257,11 @@ def _validate(game: Game, players: int, bots: Sequence[str], hands: int, workers
         )
     if not bots:
         raise SimError("give at least one bot")
-    unknown = [b for b in bots if b not in BOT_NAMES]
-    if unknown:
-        raise SimError(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOT_NAMES)}")
+    for b in bots:
+        try:
+            check_bot_name(b)
+        except UnknownBot as exc:
+            raise SimError(str(exc)) from None
     if hands < 1:
         raise SimError(f"hands must be >= 1, got {hands}")
     if workers < 1:
@@ -282,7 +284,8 @@ def simulate(
 ) -> SimResult:
     """Play ``hands`` hands of ``game`` among ``players`` bots and report chips per hand.
 
-    ``bots`` are bot names (see :data:`studpoker.bots.BOT_NAMES`), cycled when
+    ``bots`` are bot names (see :data:`studpoker.bots.BOT_NAMES`; options such as
+    ``"search:think=2"`` and levels such as ``"hard"`` work too), cycled when
     fewer than ``players``. ``out``: a directory for hand histories, one
     ``.phhs`` file per chunk (when :mod:`studpoker.phh` is available; else
     :attr:`SimResult.note` says they were skipped). ``stack``: every seat's

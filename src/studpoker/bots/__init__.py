@@ -12,11 +12,23 @@ random    a uniformly random legal action (seeded)
 station   calls everything down: check, call, bring in, free card, show
 rule      hand-strength thresholds per street; market buys by value
 equity    Monte Carlo equity against unseen cards, by pot odds
+search    a belief over the opponents' down cards from their actions, and
+          the action of highest value in rollouts against it
 ========  ==============================================================
+
+A name may carry options after a colon: ``"search:think=2"`` plays the
+search bot with twice the rollouts (see :mod:`studpoker.bots.search`).
+
+Difficulty levels for people (:data:`LEVELS`): easy is ``rule``, medium
+``equity``, hard ``search``.
 
 >>> from studpoker.bots import BOT_NAMES, make_bot
 >>> BOT_NAMES
-('random', 'station', 'rule', 'equity')
+('random', 'station', 'rule', 'equity', 'search')
+>>> make_bot("search:think=2", seed=1).rollouts
+1000
+>>> LEVELS["hard"]
+'search'
 >>> make_bot("equity", seed=1).name
 'equity'
 """
@@ -29,16 +41,20 @@ from studpoker.bots.base import Bot
 from studpoker.bots.equity import EquityBot
 from studpoker.bots.randombot import RandomBot
 from studpoker.bots.rule import RuleBot
+from studpoker.bots.search import SearchBot, parse_options
 from studpoker.bots.station import StationBot
 
 __all__ = [
     "BOT_NAMES",
+    "LEVELS",
     "Bot",
     "EquityBot",
     "RandomBot",
     "RuleBot",
+    "SearchBot",
     "StationBot",
     "UnknownBot",
+    "check_bot_name",
     "make_bot",
 ]
 
@@ -52,18 +68,62 @@ _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "station": lambda seed: StationBot(seed=seed),
     "rule": lambda seed: RuleBot(seed=seed),
     "equity": lambda seed: EquityBot(seed=seed),
+    "search": lambda seed: SearchBot(seed=seed),
 }
 
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 """The names :func:`make_bot` knows, weakest first."""
 
+LEVELS: dict[str, str] = {"easy": "rule", "medium": "equity", "hard": "search"}
+"""Difficulty levels for people and the bot each one plays."""
+
+_OPTIONS = {"search"}  # bots whose names take options after a colon
+
+
+def _split(name: object) -> tuple[str, dict[str, float]]:
+    if not isinstance(name, str):
+        raise UnknownBot(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+    base, _, rest = name.strip().lower().partition(":")
+    base = LEVELS.get(base, base)
+    if base not in _FACTORIES:
+        raise UnknownBot(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)} "
+                         f"(or a level: {', '.join(LEVELS)})")
+    if rest and base not in _OPTIONS:
+        raise UnknownBot(f"bot {base!r} takes no options, got {name!r}")
+    try:
+        options = parse_options(rest)
+    except ValueError as exc:
+        raise UnknownBot(str(exc)) from None
+    return base, options
+
+
+def check_bot_name(name: str) -> str:
+    """The canonical form of a bot name (a level becomes its bot, options are checked).
+
+    Raises :class:`UnknownBot` (a ``ValueError``) for an unknown name or bad options.
+
+    >>> check_bot_name("Hard"), check_bot_name("search:think=2")
+    ('search', 'search:think=2')
+    """
+    make_bot(name, seed=0)
+    base, options = _split(name)
+    if not options:
+        return base
+    return base + ":" + ",".join(f"{k}={v:g}" for k, v in options.items())
+
 
 def make_bot(name: str, *, seed: int | None = None) -> Bot:
-    """A new bot by name (see :data:`BOT_NAMES`); ``seed`` fixes its random choices.
+    """A new bot by name (see :data:`BOT_NAMES`; a level of :data:`LEVELS` works too);
+    ``seed`` fixes its random choices. ``"search:think=2"`` passes options.
 
     Raises :class:`UnknownBot` (a ``ValueError``) for an unknown name.
     """
-    factory = _FACTORIES.get(name.strip().lower()) if isinstance(name, str) else None
-    if factory is None:
-        raise UnknownBot(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
-    return factory(seed)
+    base, options = _split(name)
+    if options:
+        from studpoker.bots.search import from_options
+
+        try:
+            return from_options(seed, list(options.items()))
+        except ValueError as exc:
+            raise UnknownBot(str(exc)) from None
+    return _FACTORIES[base](seed)

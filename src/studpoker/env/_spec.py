@@ -143,6 +143,9 @@ class EnvConfig:
     stacks: tuple[int, ...]
     dealer: int | None  # None: a random dealer each hand
 
+    def __deepcopy__(self, memo: dict[int, object]) -> EnvConfig:
+        return self  # immutable
+
     @property
     def total_chips(self) -> int:
         """Chips on the table at the start of a hand (the scale of chip features)."""

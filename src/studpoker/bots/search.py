@@ -1,0 +1,351 @@
+"""``search``: reads the table, then picks the action of highest estimated value.
+
+**Belief.** For every opponent still in the hand the bot keeps a weighted
+list of every pair of cards its two down cards could be (every pair of cards
+the seat has not seen: up cards, folded players' up cards, market and
+community cards are dead), weighted by how likely that opponent's betting
+so far is under a noisy version of the equity bot's policy: an opponent that
+bets is more likely to hold pairs that make it strong. The belief is updated
+after every action (:class:`studpoker.bots._belief.Belief`).
+
+**Value.** Every decision runs Monte Carlo rollouts against the belief: the
+opponents' pairs are drawn from it, every other missing card is dealt at
+random, and the showdown is evaluated in batches with the compiled
+evaluator (:mod:`studpoker.fast`). For each legal action the bot estimates
+the chips it wins from now on:
+
+* fold: 0;
+* check, call or bring in: the share of the pot (and of a guess of the
+  money still to come) minus what it puts in; if an opponent may still bet
+  behind, the rollouts where the opponent model bets are played out as the
+  better of folding and calling;
+* complete, bet or raise (each size): the rollouts are split by the
+  opponent model's answer (fold: the bot takes the pot; call; raise: the
+  better of folding and calling), which weighs fold equity against the
+  range that continues;
+* Wall Street card rounds: the free card and every market slot are scored
+  on the same rollouts (the slot's card replaces the bot's next card), a slot
+  is bought when the share it adds to the expected final pot beats its price.
+
+Showdown: always show. Every random draw comes from the bot's seeded
+generator, so the same seed and the same views give the same decisions.
+
+**Effort.** ``think`` (default 1.0) scales the rollouts and the samples of
+the opponent model; the default plays a heads-up stud hand in well under
+half a second (``benchmarks/search_bot.py``). By name:
+``make_bot("search:think=3")`` (also ``rollouts=``, ``completions=``).
+
+>>> from studpoker import SevenCardStud
+>>> from studpoker.bots.search import SearchBot
+>>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(
+...     stacks=[100] * 2, seed=2)
+>>> SearchBot(seed=1).act(hand.view(hand.to_act)) in hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from studpoker.actions import Action, ActionKind
+from studpoker.bots._belief import (
+    Belief,
+    Floats,
+    Ints,
+    action_probabilities,
+    deal_rows,
+    perceived_equity,
+    shares,
+)
+from studpoker.bots._common import betting_rounds_left, expected_final_pot, make_rng
+from studpoker.bots.equity import EquityBot
+from studpoker.hand import Phase, SeatView
+from studpoker.operations import Operation
+
+__all__ = ["SearchBot"]
+
+FUTURE_SHARE = 0.5
+"""The guess of money still to come: this fraction of a bet per player per round left."""
+MAX_BETS = 5
+"""No more raising once the street holds this many bets and raises."""
+
+
+class SearchBot:
+    """Belief over the opponents' down cards plus rollouts; see the module docstring."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        think: float = 1.0,
+        rollouts: int = 500,
+        completions: int = 48,
+        future_share: float = FUTURE_SHARE,
+        noise: float = 0.03,
+        margin: float = 0.0,
+    ) -> None:
+        if not think > 0:
+            raise ValueError(f"think must be > 0, got {think!r}")
+        if rollouts < 10:
+            raise ValueError(f"rollouts must be >= 10, got {rollouts!r}")
+        if completions < 1:
+            raise ValueError(f"completions must be >= 1, got {completions!r}")
+        self.rng = make_rng(seed)
+        self.think = float(think)
+        self.rollouts = max(10, round(rollouts * think))
+        self.completions = max(1, round(completions * min(think, 4.0)))
+        self.future_share = future_share
+        self.noise = noise
+        self.margin = margin
+        self._fallback = EquityBot(seed=self.rng.getrandbits(62))
+        self._belief: Belief | None = None
+        self._log: tuple[Operation, ...] = ()
+        self._seat: int | None = None
+
+    # ------------------------------------------------------------------ api
+
+    def act(self, view: SeatView) -> Action:
+        """Decide from ``view`` alone (the bot remembers its belief within a hand)."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.SHOWDOWN:
+            return next(a for a in legal if a.kind is ActionKind.SHOW)
+        gen = np.random.default_rng(self.rng.getrandbits(63))
+        belief = self.belief(view, gen)
+        if belief is None:
+            return self._fallback.act(view)
+        if view.phase is Phase.CARD_ROUND:
+            return self._card_round(view, belief, gen)
+        return self._betting(view, belief, gen)
+
+    def belief(self, view: SeatView, gen: np.random.Generator | None = None) -> Belief | None:
+        """The bot's belief about ``view``'s hand, brought up to date (None where the bot
+        plays like the equity bot instead: community cards, shown down cards)."""
+        if view.seat is None:
+            raise ValueError("a bot needs a seat's view, not the public one")
+        if view.community or any(
+            p.seat != view.seat and any(c is not None for c in p.down) for p in view.players
+        ):
+            return None
+        if gen is None:
+            gen = np.random.default_rng(self.rng.getrandbits(63))
+        log = view.log
+        same = (self._belief is not None and self._seat == view.seat
+                and len(log) >= len(self._log) and log[:len(self._log)] == self._log)
+        if not same:
+            self._belief = Belief(seat=view.seat, deck_size=53 if view.game.joker else 52,
+                                  hilo=view.game.high_low,
+                                  double_ace_flush=view.game.double_ace_flush,
+                                  completions=self.completions)
+            self._seat = view.seat
+        assert self._belief is not None
+        self._belief.update(view, gen)
+        self._log = log
+        return self._belief
+
+    # ------------------------------------------------------------- rollouts
+
+    def _deal(
+        self, view: SeatView, belief: Belief, gen: np.random.Generator
+    ) -> tuple[Ints, list[Ints], dict[int, Ints]] | None:
+        """Rollouts: the seat's final cards (rows, 7), each opponent's final cards,
+        and each opponent's sampled pair; None when the stub could run short."""
+        me = view.players[view.seat or 0]
+        mine = [c.code for c in me.down if c is not None] + [c.code for c in me.up]
+        pool = np.array(sorted(belief.unseen), np.int64)
+        pos = np.full(belief.deck_size, -1, np.int64)
+        pos[pool] = np.arange(len(pool))
+        seats = belief.seats
+        if not seats:
+            return None
+        ups = {p.seat: [c.code for c in p.up] for p in view.players}
+        my_need = 7 - len(mine)
+        needs = [7 - 2 - len(ups[s]) for s in seats]
+        if my_need < 0 or min(needs) < 0 or my_need + sum(needs) + 2 * len(seats) > len(pool):
+            return None
+        picks = belief.sample(gen, self.rollouts)
+        pairs = {s: belief.pairs(s)[picks[s]] for s in seats}
+        rows = len(picks[seats[0]])
+        if rows < 10:
+            return None
+        exclude = np.concatenate([pos[pairs[s]] for s in seats], axis=1)
+        dealt = deal_rows(gen, pool, exclude, my_need + sum(needs), rows)
+        my_final = np.empty((rows, 7), np.int64)
+        my_final[:, :len(mine)] = np.array(mine, np.int64)
+        my_final[:, len(mine):] = dealt[:, :my_need]
+        others: list[Ints] = []
+        at = my_need
+        for s, need in zip(seats, needs, strict=True):
+            final = np.empty((rows, 7), np.int64)
+            final[:, :2] = pairs[s]
+            final[:, 2:2 + len(ups[s])] = np.array(ups[s], np.int64)
+            final[:, 2 + len(ups[s]):] = dealt[:, at:at + need]
+            at += need
+            others.append(final)
+        return my_final, others, picks
+
+    # -------------------------------------------------------------- betting
+
+    def _betting(self, view: SeatView, belief: Belief, gen: np.random.Generator) -> Action:
+        dealt = self._deal(view, belief, gen)
+        if dealt is None:
+            return self._fallback.act(view)
+        my_final, others, picks = dealt
+        game = view.game
+        share = shares(my_final, others, hilo=game.high_low,
+                       double_ace_flush=game.double_ace_flush)
+        seat = view.seat or 0
+        state = belief.state
+        players = {p.seat: p for p in view.players}
+        live = [s for s in belief.seats]
+        n_live = len(live) + 1
+        public = {c.code for p in view.players for c in p.up}
+        public.update(c.code for c in view.market if c is not None)
+        # each opponent's equity as it sees the table now: per pair, then per rollout
+        eq: dict[int, Floats] = {}
+        for s in live:
+            against = [tuple(c.code for c in players[t].up) for t in [seat, *live] if t != s]
+            eq[s] = perceived_equity(
+                gen, belief.pairs(s), up=[c.code for c in players[s].up], against=against,
+                public=public, deck_size=belief.deck_size, completions=self.completions,
+                hilo=game.high_low, double_ace_flush=game.double_ace_flush,
+            )[picks[s]]
+        pot = view.pot
+        my_bet = players[seat].bet
+        bet = game.streets[view.street].bet
+        rounds = betting_rounds_left(view)
+        future = self.future_share * sum(rounds[1:])
+        future_total = future * n_live
+        can_act = {s: players[s].stack > 0 for s in live}
+        behind = [s for s in live if s not in state.acted_on_street and can_act[s]]
+        aggressive_so_far = state.bets_on_street
+
+        def showdown(extra: float, cost: float) -> Floats:
+            out: Floats = share * (pot + extra + future_total) - cost - future
+            return out
+
+        best: Action | None = None
+        best_value = -np.inf
+        for action in view.legal_actions:
+            kind = action.kind
+            if kind is ActionKind.FOLD:
+                value = 0.0
+            elif kind in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN):
+                cost = action.amount if kind is ActionKind.CALL else (
+                    action.amount - my_bet if kind is ActionKind.BRING_IN else 0)
+                base = showdown(cost, cost)
+                closing = kind is not ActionKind.BRING_IN and not behind
+                if kind is ActionKind.CALL and len(live) == 1 and aggressive_so_far > 0:
+                    closing = True
+                if closing:
+                    value = float(base.mean())
+                else:
+                    quiet = np.ones_like(share)
+                    for s in (behind or [s for s in live if can_act[s]]):
+                        _, _, aggr = action_probabilities(
+                            eq[s], street=view.street, to_call=0, pot=pot + cost,
+                            players=n_live, bets=aggressive_so_far, noise=self.noise)
+                        quiet *= 1.0 - aggr
+                    raised = 1.0 - quiet
+                    callers = len(live)
+                    facing = showdown(cost + bet + bet * callers, cost + bet)
+                    value = float((quiet * base).mean()) + max(
+                        -cost * float(raised.mean()), float((raised * facing).mean()))
+            elif kind.is_aggressive:
+                if aggressive_so_far >= MAX_BETS:
+                    continue
+                put = action.amount - my_bet
+                all_fold = np.ones_like(share)
+                no_raise = np.ones_like(share)
+                called = 0.0
+                for s in live:
+                    owe = max(0, action.amount - players[s].bet)
+                    if not can_act[s]:
+                        all_fold = all_fold * 0.0
+                        continue
+                    fold, _, aggr = action_probabilities(
+                        eq[s], street=view.street, to_call=owe, pot=pot + put,
+                        players=n_live, bets=aggressive_so_far + 1, noise=self.noise)
+                    all_fold = all_fold * fold
+                    no_raise = no_raise * (1.0 - aggr)
+                    called += owe
+                raised = (1.0 - all_fold) * (1.0 - no_raise)
+                call = np.clip(1.0 - all_fold - raised, 0.0, 1.0)
+                extra = put + called
+                value = -self.margin * pot + (float((all_fold * pot).mean())
+                         + float((call * showdown(extra, put)).mean())
+                         + max(-put * float(raised.mean()),
+                               float((raised * showdown(extra + bet * n_live, put + bet)).mean())))
+            else:
+                continue
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best if best is not None else self._fallback.act(view)
+
+    # ----------------------------------------------------------- card round
+
+    def _card_round(self, view: SeatView, belief: Belief, gen: np.random.Generator) -> Action:
+        take = next(a for a in view.legal_actions if a.kind is ActionKind.TAKE_CARD)
+        buys = [a for a in view.legal_actions
+                if a.kind is ActionKind.BUY and view.market[a.slot - 1] is not None]
+        if not buys:
+            return take
+        dealt = self._deal(view, belief, gen)
+        if dealt is None:
+            return self._fallback.act(view)
+        my_final, others, _ = dealt
+        me = view.players[view.seat or 0]
+        first = len(me.down) + len(me.up)  # the next card's column
+        if first >= 7:
+            return take
+        game = view.game
+        final_pot = expected_final_pot(view, players=len(belief.seats) + 1)
+        base = float(shares(my_final, others, hilo=game.high_low,
+                            double_ace_flush=game.double_ace_flush).mean())
+        best: Action = take
+        best_value = base * final_pot
+        for a in buys:
+            card = view.market[a.slot - 1]
+            assert card is not None
+            variant = my_final.copy()
+            variant[:, first] = card.code
+            s = float(shares(variant, others, hilo=game.high_low,
+                             double_ace_flush=game.double_ace_flush).mean())
+            value = s * (final_pot + a.amount) - a.amount
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+
+def parse_options(text: str) -> dict[str, float]:
+    """``"think=2,rollouts=800"`` -> ``{"think": 2.0, "rollouts": 800.0}`` (for bot names)."""
+    out: dict[str, float] = {}
+    for part in text.replace(":", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"bot option {part!r} must look like name=value")
+        try:
+            out[key.strip().lower()] = float(value)
+        except ValueError:
+            raise ValueError(f"bot option {key.strip()!r} needs a number, got {value!r}") from None
+    return out
+
+
+def from_options(seed: int | None, options: Sequence[tuple[str, float]]) -> SearchBot:
+    """A :class:`SearchBot` from parsed name options (``think``, ``rollouts``, ``completions``)."""
+    kwargs: dict[str, float] = dict(options)
+    unknown = set(kwargs) - {"think", "rollouts", "completions"}
+    if unknown:
+        raise ValueError(f"unknown search option {sorted(unknown)[0]!r}; "
+                         "use think, rollouts or completions")
+    return SearchBot(
+        seed=seed, think=kwargs.get("think", 1.0),
+        rollouts=int(kwargs.get("rollouts", 500)), completions=int(kwargs.get("completions", 48)),
+    )
