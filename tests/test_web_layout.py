@@ -169,10 +169,17 @@ def test_no_overlap_through_a_hand(server: ServerThread, browser: Any, seats: in
     seen: dict[str, set[str]] = {}
     streets: set[str] = set()
     deadline = time.time() + 150
+    turn_shots: list[Path] = []
     while not page.locator(f".summary[data-hand='{number}']").count():
         assert time.time() < deadline, f"hand 1 did not finish; saw {streets}"
         streets.add(page.locator(".center .street").first.inner_text())
         measure_everywhere(page, seen)
+        if seats == 7 and not turn_shots and page.locator(".market button.buy").count() and len(streets) > 1:
+            for label in ("desktop", "phone"):  # a card round: the market's buy buttons, your turn
+                page.set_viewport_size(dict(zip(("width", "height"), SIZES[label], strict=True)))
+                page.locator(".seat.you").scroll_into_view_if_needed()
+                turn_shots.append(tmp_path / f"wallstreet-{label}-turn.png")
+                page.screenshot(path=str(turn_shots[-1]))
         page.set_viewport_size({"width": 1280, "height": 800})
         act(page)
         time.sleep(0.05)
@@ -190,8 +197,7 @@ def test_no_overlap_through_a_hand(server: ServerThread, browser: Any, seats: in
     measure_everywhere(page, seen, shots)
     assert all("over" in phases for phases in seen.values()), seen
     assert {"Third street", "Seventh street"} <= streets or len(streets) >= 4, streets
-    if shots is not None:
-        for path in shots.values():
-            keep_screenshot(Path(path))
+    for path in [*(Path(p) for p in (shots or {}).values()), *turn_shots]:
+        keep_screenshot(path)
     assert not errors, errors
     context.close()

@@ -472,7 +472,7 @@ export function mountTable(root, {id, invite}) {
         const mine = feltBox.querySelector(".seat.you");
         if (mine && narrow()) {
           page.style.setProperty("--actions-h", `${actions.offsetHeight + 8}px`);
-          mine.scrollIntoView({block: "nearest", behavior: reducedMotion() ? "auto" : "smooth"});
+          mine.scrollIntoView({block: "nearest"});
         }
         play("turn");
         if (st.pre && !st.busy) setTimeout(runPre, 0);
