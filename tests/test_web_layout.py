@@ -136,6 +136,7 @@ def measure_everywhere(page: Any, seen: dict[str, set[str]], shots: dict[str, st
         assert not m["overlaps"], f"{label} {w}x{h}, phase {m['phase']}: {m['overlaps']}"
         seen.setdefault(label, set()).add(m["phase"])
         if shots is not None and label in shots:
+            page.wait_for_function("!document.querySelector('.flying-chip')")
             page.screenshot(path=shots[label], full_page=True)
 
 
@@ -177,7 +178,7 @@ def test_no_overlap_through_a_hand(server: ServerThread, browser: Any, seats: in
         if seats == 7 and not turn_shots and page.locator(".market button.buy").count() and len(streets) > 1:
             for label in ("desktop", "phone"):  # a card round: the market's buy buttons, your turn
                 page.set_viewport_size(dict(zip(("width", "height"), SIZES[label], strict=True)))
-                page.locator(".seat.you").scroll_into_view_if_needed()
+                page.evaluate("() => document.querySelector('.seat.you').scrollIntoView({block: 'nearest'})")
                 turn_shots.append(tmp_path / f"wallstreet-{label}-turn.png")
                 page.screenshot(path=str(turn_shots[-1]))
         page.set_viewport_size({"width": 1280, "height": 800})

@@ -448,6 +448,7 @@ export function mountTable(root, {id, invite}) {
         h("div", {}, h("b", {}, "Connection lost"), h("br"), "Reconnecting… your seat is kept.")));
     }
     replace(feltBox, felt);
+    tickTimers(conn.now());
     st.arrived = new Set(); // a card slides in once, when it arrives, not at every redraw
 
     // actions
