@@ -100,7 +100,9 @@ class Player:
         self.context = browser.new_context(accept_downloads=True, **options)
         self.page = self.context.new_page()
         # everything the page says through its aria-live region
-        self.page.add_init_script("""window.__said = [];
+        self.page.add_init_script("""(() => { const W = window.WebSocket; window.__sockets = [];
+          window.WebSocket = class extends W { constructor(...a) { super(...a); window.__sockets.push(this); } }; })();
+          window.__said = [];
           document.addEventListener('DOMContentLoaded', () => {
             const box = document.getElementById('announce');
             if (box) new MutationObserver(() => { if (box.textContent) window.__said.push(box.textContent); })
@@ -567,6 +569,14 @@ def test_demo_table_is_playable(server: str, browser: Any) -> None:
     page.click("#seated-link")
     page.wait_for_selector(".seat.you")
     assert page.url == table_url
+    # the connection drops: an overlay says so and no action can be clicked until it is back
+    eve.context.set_offline(True)
+    page.evaluate("window.__sockets.forEach((s) => s.close())")
+    page.locator("[data-testid='offline']").wait_for()
+    assert page.locator("button.act:not([disabled]), button.pre:not([disabled]), .market button.buy:not([disabled])"
+                        ).count() == 0
+    eve.context.set_offline(False)
+    page.locator("[data-testid='offline']").wait_for(state="detached", timeout=30000)
     # leaving during a hand asks first, in the page (no window.confirm)
     page.wait_for_selector(".felt-wrap:not([data-phase='over']):not([data-phase='none'])", timeout=30000)
     page.click("#btn-leave")

@@ -180,7 +180,7 @@ export function renderFelt(model) {
   const tall = narrow();
   const places = seatPlaces(seatCount, tall);
   const across = tall ? (seatCount >= 8 ? 3 : 2) : 3;
-  const wrap = h("div", {class: `felt-wrap ${tall ? "tall" : "wide"}`, "data-testid": "felt",
+  const wrap = h("div", {class: `felt-wrap ${tall ? "tall" : "wide"} across-${across}`, "data-testid": "felt",
     style: {"--across": String(across)},
     dataset: {phase: view ? view.phase : "none", seats: String(seatCount),
       hand: hand && hand.number !== undefined ? String(hand.number) : ""}});
@@ -242,7 +242,7 @@ export function renderFelt(model) {
 
   // the seats
   const handSeatOf = (ts) => (hand ? hand.seats.indexOf(ts) : -1);
-  const nameMax = tall ? (across === 3 ? 10 : 14) : 16;
+  const nameMax = tall ? (across === 3 ? 9 : 14) : 16;
   for (let ts = 0; ts < seatCount; ts++) {
     const place = places[(ts - bottom + seatCount) % seatCount];
     const seat = model.seats[ts];

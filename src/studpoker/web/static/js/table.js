@@ -451,9 +451,13 @@ export function mountTable(root, {id, invite}) {
     tickTimers(conn.now());
     st.arrived = new Set(); // a card slides in once, when it arrives, not at every redraw
 
-    // actions
+    // actions (keyboard focus stays on the action row across redraws, and comes to it on your turn
+    // when it was nowhere else)
+    const focused = document.activeElement;
+    const focusKind = focused && actions.contains(focused) ? focused.dataset.kind || focused.dataset.pre || "" : null;
     const myTurn = inHand && view.seat !== null && view.to_act === view.seat;
     document.title = myTurn ? `Your turn · ${baseTitle}` : baseTitle;
+    actions.classList.toggle("my-turn", Boolean(myTurn));
     if (myTurn) {
       const legal = view.legal_actions.filter((a) => a.kind !== "buy"); // market buys sit under the market
       const keys = actionKeys(view.legal_actions);
@@ -505,6 +509,12 @@ export function mountTable(root, {id, invite}) {
       replace(actions, h("div", {class: "status-line", "data-testid": "status"}, text),
         pre.length ? h("div", {class: "pre-actions", role: "group", "aria-label": "act in advance"}, pre) : null);
     }
+    const idle = !document.activeElement || document.activeElement === document.body;
+    if (focusKind !== null || (myTurn && idle && !st.overlay && !document.querySelector(".modal"))) {
+      const buttons = [...actions.querySelectorAll("button:not([disabled])")];
+      const again = buttons.find((b) => (b.dataset.kind || b.dataset.pre || "") === focusKind) || buttons[0];
+      if (again) again.focus({preventScroll: true});
+    }
   }
 
   /** The pre-action chosen in advance, now that the turn has come (or nothing if it no longer fits). */
@@ -527,6 +537,10 @@ export function mountTable(root, {id, invite}) {
   // ----------------------------------------------------------------- keys, clock, lifecycle
 
   function onKey(event) {
+    if (event.key === "Escape" && st.overlay && !document.querySelector(".modal")) {
+      closeOverlay();
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey || st.overlay) return;
     if (document.querySelector(".modal")) return;
     const tag = (event.target && event.target.tagName) || "";
