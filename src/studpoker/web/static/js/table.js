@@ -29,6 +29,8 @@ export function mountTable(root, {id, invite}) {
   const head = h("div", {class: "table-head"});
   const feltBox = h("div", {class: "felt-box"});
   const actions = h("div", {class: "actions", "data-testid": "actions", role: "toolbar", "aria-label": "your actions"});
+  const statusLine = h("div", {class: "status-line", "data-testid": "status"});
+  const preBox = h("div", {class: "pre-actions", role: "group", "aria-label": "act in advance"});
   const logList = h("ol", {class: "log", "data-testid": "log", "aria-label": "hand log"});
   const chatList = h("ol", {class: "chat-lines", "data-testid": "chat"});
   const chatInput = h("input", {id: "chat-input", maxlength: "300", placeholder: "Say something…",
@@ -383,6 +385,8 @@ export function mountTable(root, {id, invite}) {
       replace(feltBox, h("div", {class: "gone"}, st.gone, " ", h("a", {href: "#/"}, "Back to the lobby")));
       replace(actions);
       replace(head);
+      actions.dataset.sig = "";
+      head.dataset.sig = "";
       return;
     }
     if (!st.info) return;
@@ -403,6 +407,12 @@ export function mountTable(root, {id, invite}) {
     const mute = h("button", {id: "btn-mute", "aria-pressed": muted() ? "true" : "false",
       title: "sounds: deal, chips, your turn", onclick: () => { setMuted(!muted()); render(); }},
     muted() ? "Sound off" : "Sound on");
+    // redrawn only when something in it changed, so a click is never lost to a redraw
+    const headSig = JSON.stringify([info.name, info.private, config, hand && hand.number, info.hands_played, muted(),
+      me && [me.sitting_out, me.leaving], Boolean(inHand && info.seats[you]?.in_hand), isOwner, info.closed,
+      invitePath, gameInfo && gameInfo.stakes]);
+    if (head.dataset.sig !== headSig) {
+    head.dataset.sig = headSig;
     replace(head,
       h("div", {class: "title"},
         h("h2", {}, info.name, info.private ? h("span", {class: "badge"}, "private") : null),
@@ -429,6 +439,7 @@ export function mountTable(root, {id, invite}) {
         }}, "Copy invite link") : null));
     if (invitePath) head.append(h("div", {class: "invite"}, "Invite: ", h("input", {readonly: true, value: invitePath,
       class: "invite-link", "aria-label": "invite link", onclick: (e) => e.target.select()})));
+    }
 
     // felt
     const ready = info.seats.filter((s) => s && !s.sitting_out && s.chips > 0).length;
@@ -458,7 +469,12 @@ export function mountTable(root, {id, invite}) {
     const myTurn = inHand && view.seat !== null && view.to_act === view.seat;
     document.title = myTurn ? `Your turn · ${baseTitle}` : baseTitle;
     actions.classList.toggle("my-turn", Boolean(myTurn));
-    if (myTurn) {
+    const actionsSig = myTurn ? JSON.stringify(["turn", hand.hand, hand.version, view.legal_actions, st.busy, st.offline])
+      : null;
+    if (myTurn && actions.dataset.sig === actionsSig) {
+      // unchanged: keep the buttons (and a click on them) as they are
+    } else if (myTurn) {
+      actions.dataset.sig = actionsSig;
       const legal = view.legal_actions.filter((a) => a.kind !== "buy"); // market buys sit under the market
       const keys = actionKeys(view.legal_actions);
       const keyOf = (a) => keys[view.legal_actions.indexOf(a)];
@@ -491,7 +507,8 @@ export function mountTable(root, {id, invite}) {
       else if (!me) text = session.user ? "You are watching. Pick an empty seat to play." : "Log in to play.";
       else if (inHand && view.to_act !== null && view.to_act !== undefined) {
         text = view.seat === null ? "You join with the next hand." : `Waiting for ${st.names[view.to_act] ?? "…"}`;
-      } else text = waitingText;
+      } else if (inHand) text = view.phase === "showdown" ? "Showdown" : "Dealing…";
+      else text = waitingText;
       const pre = [];
       if (playing) {
         const kinds = ["check_fold", "check", "call_any"];
@@ -501,13 +518,24 @@ export function mountTable(root, {id, invite}) {
             "aria-pressed": st.pre === k ? "true" : "false", disabled: st.offline,
             onclick: () => {
               st.pre = st.pre === k ? null : k;
-              st.preBet = maxBet(view);
+              st.preBet = st.hand ? maxBet(st.hand.view) : 0;
               render();
             }}, PRE_LABELS[k]));
         }
       }
-      replace(actions, h("div", {class: "status-line", "data-testid": "status"}, text),
-        pre.length ? h("div", {class: "pre-actions", role: "group", "aria-label": "act in advance"}, pre) : null);
+      // the status line changes in place; the pre-action buttons only when they change
+      if (actions.dataset.sig !== "wait") {
+        actions.dataset.sig = "wait";
+        preBox.dataset.sig = "";
+        replace(actions, statusLine, preBox);
+      }
+      statusLine.textContent = text;
+      const preSig = JSON.stringify([pre.map((b) => b.dataset.pre), st.pre, st.offline]);
+      if (preBox.dataset.sig !== preSig) {
+        preBox.dataset.sig = preSig;
+        replace(preBox, pre);
+        preBox.hidden = !pre.length;
+      }
     }
     const idle = !document.activeElement || document.activeElement === document.body;
     if (focusKind !== null || (myTurn && idle && !st.overlay && !document.querySelector(".modal"))) {
