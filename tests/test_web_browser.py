@@ -545,6 +545,13 @@ def test_demo_table_is_playable(server: str, browser: Any) -> None:
     play_hand([eve], number)
     assert eve.page.locator(f".log .summary[data-hand='{number}'] li[data-player]").count() == 2
     page = eve.page
+    # sounds can be muted, and the choice is remembered
+    page.click("#btn-mute")
+    page.locator("#btn-mute[aria-pressed='true']").wait_for()
+    assert page.evaluate("localStorage.getItem('studpoker.mute')") == "1"
+    page.reload()
+    page.locator("#btn-mute[aria-pressed='true']").wait_for()
+    page.click("#btn-mute")
     # the rules of the table's game, in a panel, closed with Escape
     page.click("#btn-rules")
     rules = page.locator("[data-testid='rules']")

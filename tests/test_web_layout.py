@@ -57,7 +57,9 @@ MEASURE = """() => {
   const wide = document.documentElement.scrollWidth - window.innerWidth;
   if (wide > 1) out.push(`the page scrolls sideways by ${wide}px`);
   const felt = document.querySelector('.felt-wrap');
-  return {overlaps: out.slice(0, 5), seats: seats.length, phase: felt ? felt.dataset.phase : '',
+  const m = document.querySelector('[data-testid="market"]');
+  const market = m ? `${Math.round(m.getBoundingClientRect().width)}x${Math.round(m.getBoundingClientRect().height)}` : '';
+  return {overlaps: out.slice(0, 5), seats: seats.length, phase: felt ? felt.dataset.phase : '', market,
           cards: Math.max(0, ...seats.map((s) => s.rects.filter((r) => String(r.what).startsWith('card')).length))};
 }"""
 
@@ -128,6 +130,9 @@ def act(page: Any) -> str | None:
     return kind
 
 
+markets: dict[str, set[str]] = {}
+
+
 def measure_everywhere(page: Any, seen: dict[str, set[str]], shots: dict[str, str] | None = None) -> None:
     for label, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
@@ -135,6 +140,8 @@ def measure_everywhere(page: Any, seen: dict[str, set[str]], shots: dict[str, st
         m = page.evaluate(MEASURE)
         assert not m["overlaps"], f"{label} {w}x{h}, phase {m['phase']}: {m['overlaps']}"
         seen.setdefault(label, set()).add(m["phase"])
+        if m["market"]:  # the market keeps its size whether or not its buy buttons show
+            markets.setdefault(label, set()).add(m["market"])
         if shots is not None and label in shots:
             page.wait_for_function("!document.querySelector('.flying-chip')")
             page.screenshot(path=shots[label], full_page=True)
@@ -144,6 +151,7 @@ def measure_everywhere(page: Any, seen: dict[str, set[str]], shots: dict[str, st
                          ids=["2-stud", "5-wallstreet", "7-wallstreet", "8-stud"])
 def test_no_overlap_through_a_hand(server: ServerThread, browser: Any, seats: int, game: dict[str, Any],
                                    tmp_path: Path) -> None:
+    markets.clear()
     table_id, owner = new_table(server.url, game, seats, f"{seats} seats")
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -197,6 +205,7 @@ def test_no_overlap_through_a_hand(server: ServerThread, browser: Any, seats: in
         shots = {"desktop": str(tmp_path / f"{name}-desktop.png"), "phone": str(tmp_path / f"{name}-phone.png")}
     measure_everywhere(page, seen, shots)
     assert all("over" in phases for phases in seen.values()), seen
+    assert all(len(sizes) == 1 for sizes in markets.values()), markets
     assert {"Third street", "Seventh street"} <= streets or len(streets) >= 4, streets
     for path in [*(Path(p) for p in (shots or {}).values()), *turn_shots]:
         keep_screenshot(path)
