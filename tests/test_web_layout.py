@@ -88,12 +88,14 @@ def in_thread(coro_fn: Any) -> Any:
         return pool.submit(lambda: run(coro_fn())).result()
 
 
-def new_table(url: str, game: dict[str, Any], seats: int, name: str) -> tuple[int, str]:
+def new_table(url: str, game: dict[str, Any], seats: int, name: str, *, action_time: int = 60,
+              time_bank: int = 0) -> tuple[int, str]:
     """A new table and its owner's token (a guest account)."""
 
     async def make() -> tuple[int, str]:
         owner = await guest(url, record=False)
-        info = await owner.create_table(table_config(game, name=name, seats=seats, action_time=60, time_bank=0))
+        info = await owner.create_table(table_config(game, name=name, seats=seats, action_time=action_time,
+                                                     time_bank=time_bank))
         await owner.close()
         return int(info["id"]), str(owner.token)
 
@@ -210,4 +212,27 @@ def test_no_overlap_through_a_hand(server: ServerThread, browser: Any, seats: in
     for path in [*(Path(p) for p in (shots or {}).values()), *turn_shots]:
         keep_screenshot(path)
     assert not errors, errors
+    context.close()
+
+
+def test_clock_seconds_and_timeouts(server: ServerThread, browser: Any) -> None:
+    """The decision clock shows its seconds and the time bank to come; a timeout is labelled in the log."""
+    table_id, owner = new_table(server.url, STUD, 2, "clock", action_time=2, time_bank=1)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.click("#btn-guest")
+    page.wait_for_selector("#lobby-table")
+    page.goto(f"{server.url}/#/table/{table_id}")
+    page.locator(".sit-btn[data-seat='0']").click()
+    page.click("#sit-confirm")
+    page.wait_for_selector(".seat.you")
+    add_bots(server.url, owner, table_id, [1])
+    clock = page.locator(".seat.you [data-testid='clock']")
+    clock.wait_for(timeout=30000)
+    page.wait_for_function("() => /^\\d+s \\+ bank 1s$/.test("
+                           "document.querySelector(\".seat.you [data-testid='clock']\")?.textContent || '')",
+                           timeout=5000)
+    # nobody clicks: the server acts when the time and the bank have run out (R4.4)
+    page.locator(".log li", has_text="(time ran out)").first.wait_for(timeout=15000)
     context.close()

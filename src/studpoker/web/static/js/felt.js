@@ -293,9 +293,9 @@ export function renderFelt(model) {
     const plate = h("div", {class: "plate"},
       h("div", {class: "name"}, h("span", {class: "nm", title: name}, shortName(name, nameMax)),
         seat && seat.bot ? h("span", {class: "badge"}, "bot") : null,
-        seat && seat.disconnected ? h("span", {class: "badge offline", "data-testid": "disconnected"}, "disconnected") : null,
         model.button === ts ? h("span", {class: "dealer", title: "dealer button", "aria-label": "dealer"}, "D") : null),
       h("div", {class: "stack", dataset: {stack: String(stack)}}, String(stack),
+        seat && seat.disconnected ? h("span", {class: "badge offline", "data-testid": "disconnected"}, "disconnected") : null,
         status.length ? h("span", {class: "status"}, ` · ${status.join(", ")}`) : null),
       toAct && hand.timer ? h("div", {class: "clock"}, h("div", {class: "timer", dataset: {
         deadline: String(hand.timer.deadline), bank: String(hand.timer.bank_deadline),
