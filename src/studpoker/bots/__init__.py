@@ -36,16 +36,21 @@ Difficulty levels for people (:data:`LEVELS`): easy is ``rule``, medium
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from studpoker._extras import missing_extra
 from studpoker.bots.base import Bot
 from studpoker.bots.equity import EquityBot
 from studpoker.bots.randombot import RandomBot
 from studpoker.bots.rule import RuleBot
-from studpoker.bots.search import SearchBot, parse_options
 from studpoker.bots.station import StationBot
+
+if TYPE_CHECKING:
+    from studpoker.bots.search import SearchBot
 
 __all__ = [
     "BOT_NAMES",
+    "DEFAULT_BOT",
     "LEVELS",
     "Bot",
     "EquityBot",
@@ -68,11 +73,14 @@ _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "station": lambda seed: StationBot(seed=seed),
     "rule": lambda seed: RuleBot(seed=seed),
     "equity": lambda seed: EquityBot(seed=seed),
-    "search": lambda seed: SearchBot(seed=seed),
+    "search": lambda seed: _search_bot(seed),
 }
 
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 """The names :func:`make_bot` knows, weakest first."""
+
+DEFAULT_BOT = "rule"
+"""The bot offered first (a fair opponent that decides quickly)."""
 
 LEVELS: dict[str, str] = {"easy": "rule", "medium": "equity", "hard": "search"}
 """Difficulty levels for people and the bot each one plays."""
@@ -90,11 +98,31 @@ def _split(name: object) -> tuple[str, dict[str, float]]:
                          f"(or a level: {', '.join(LEVELS)})")
     if rest and base not in _OPTIONS:
         raise UnknownBot(f"bot {base!r} takes no options, got {name!r}")
+    if not rest:
+        return base, {}
+    from studpoker.bots.search import parse_options
+
     try:
         options = parse_options(rest)
     except ValueError as exc:
         raise UnknownBot(str(exc)) from None
     return base, options
+
+
+def _search_bot(seed: int | None) -> Bot:
+    try:
+        from studpoker.bots.search import SearchBot
+    except ImportError as exc:  # the search bot evaluates in batches with numpy/numba
+        raise missing_extra(exc, what="the search bot", extra="fast") from exc
+    return SearchBot(seed=seed)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SearchBot":  # imported on first use: it needs the [fast] extra
+        from studpoker.bots.search import SearchBot
+
+        return SearchBot
+    raise AttributeError(f"module 'studpoker.bots' has no attribute {name!r}")
 
 
 def check_bot_name(name: str) -> str:

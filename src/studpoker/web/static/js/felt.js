@@ -2,7 +2,7 @@
 // (drawn by studpoker.svg on the server), the pot(s), the Wall Street market and a result panel.
 // Used by the live table (table.js) and the hand history viewer (history.js).
 
-import {GAME_NAMES, cardWords, h, marketPrice, shortName, signed, stakes, streetLabel} from "./util.js";
+import {cardWords, h, shortName, signed, streetLabel} from "./util.js";
 
 const fourColor = () => localStorage.getItem("studpoker.fourColor") === "1";
 
@@ -164,7 +164,7 @@ function strengthText(s) {
 
 /**
  * Render the felt. model = {
- *   config, gameInfo, seatCount, bottom (table seat at the bottom), seats[table seat] = {name, chips, bot,
+ *   config, gameInfo (the server's game_info), seatCount, bottom (table seat at the bottom), seats[table seat] = {name, chips, bot,
  *   sitting_out, leaving, disconnected, time_bank} | null, you (table seat | null), button,
  *   hand = {seats, view, timer, number} | null, names (per hand seat), acts (hand seat -> words of its last
  *   action this street), fresh / bought (Sets of "handSeat:card" dealt this street / bought), payoffs,
@@ -172,8 +172,7 @@ function strengthText(s) {
  */
 export function renderFelt(model) {
   const {config, seatCount, bottom} = model;
-  const game = config.game;
-  const info = model.gameInfo || null;
+  const info = model.gameInfo; // the server's game_info: name, stakes, market prices, ...
   const hand = model.hand;
   const view = hand ? hand.view : null;
   const over = view && view.phase === "over";
@@ -208,7 +207,7 @@ export function renderFelt(model) {
       }
     }
   } else {
-    center.append(h("div", {class: "street"}, `${GAME_NAMES[game.game]} · ${stakes(game, info)}`));
+    center.append(h("div", {class: "street"}, `${info.name} · ${info.stakes}`));
     center.append(h("div", {class: "waiting"}, model.waitingText || "Waiting for the next hand"));
   }
   if (view && view.community && view.community.length) {
@@ -217,7 +216,7 @@ export function renderFelt(model) {
       view.community.map((c) => cardImg(c, winning.has(c) ? "win" : ""))));
   }
   const showSummary = model.summary && (!view || over);
-  if (game.game === "wallstreet" && !showSummary) {
+  if (info.market_prices && !showSummary) {
     const buys = view && !over && view.seat !== null && view.to_act === view.seat
       ? view.legal_actions.filter((a) => a.kind === "buy") : [];
     const market = h("div", {class: "market", "data-testid": "market", role: "group", "aria-label": "Market"},
@@ -226,7 +225,7 @@ export function renderFelt(model) {
     for (let slot = 1; slot <= 4; slot++) {
       const card = view ? view.market[slot - 1] : null;
       const buy = buys.find((a) => a.slot === slot);
-      const price = buy ? buy.amount : marketPrice(game, slot, info);
+      const price = buy ? buy.amount : info.market_prices[slot - 1];
       slots.append(h("div", {class: "slot", dataset: {slot: String(slot)}},
         card ? cardImg(card, "market-card") : h("div", {class: "card empty-slot"}, view ? "empty" : ""),
         h("div", {class: "price"}, `slot ${slot}`, h("br"), `costs ${price}`),

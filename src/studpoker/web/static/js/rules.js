@@ -1,8 +1,8 @@
 // The rules of the table's game, in a panel opened from the table (docs: /work RULES.md R2, R3).
 
-import {GAME_NAMES, h, marketPrice, stakes} from "./util.js";
+import {h} from "./util.js";
 
-function studRules(g) {
+function studRules(g, info) {
   return [
     ["The deal", `Everyone antes ${g.ante}. You get two cards face down and one face up (the door card). ` +
       "Then one more card face up on fourth, fifth and sixth street, and a last card face down on seventh: " +
@@ -17,16 +17,17 @@ function studRules(g) {
     ["Open pair", g.open_pair_big_bet === false ? "This table does not use the open-pair rule." :
       `If anyone shows a pair on fourth street, the first bet may be the big bet (${g.big_bet}); ` +
       "raises on that street then go up by the same amount."],
-    ["Showdown", "High hand only: the best five of seven cards wins. Players may muck a losing hand." +
+    ["Showdown", "High hand only: the best five of seven cards wins." +
+      (info.showdown_muck ? " Players may muck a losing hand." : " Everyone still in shows.") +
       (g.joker ? " The joker (bug) is an ace, or completes a straight or a flush." : "")],
   ];
 }
 
 function wallStreetRules(g, info) {
   const unit = g.market_unit ?? g.limits[0];
-  const prices = [1, 2, 3, 4].map((k) => `slot ${k} costs ${marketPrice(g, k, info)}`).join(", ");
+  const prices = info.market_prices.map((price, i) => `slot ${i + 1} costs ${price}`).join(", ");
   return [
-    ["The deal", `3 to 7 players. Everyone antes ${g.ante} and gets two cards face down and one face up. ` +
+    ["The deal", `${info.min_players} to ${info.max_players} players. Everyone antes ${g.ante} and gets two cards face down and one face up. ` +
       "Four cards are dealt face up in the middle: the Market, slots 1 to 4."],
     ["Betting", `Five betting rounds with fixed limits ${g.limits.join(", ")}: each bet or raise is that ` +
       "round's limit. There is no bring-in: the first player left of the dealer checks or bets."],
@@ -35,17 +36,18 @@ function wallStreetRules(g, info) {
       `Slot k costs k × ${unit}: ${prices}. The price goes into the pot as dead money (it never counts as a ` +
       "call and is never returned). The slot is refilled at once from the deck."],
     ["Seventh card", "After the three card rounds each player gets a seventh card face down, then the last betting round."],
-    ["Showdown: high and low", "Everyone still in shows. Each pot is split: half to the best high hand, half to " +
+    ["Showdown: high and low", (info.showdown_muck ? "Players may muck a losing hand. " :
+      "Everyone still in shows. ") + "Each pot is split: half to the best high hand, half to " +
       "the best low. A low needs five different ranks of eight or lower (ace is low; straights and flushes " +
       "do not count against it): 8-or-better. With no qualifying low the high hand takes the whole pot. " +
       "The same player may win both halves."],
   ].concat(g.joker ? [["Joker", "The joker (bug) is an ace, completes a straight or a flush, and in a low is the lowest rank you lack."]] : []);
 }
 
-/** Open the rules panel of a game (options of the table's config, game_info when the server sends it). */
-export function openRules(game, info = null) {
+/** Open the rules panel of a game: its options (the table's config) and the server's game_info. */
+export function openRules(game, info) {
   const previous = document.activeElement;
-  const sections = game.game === "stud" ? studRules(game) : wallStreetRules(game, info);
+  const sections = info.market_prices ? wallStreetRules(game, info) : studRules(game, info);
   const close = () => {
     box.remove();
     document.removeEventListener("keydown", onKey, true);
@@ -57,9 +59,9 @@ export function openRules(game, info = null) {
   const box = h("div", {class: "modal", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title",
     "data-testid": "rules", onclick: (e) => { if (e.target === box) close(); }},
   h("div", {class: "modal-box rules"},
-    h("div", {class: "rules-head"}, h("h3", {id: "rules-title"}, `${GAME_NAMES[game.game]}: the rules`),
+    h("div", {class: "rules-head"}, h("h3", {id: "rules-title"}, `${info.name}: the rules`),
       h("button", {class: "close", "aria-label": "close the rules", id: "rules-close", onclick: close}, "×")),
-    h("p", {class: "muted"}, `This table: ${stakes(game, info)}.`),
+    h("p", {class: "muted"}, `This table: ${info.stakes}.`),
     sections.map(([title, text]) => h("section", {}, h("h4", {}, title), h("p", {}, text)))));
   document.addEventListener("keydown", onKey, true);
   document.body.append(box);

@@ -9,11 +9,10 @@ import {mountLobby} from "./lobby.js";
 import {openRules} from "./rules.js";
 import {muted, play, setMuted} from "./sound.js";
 import {
-  GAME_NAMES, announce, dialog, h, reducedMotion, replace, seatCount, seated, sleep, stakes, toast,
+  announce, dialog, h, reducedMotion, replace, seated, sleep, toast,
 } from "./util.js";
 import {conn} from "./ws.js";
 
-const BOTS = ["rule", "equity", "station", "random"];
 const STREET_PAUSE = 700; // ms the last bets of a street stay in front of the players
 const CHIP_FLIGHT = 380; // ms chips take to slide to the pot or to a winner
 const PRE_LABELS = {check_fold: "Check/Fold", check: "Check", call_any: "Call any", take_card: "Take free card"};
@@ -23,8 +22,10 @@ export function mountTable(root, {id, invite}) {
     info: null, hand: null, names: [], payoffs: null, summary: null, summaryTimer: null,
     busy: false, gone: null, street: 0, acts: new Map(), arrived: new Set(), fresh: new Set(), bought: new Set(),
     pre: null, preBet: 0, offline: conn.ws === null ? false : conn.ws.readyState !== WebSocket.OPEN,
-    announcedTurn: null, stopped: false, overlay: null,
+    announcedTurn: null, stopped: false, overlay: null, bots: [], defaultBot: null,
   };
+  // the bot kinds come from the server
+  api("GET", "/api/games").then((g) => { st.bots = g.bots; st.defaultBot = g.default_bot; render(); }).catch(() => {});
   const baseTitle = document.title;
   const head = h("div", {class: "table-head"});
   const feltBox = h("div", {class: "felt-box"});
@@ -124,7 +125,7 @@ export function mountTable(root, {id, invite}) {
       st.payoffs = msg.payoffs;
       const names = st.hand && st.hand.hand === msg.hand ? st.names
         : msg.seats.map((ts) => st.info?.seats[ts]?.name ?? `seat ${ts + 1}`);
-      const hiLo = st.info ? st.info.config.game.game === "wallstreet" : false;
+      const hiLo = st.info ? st.info.game_info.high_low : false;
       const data = {number: msg.number, results: msg.results, payoffs: msg.payoffs, names, hiLo};
       st.summary = data;
       st.pre = null;
@@ -392,7 +393,7 @@ export function mountTable(root, {id, invite}) {
     if (!st.info) return;
     const info = st.info;
     const config = info.config;
-    const gameInfo = info.game_info || null;
+    const gameInfo = info.game_info;
     const isOwner = session.user && info.owner === session.user.name;
     const you = info.you;
     const me = you !== null && you !== undefined ? info.seats[you] : null;
@@ -403,21 +404,22 @@ export function mountTable(root, {id, invite}) {
 
     // header
     const invitePath = info.invite_code ? `${location.origin}/#/table/${info.id}?invite=${info.invite_code}` : null;
-    const botSelect = h("select", {id: "bot-kind", "aria-label": "bot kind"}, BOTS.map((b) => h("option", {value: b}, b)));
+    const botSelect = h("select", {id: "bot-kind", "aria-label": "bot kind"},
+      st.bots.map((b) => h("option", {value: b, selected: b === st.defaultBot}, b)));
     const mute = h("button", {id: "btn-mute", "aria-pressed": muted() ? "true" : "false",
       title: "sounds: deal, chips, your turn", onclick: () => { setMuted(!muted()); render(); }},
     muted() ? "Sound off" : "Sound on");
     // redrawn only when something in it changed, so a click is never lost to a redraw
     const headSig = JSON.stringify([info.name, info.private, config, hand && hand.number, info.hands_played, muted(),
       me && [me.sitting_out, me.leaving], Boolean(inHand && info.seats[you]?.in_hand), isOwner, info.closed,
-      invitePath, gameInfo && gameInfo.stakes]);
+      invitePath, gameInfo.stakes, st.bots]);
     if (head.dataset.sig !== headSig) {
     head.dataset.sig = headSig;
     replace(head,
       h("div", {class: "title"},
         h("h2", {}, info.name, info.private ? h("span", {class: "badge"}, "private") : null),
-        h("div", {class: "sub"}, `${GAME_NAMES[config.game.game]}${config.game.joker ? " with the joker" : ""} · `,
-          stakes(config.game, gameInfo), ` · ${config.action_time}s to act`,
+        h("div", {class: "sub"}, `${gameInfo.name}${gameInfo.joker ? " with the joker" : ""} · `,
+          gameInfo.stakes, ` · ${config.action_time}s to act`,
           hand ? ` · hand #${hand.number}` : "", ` · ${info.hands_played} played`)),
       h("div", {class: "controls"},
         h("button", {id: "btn-lobby", onclick: () => openOverlay("lobby")}, "Lobby"),
@@ -443,12 +445,12 @@ export function mountTable(root, {id, invite}) {
 
     // felt
     const ready = info.seats.filter((s) => s && !s.sitting_out && s.chips > 0).length;
-    const need = gameInfo && gameInfo.min_players ? gameInfo.min_players : config.game.game === "stud" ? 2 : 3;
+    const need = gameInfo.min_players;
     const waitingText = info.closed ? "This table is closing"
-      : ready < need ? `Waiting for players: ${GAME_NAMES[config.game.game]} needs ${need}` : "Next hand soon…";
+      : ready < need ? `Waiting for players: ${gameInfo.name} needs ${need}` : "Next hand soon…";
     const summary = st.summary ? summaryPanel({...st.summary, onClose: () => { st.summary = null; render(); }}) : null;
     const felt = renderFelt({
-      config, gameInfo, seatCount: info.seats.length || seatCount(config), bottom: you ?? 0, seats: info.seats, you,
+      config, gameInfo, seatCount: info.seats.length || config.seats || gameInfo.max_players, bottom: you ?? 0, seats: info.seats, you,
       button: info.button, hand, names: st.names, payoffs: st.payoffs, waitingText, acts: st.acts, fresh: st.fresh,
       bought: st.bought, arrived: st.arrived, summary: summary ? h("div", {class: "summary-box"}, summary) : null,
       canSit: (me === null || me === undefined) && !info.closed && !!session.user, onSit: sitDialog, isOwner,
@@ -512,7 +514,7 @@ export function mountTable(root, {id, invite}) {
       const pre = [];
       if (playing) {
         const kinds = ["check_fold", "check", "call_any"];
-        if (config.game.game === "wallstreet") kinds.push("take_card");
+        if (gameInfo.market_prices) kinds.push("take_card");
         for (const k of kinds) {
           pre.push(h("button", {class: `pre${st.pre === k ? " on" : ""}`, dataset: {pre: k},
             "aria-pressed": st.pre === k ? "true" : "false", disabled: st.offline,

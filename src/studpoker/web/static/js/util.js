@@ -127,26 +127,8 @@ export const reducedMotion = () => window.matchMedia && window.matchMedia("(pref
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const GAME_NAMES = {stud: "Seven Card Stud", wallstreet: "Wall Street"};
-
-/** "ante 1, bring-in 2, 5/10": the server's text (game_info) when it sends one. */
-export function stakes(game, info = null) {
-  if (info && info.stakes) return info.stakes;
-  if (game.game === "stud") return `ante ${game.ante}, bring-in ${game.bring_in}, ${game.small_bet}/${game.big_bet}`;
-  return `ante ${game.ante}, limits ${game.limits.join("/")}`;
-}
-
-/** Price of Wall Street market slot 1..4: slot k costs k units (R3.5); the server's prices when sent. */
-export function marketPrice(game, slot, info = null) {
-  if (info && Array.isArray(info.market_prices)) return info.market_prices[slot - 1];
-  const unit = game.market_unit ?? game.limits[0];
-  return unit * slot;
-}
-
-/** The seats of a game's table when the config does not say (stud 8, Wall Street 7). */
-export function seatCount(config) {
-  return config.seats ?? (config.game.game === "stud" ? 8 : 7);
-}
+// Game knowledge (names, stakes text, seat limits, market prices, bot kinds) comes from the
+// server: "game_info" in table, lobby and replay data, and GET /api/games (docs/protocol.md).
 
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
