@@ -269,7 +269,8 @@ export function mountTable(root, {id, invite}) {
     if (!st.hand || st.busy || st.offline) return;
     st.busy = true;
     st.pre = null;
-    render();
+    // no redraw while waiting for the server: just the buttons off
+    for (const b of page.querySelectorAll("button.act, .market button.buy")) b.disabled = true;
     conn.request({type: "act", table: id, hand: st.hand.hand, version: st.hand.version,
       action: {kind: action.kind, amount: action.amount, slot: action.slot}})
       .catch((err) => {
