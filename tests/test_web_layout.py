@@ -38,7 +38,7 @@ MEASURE = """() => {
     const r = e.getBoundingClientRect();
     return {what: e.className || e.tagName, l: r.left, t: r.top, r: r.right, b: r.bottom};
   }).filter((r) => r.r - r.l > 0.5 && r.b - r.t > 0.5);
-  const seats = [...document.querySelectorAll('.felt-wrap [data-seat]')].map((s) => ({seat: s.dataset.seat, rects: rects(s)}));
+  const seats = [...document.querySelectorAll('.felt-wrap > [data-seat]')].map((s) => ({seat: s.dataset.seat, rects: rects(s)}));
   const fixed = [];
   for (const id of ['market', 'pot']) {
     const e = document.querySelector(`[data-testid="${id}"]`);
@@ -235,4 +235,31 @@ def test_clock_seconds_and_timeouts(server: ServerThread, browser: Any) -> None:
                            timeout=5000)
     # nobody clicks: the server acts when the time and the bank have run out (R4.4)
     page.locator(".log li", has_text="(time ran out)").first.wait_for(timeout=15000)
+    context.close()
+
+
+def test_disconnected_badge(server: ServerThread, browser: Any) -> None:
+    """A player whose connection is gone shows as "disconnected" on their seat (the server's
+    ``disconnected``), and the badge fits the seat's plate."""
+
+    async def seat_and_leave() -> int:
+        owner = await guest(server.url, record=False)
+        info = await owner.create_table(table_config(STUD, name="away", seats=4))
+        ann = await guest(server.url, record=False)
+        await ann.request({"type": "sit", "table": info["id"], "seat": 2, "buy_in": 200, "invite": None})
+        await ann.close()
+        await owner.close()
+        return int(info["id"])
+
+    table_id = in_thread(seat_and_leave)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.click("#btn-guest")
+    page.wait_for_selector("#lobby-table")
+    page.goto(f"{server.url}/#/table/{table_id}")
+    badge = page.locator(".seat[data-seat='2'] [data-testid='disconnected']")
+    badge.wait_for(timeout=10000)
+    m = page.evaluate(MEASURE)
+    assert not m["overlaps"], m["overlaps"]
     context.close()
