@@ -50,6 +50,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/enumerate_7card.py
 	$(PY) benchmarks/equity_vs_peers.py
 	$(PY) benchmarks/env_steps.py
+	$(PY) benchmarks/stats_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

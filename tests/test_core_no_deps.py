@@ -32,7 +32,8 @@ BLOCK = textwrap.dedent('''
 CORE = ["studpoker", "studpoker.cards", "studpoker.evaluation", "studpoker.games", "studpoker.hand",
         "studpoker.table", "studpoker.betting", "studpoker.pots", "studpoker.operations",
         "studpoker.actions", "studpoker.phh", "studpoker.equity", "studpoker.describe",
-        "studpoker.fairness", "studpoker.bots", "studpoker.sim", "studpoker.svg", "studpoker.__main__"]
+        "studpoker.fairness", "studpoker.bots", "studpoker.sim", "studpoker.svg", "studpoker.__main__",
+        "studpoker.tournament", "studpoker.stats"]
 
 # What a user of the bare package does: both games to the end, evaluation, PHH, equity.
 PLAY = textwrap.dedent('''
