@@ -128,7 +128,8 @@ export function mountLobby(root) {
         return h("tr", {dataset: {tableId: String(t.id), name: t.name}},
           h("td", {class: "name"}, h("a", {href: `#/table/${t.id}`}, t.name),
             t.private ? h("span", {class: "badge"}, "private") : null,
-            t.in_hand ? h("span", {class: "badge live"}, "playing") : null),
+            t.in_hand ? h("span", {class: "badge live"}, "playing") : null,
+            h("div", {class: "game-sub"}, t.game_info.name)),
           h("td", {class: "game"}, t.game_info.name), h("td", {class: "stakes"}, t.stakes),
           h("td", {class: "taken"}, `${t.taken}/${t.seats}`), time, h("td", {class: "owner"}, t.owner),
           h("td", {class: "open"}, h("a", {class: "button open", href: `#/table/${t.id}`}, t.taken < t.seats ? "Join" : "Watch")));
