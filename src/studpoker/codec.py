@@ -77,13 +77,13 @@ def _value(v: object) -> object:
 
 def op_text(op: Operation) -> str:
     """A log record in words (:mod:`studpoker.describe`) without the player's name, which the
-    client puts in front: ``"bets 4"``, ``"buys slot 2 for 4: 4d"``, ``"takes a free card: 7h"``.
+    client puts in front: ``"bets 4"``, ``"buys slot 2: 4d"``, ``"takes a free card: 7h"``.
 
     >>> from studpoker.actions import ActionKind
     >>> from studpoker.operations import ActionTaken
     >>> op_text(ActionTaken(action=Action(seat=0, kind=ActionKind.BUY, amount=4, slot=2), paid=4,
     ...                     cards=(Card.parse("4d"),)))
-    'buys slot 2 for 4: 4d'
+    'buys slot 2: 4d'
     >>> op_text(PotAwarded(pot=0, seat=1, amount=12, half="all", hand="One pair, kings"))
     'wins 12 from the main pot with One pair, kings'
     """
