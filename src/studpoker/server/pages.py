@@ -25,6 +25,7 @@ from studpoker._extras import missing_extra
 
 try:
     from fastapi import APIRouter, FastAPI, HTTPException, Response
+    from fastapi.middleware.gzip import GZipMiddleware
     from fastapi.staticfiles import StaticFiles
     from sqlalchemy import select
 except ImportError as _exc:
@@ -32,6 +33,7 @@ except ImportError as _exc:
 
 from studpoker import svg
 from studpoker.cards import CardError
+from studpoker.codec import result_dict
 from studpoker.fairness import Opening, open_cards, seen_cards
 from studpoker.games import GAMES, game_info, phh_order
 from studpoker.server.api import DbId, MaybeUser, QueryInt, Svc, User
@@ -140,7 +142,7 @@ def hand_replay(hand_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = N
         "names": rep.names, "you": rep.seat,
         "commitment": h.commitment, "openings": [o.to_dict() for o in _openings(rep, h)],
         "payoffs": h.payoffs,
-        "results": [r.to_dict() for r in rep.hand.results], "steps": rep.steps,
+        "results": [result_dict(r) for r in rep.hand.results], "steps": rep.steps,
     }
 
 
@@ -161,7 +163,19 @@ def hand_phh(hand_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
+class _ClientFiles(StaticFiles):
+    """The client's files with a cache policy: browsers keep them and revalidate each use with
+    ``ETag``/``Last-Modified`` (a 304 without a body), so a new version is picked up at once."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
 def install(app: FastAPI) -> None:
-    """Add the card pictures, the replay API and the client at ``/`` (after every other route)."""
+    """Add the card pictures, the replay API and the client at ``/`` (after every other route),
+    and gzip for every HTTP answer over 500 bytes (the client's modules, the API's JSON)."""
+    app.add_middleware(GZipMiddleware, minimum_size=500)
     app.include_router(router)
-    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="web")
+    app.mount("/", _ClientFiles(directory=STATIC_DIR, html=True), name="web")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from studpoker.codec import op_dict, view_delta, view_dict
+from studpoker.codec import op_dict, result_dict, view_delta, view_dict
 from studpoker.fairness import open_cards, public_cards
 from studpoker.games import game_info
 from studpoker.hand import Hand
@@ -228,7 +228,7 @@ def hand_end(room: Room, hand: Hand, hand_seats: list[int]) -> Fanout:
     msg = p.HandEndMsg(type="hand_end", table=room.id, hand=room.hand_id, number=room.hand_number,
                        commitment=room.commitment,
                        openings=[p.OpeningModel(**o.to_dict()) for o in openings], seats=hand_seats,
-                       payoffs=list(hand.payoffs), results=[r.to_dict() for r in hand.results])
+                       payoffs=list(hand.payoffs), results=[result_dict(r) for r in hand.results])
     return Fanout(table=room.id, texts={PUBLIC: encode(msg)})
 
 
