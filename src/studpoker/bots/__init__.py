@@ -36,13 +36,16 @@ Difficulty levels for people (:data:`LEVELS`): easy is ``rule``, medium
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from studpoker.bots.base import Bot
 from studpoker.bots.equity import EquityBot
 from studpoker.bots.randombot import RandomBot
 from studpoker.bots.rule import RuleBot
-from studpoker.bots.search import SearchBot, parse_options
 from studpoker.bots.station import StationBot
+
+if TYPE_CHECKING:  # numpy and numba are imported only when a search bot is made
+    from studpoker.bots.search import SearchBot
 
 __all__ = [
     "BOT_NAMES",
@@ -68,8 +71,39 @@ _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "station": lambda seed: StationBot(seed=seed),
     "rule": lambda seed: RuleBot(seed=seed),
     "equity": lambda seed: EquityBot(seed=seed),
-    "search": lambda seed: SearchBot(seed=seed),
+    "search": lambda seed: _search(seed, {}),
 }
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SearchBot":
+        from studpoker.bots.search import SearchBot
+
+        return SearchBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _search(seed: int | None, options: dict[str, float]) -> Bot:
+    from studpoker.bots.search import from_options
+
+    return from_options(seed, list(options.items()))
+
+
+def parse_options(text: str) -> dict[str, float]:
+    """``"think=2,rollouts=800"`` -> ``{"think": 2.0, "rollouts": 800.0}`` (bot name options;
+    ``:`` separates them too)."""
+    out: dict[str, float] = {}
+    for part in text.replace(":", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"bot option {part!r} must look like name=value")
+        try:
+            out[key.strip().lower()] = float(value)
+        except ValueError:
+            raise ValueError(f"bot option {key.strip()!r} needs a number, got {value!r}") from None
+    return out
 
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 """The names :func:`make_bot` knows, weakest first."""
@@ -120,10 +154,8 @@ def make_bot(name: str, *, seed: int | None = None) -> Bot:
     """
     base, options = _split(name)
     if options:
-        from studpoker.bots.search import from_options
-
         try:
-            return from_options(seed, list(options.items()))
+            return _search(seed, options)
         except ValueError as exc:
             raise UnknownBot(str(exc)) from None
     return _FACTORIES[base](seed)

@@ -87,6 +87,9 @@ class SearchBot:
         future_share: float = FUTURE_SHARE,
         noise: float = 0.03,
         margin: float = 0.0,
+        policy: str = "value",
+        bet_edge: float | None = None,
+        discount: bool = True,
     ) -> None:
         if not think > 0:
             raise ValueError(f"think must be > 0, got {think!r}")
@@ -101,6 +104,9 @@ class SearchBot:
         self.future_share = future_share
         self.noise = noise
         self.margin = margin
+        self.policy = policy
+        self.bet_edge = bet_edge
+        self.discount = discount
         self._fallback = EquityBot(seed=self.rng.getrandbits(62))
         self._belief: Belief | None = None
         self._log: tuple[Operation, ...] = ()
@@ -199,6 +205,27 @@ class SearchBot:
         game = view.game
         share = shares(my_final, others, hilo=game.high_low,
                        double_ace_flush=game.double_ace_flush)
+        if self.policy == "thresholds":
+            from studpoker.bots._policy import (
+                AGGRESSION_DISCOUNT,
+                Levels,
+                Thresholds,
+                decide_bet,
+                street_aggression,
+                thresholds_of,
+            )
+            from studpoker.bots.equity import HILO_THRESHOLDS, STUD_THRESHOLDS
+            th = HILO_THRESHOLDS if game.high_low else STUD_THRESHOLDS
+            if self.bet_edge is not None:
+                th = Thresholds(call_margin=th.call_margin,
+                                bet_edge=tuple(self.bet_edge for _ in range(5)),  # type: ignore[arg-type]
+                                raise_edge=th.raise_edge)
+            lv = thresholds_of(view, th)
+            if not self.discount:
+                k = AGGRESSION_DISCOUNT ** street_aggression(view)[1]
+                lv = Levels(call=None if lv.call is None else lv.call * k, bet=lv.bet * k,
+                            raise_=lv.raise_ * k)
+            return decide_bet(view, float(share.mean()), lv)
         seat = view.seat or 0
         state = belief.state
         players = {p.seat: p for p in view.players}
@@ -320,22 +347,6 @@ class SearchBot:
             if value > best_value:
                 best, best_value = a, value
         return best
-
-
-def parse_options(text: str) -> dict[str, float]:
-    """``"think=2,rollouts=800"`` -> ``{"think": 2.0, "rollouts": 800.0}`` (for bot names)."""
-    out: dict[str, float] = {}
-    for part in text.replace(":", ",").split(","):
-        if not part.strip():
-            continue
-        key, sep, value = part.partition("=")
-        if not sep:
-            raise ValueError(f"bot option {part!r} must look like name=value")
-        try:
-            out[key.strip().lower()] = float(value)
-        except ValueError:
-            raise ValueError(f"bot option {key.strip()!r} needs a number, got {value!r}") from None
-    return out
 
 
 def from_options(seed: int | None, options: Sequence[tuple[str, float]]) -> SearchBot:
