@@ -57,6 +57,7 @@ __all__ = [
     "SearchBot",
     "StationBot",
     "UnknownBot",
+    "bot_kinds",
     "check_bot_name",
     "make_bot",
 ]
@@ -110,6 +111,24 @@ BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 
 LEVELS: dict[str, str] = {"easy": "rule", "medium": "equity", "hard": "search"}
 """Difficulty levels for people and the bot each one plays."""
+
+
+
+def bot_kinds() -> list[dict[str, str | None]]:
+    """The bots a person can seat, for menus: the levels first (easy, medium, hard),
+    then the other bots; each ``{"bot", "level", "label"}`` (``level`` None if none).
+
+    >>> [k["label"] for k in bot_kinds()][:3]
+    ['Easy (rule)', 'Medium (equity)', 'Hard (search)']
+    """
+    out: list[dict[str, str | None]] = [
+        {"bot": bot, "level": level, "label": f"{level.capitalize()} ({bot})"}
+        for level, bot in LEVELS.items()
+    ]
+    out += [{"bot": b, "level": None, "label": b.capitalize()} for b in BOT_NAMES
+            if b not in LEVELS.values()]
+    return out
+
 
 _OPTIONS = {"search"}  # bots whose names take options after a colon
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from studpoker.actions import Action, ActionKind
+from studpoker.bots import bot_kinds
 from studpoker.fairness import commitment as commit_seed
 from studpoker.fairness import deck_from_seed, new_seed
 from studpoker.games import Game
@@ -318,6 +319,7 @@ class TableManager:
             "invite_code": lt.invite_code if user_id == lt.owner_id else None,
             "closed": lt.closed or lt.closing, "seats": seats, "button": t.button,
             "hands_played": t.hands_played, "you": lt.user_seat(user_id),
+            "bot_kinds": bot_kinds(),
         }
 
     def lobby_entry(self, lt: LiveTable) -> dict[str, Any]:

@@ -178,7 +178,9 @@ export function mountTable(root, {id, invite}) {
 
     // header
     const invitePath = info.invite_code ? `${location.origin}/#/table/${info.id}?invite=${info.invite_code}` : null;
-    const botSelect = h("select", {id: "bot-kind", "aria-label": "bot"}, BOTS.map((b) => h("option", {value: b}, b)));
+    const kinds = info.bot_kinds?.length ? info.bot_kinds : BOTS.map((b) => ({bot: b, label: b}));
+    const botSelect = h("select", {id: "bot-kind", "aria-label": "bot", "data-testid": "bot-kind"},
+      kinds.map((k) => h("option", {value: k.bot, "data-level": k.level ?? ""}, k.label)));
     replace(head,
       h("div", {class: "title"},
         h("h2", {}, info.name, info.private ? h("span", {class: "badge"}, "private") : null),
