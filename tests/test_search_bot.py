@@ -258,3 +258,14 @@ def test_play_command_levels_and_bad_names_exit_2() -> None:
         out = runner.invoke(app, ["play", *args])
         assert out.exit_code == 2, args
     assert "easy, medium, hard" in runner.invoke(app, ["play", "--level", "x"]).output
+
+
+def test_value_betting_mode_plays_legal_hands() -> None:
+    for game, n in ((STUD, 2), (WALL, 3)):
+        bots: dict[int, Bot] = {s: SearchBot(seed=s, betting="value", rollouts=60, completions=8)
+                                for s in range(n)}
+        hand = game.deal(stacks=[200] * n, dealer=0, seed=4)
+        play(hand, bots)
+        assert sum(hand.payoffs) == 0
+    with pytest.raises(ValueError, match="betting"):
+        SearchBot(betting="bluff")
