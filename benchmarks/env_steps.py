@@ -11,11 +11,16 @@ Also measured: our game with an ``information_state_tensor`` read at every
 decision (what an RL learner does; the PokerKit wrapper has no tensors), and
 our PettingZoo environment (``agent_iter`` / ``last`` / ``step``, with the
 observation dict built at every step, random legal actions from the mask),
-for stud and Wall Street.
+for stud and Wall Street, and the vector environment (``vector_env``,
+``num_envs`` hands stepped together, an observation of every hand at every
+step; a step of one sub-environment counts as one step), all on one core.
 
 Usage::
 
-    .venv/bin/python benchmarks/env_steps.py [--hands N]
+    .venv/bin/python benchmarks/env_steps.py [--hands N] [--rounds R] [--json]
+
+``--json`` prints the figures as one JSON object (rates per CPU second) after
+the table, for tracking them from run to run.
 
 OpenSpiel's ``python_pokerkit_wrapper`` is skipped when the installed
 OpenSpiel lacks it or its ``FixedLimitSevenCardStud`` variant.
@@ -24,15 +29,18 @@ OpenSpiel lacks it or its ``FixedLimitSevenCardStud`` variant.
 from __future__ import annotations
 
 import argparse
+import json
+import platform
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 import studpoker.env.openspiel  # noqa: F401  (registers the games)
-from studpoker.env import pettingzoo_env
+from studpoker.env import pettingzoo_env, vector_env
 
 PLAYERS = 6
 OURS = {
@@ -100,11 +108,30 @@ def pettingzoo_steps(game: str, hands: int, seed: int) -> tuple[float, float, in
     return steps / elapsed, hands / elapsed, steps
 
 
+def vector_steps(game: str, hands: int, seed: int, num_envs: int = 64) -> tuple[float, float, int]:
+    """(sub-environment steps per CPU second, hands per CPU second, steps) of random play."""
+    envs = vector_env(game=game, players=PLAYERS, num_envs=num_envs, heads_up_uncapped=False)
+    rng = np.random.default_rng(seed)
+    _obs, infos = envs.reset(seed=seed)
+    steps = ended = 0
+    start = time.process_time()
+    while ended < hands:
+        masks = infos["action_mask"]
+        # a random legal id per row (rows of a finished hand have no legal id; any action does)
+        pick = rng.random(masks.shape) * masks
+        _obs, _rewards, terminations, _trunc, infos = envs.step(pick.argmax(axis=1))
+        steps += num_envs
+        ended += int(terminations.sum())
+    elapsed = time.process_time() - start
+    return steps / elapsed, ended / elapsed, steps
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300, help="hands per measurement (PokerKit: a third)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (less noise from load)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args()
     ours = pyspiel.load_game("python_studpoker_stud", OURS)
     pk = load_pokerkit()
@@ -119,6 +146,8 @@ def main() -> None:
         ("ours: PettingZoo stud (decisions, obs each step)",
          lambda r: pettingzoo_steps("stud", args.hands, args.seed + r)),
         ("ours: PettingZoo wallstreet", lambda r: pettingzoo_steps("wallstreet", args.hands, args.seed + r)),
+        ("ours: vector_env stud, 64 hands at once (obs each step)",
+         lambda r: vector_steps("stud", args.hands, args.seed + r)),
     ]
     # rounds interleave the measurements, so load on the machine hits them alike
     totals = {name: [0.0, 0.0, 0] for name, _ in rows}  # CPU seconds, hands, steps
@@ -130,17 +159,30 @@ def main() -> None:
             totals[name][2] += steps
     print(f"{PLAYERS} players, random playouts, rates per CPU second ({args.rounds} interleaved rounds)")
     results: dict[str, float] = {}
+    rows_json: list[dict[str, object]] = []
     for name, (seconds, hands, steps) in totals.items():
         results[name] = steps / seconds
+        rows_json.append({"name": name, "steps_per_cpu_s": round(steps / seconds, 1),
+                          "hands_per_cpu_s": round(hands / seconds, 2), "steps": int(steps),
+                          "cpu_s": round(seconds, 4)})
         print(f"{name:60s} {steps / seconds:10.0f} steps/s {hands / seconds:8.1f} hands/s ({int(steps)} steps)")
+    ratios: dict[str, float] = {}
     if pk is not None:
         base = results[PK_NAME]
         ratio = results["ours: OpenSpiel python_studpoker_stud"] / base
         ratio_t = results["ours: same, info-state tensor per decision"] / base
+        ratios = {"openspiel_vs_pokerkit_wrapper": round(ratio, 2),
+                  "openspiel_with_tensor_vs_pokerkit_wrapper": round(ratio_t, 2)}
         print(f"speed-up of our OpenSpiel game over the PokerKit wrapper: {ratio:.1f}x "
               f"({ratio_t:.1f}x with an info-state tensor at every decision); target >= 10x")
     else:
         print("python_pokerkit_wrapper with FixedLimitSevenCardStud is not available: no ratio")
+    if args.json:
+        print(json.dumps({
+            "benchmark": "env_steps", "players": PLAYERS, "rounds": args.rounds, "hands": args.hands,
+            "seed": args.seed, "python": platform.python_version(), "rates": "per CPU second of this process",
+            "results": rows_json, "ratios": ratios,
+        }))
 
 
 if __name__ == "__main__":

@@ -674,11 +674,11 @@ def test_cli_replay_text_json_and_step(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path), "--step"])
     assert result.exit_code == 0
     out = result.stdout
-    for text in ("*** THIRD STREET ***", "market: 1:3d 2:Ks 3:8h 4:6c", "p1 buys market slot 1 (3d) for 2",
-                 "p3 takes the free card 3c", "*** SEVENTH STREET ***", "*** RESULT ***",
+    for text in ("*** THIRD STREET ***", "market: 1:3d 2:Ks 3:8h 4:6c", "p1 buys slot 1 for 2: 3d",
+                 "p3 takes a free card: 3c", "*** SEVENTH STREET ***", "*** RESULT ***",
                  "p1 wins 17 with 6-4-3-2-A low"):
         assert text in out, out
-    assert out.index("*** FOURTH STREET ***") < out.index("p1 buys market slot 1")
+    assert out.index("*** FOURTH STREET ***") < out.index("p1 buys slot 1")
 
 
 def test_cli_replay_errors_exit_2(tmp_path: Path) -> None:

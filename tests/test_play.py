@@ -11,7 +11,8 @@ import pexpect
 import pytest
 
 from studpoker.actions import Action, ActionKind
-from studpoker.play import action_keys, describe_action
+from studpoker.describe import action_label
+from studpoker.play import action_keys
 
 STUDPOKER = str(Path(sys.executable).parent / "studpoker")
 
@@ -27,7 +28,7 @@ def test_action_keys_are_unique_and_cover_every_action() -> None:
     buys = [Action(seat=1, kind=ActionKind.TAKE_CARD)] + [
         Action(seat=1, kind=ActionKind.BUY, slot=k, amount=2 * k) for k in range(1, 5)]
     assert list(action_keys(buys)) == ["t", "1", "2", "3", "4"]
-    assert describe_action(buys[2]) == "buy slot 2 (4)"
+    assert action_label(buys[2]) == "Buy slot 2 for 4"
 
 
 @pytest.mark.parametrize("game,extra", [("wallstreet", []), ("stud", ["--joker"])])

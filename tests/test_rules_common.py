@@ -35,6 +35,7 @@ from studpoker.operations import (
 )
 
 WS = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
+WS_MUCK = WallStreet(ante=1, limits=(2, 2, 4, 4, 4), showdown_muck=True)  # R3.10 option on
 WS4 = WallStreet(ante=1, limits=4)  # a raise is 4, half a raise is 2
 STUD = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
@@ -640,9 +641,10 @@ def test_r1_9_stud_no_bet_first_to_act_is_the_high_board() -> None:
 
 
 def test_r1_9_mucking_gives_up_the_pot() -> None:
-    """R1.9: seat 2 would win with kings full but mucks: seat 0's aces up win instead."""
+    """R1.9: seat 2 would win with kings full but mucks: seat 0's aces up win instead
+    (Wall Street with the R3.10 option ``showdown_muck`` on)."""
     hands = ["Ac Ad 4s 6c 6d Tc Th", "Jc Jd 9s 9h 8h 3d 3c", "Kc Kd Ks Qh Qd 9c Td"]
-    hand = ws_hand(hands=hands)
+    hand = ws_hand(hands=hands, game=WS_MUCK)
     play_to_showdown(hand)
     assert hand.to_act == 1
     hand.show()
@@ -658,7 +660,7 @@ def test_r1_9_mucking_gives_up_the_pot() -> None:
 
 def test_r1_9_when_all_others_muck_the_last_player_wins_unseen() -> None:
     """R1.9: seats 1 and 2 muck; seat 0 is the only contender and takes the pot without showing."""
-    hand = ws_hand()
+    hand = ws_hand(game=WS_MUCK)
     play_to_showdown(hand)
     hand.muck()
     hand.muck()
@@ -671,7 +673,7 @@ def test_r1_9_when_all_others_muck_the_last_player_wins_unseen() -> None:
 def _side_pot_showdown() -> Hand:
     """Seat 1 all-in for 3 (main pot 9, seats 0-2); seats 2 and 0 add 2 each (side pot 4)."""
     hands = ["Ac Ad 4s 6c 6d Tc Th", "Jc Jd Js 9h 8h 3d 3c", "Kc Kd Ks Qh Qd 9c Td"]
-    hand = ws_hand(stacks=(100, 3, 100), hands=hands)
+    hand = ws_hand(stacks=(100, 3, 100), hands=hands, game=WS_MUCK)
     hand.bet_or_raise()  # 1 all-in
     hand.check_or_call()
     hand.check_or_call()
@@ -960,3 +962,116 @@ def test_r1_12_not_an_action_is_rejected() -> None:
     hand = ws_hand()
     _rejected(hand, "check", "not an Action")  # type: ignore[arg-type]
 
+
+
+# --------------------------------------------------------------------------- audit cases (issue 16)
+
+
+def test_r1_6_ante_above_every_other_stack_is_returned_at_once() -> None:
+    """R1.6: WallStreet(ante=2, limits=(2,2,4,4,4)), stacks [1, 1, 100]: no betting round can
+    happen; the big stack's second ante chip, which nobody can call, goes back after the antes,
+    so there is one pot that all three can win and every purchase goes into it."""
+    game = WallStreet(ante=2, limits=(2, 2, 4, 4, 4))
+    hand = game.deal(stacks=[1, 1, 100], dealer=0, seed=11)
+    antes_end = max(i for i, op in enumerate(hand.log) if type(op).__name__ == "AntePosted")
+    assert hand.log[antes_end + 1] == ChipsReturned(seat=2, amount=1)
+    assert hand.contrib == [1, 1, 1] and hand.stacks == [0, 0, 99]
+    bought = 0
+    while hand.phase is Phase.CARD_ROUND:
+        assert hand.to_act == 2  # the all-in seats take their free card automatically
+        buy = max((a for a in hand.legal_actions() if a.kind is ActionKind.BUY),
+                  key=lambda a: a.slot)
+        bought += buy.amount
+        hand.apply(buy)
+    assert bought == 3 * 8
+    show_all(hand)
+    assert [(r.amount, r.eligible) for r in hand.results] == [(3 + bought, (0, 1, 2))]
+    assert sum(hand.payoffs) == 0
+
+
+def test_r1_6_stud_short_ante_returns_excess_and_the_beaten_big_stack_may_muck() -> None:
+    """R1.6/R1.9: stud, ante 2, stacks [1, 100]: one chip goes back to the big stack after the
+    antes; the one pot is contested by both, so the beaten big stack may muck."""
+    game = SevenCardStud(ante=2, bring_in=3, small_bet=5, big_bet=10)
+    hands = ["Ac Ad As Ah Kc Kd Ks", "2c 3d 7h 8s 9d Jc 4h"]
+    hand = game.deal(stacks=[1, 100], dealer=1, deck=deck_for(hands, dealer=1))
+    assert ChipsReturned(seat=1, amount=1) in hand.log
+    assert hand.phase is Phase.SHOWDOWN and hand.contrib == [1, 1]
+    while hand.to_act != 1:
+        hand.show()
+    assert act(1, ActionKind.MUCK) in hand.legal_actions()
+    hand.muck()
+    if not hand.is_over:
+        hand.show()
+    assert hand.payoffs == (1, -1)
+
+
+def test_r1_6_uncalled_chips_return_when_betting_is_skipped() -> None:
+    """R1.6/R1.5: whenever fewer than two players have chips, nothing above what another
+    player put in stays in the middle (here the ante case: betting is skipped at once)."""
+    game = SevenCardStud(ante=5, bring_in=2, small_bet=5, big_bet=10)
+    hand = game.deal(stacks=[3, 2, 100], dealer=2, seed=5)
+    assert ChipsReturned(seat=2, amount=2) in hand.log
+    assert hand.contrib == [3, 2, 3]
+    assert hand.phase is Phase.SHOWDOWN
+
+
+@pytest.mark.parametrize("field,value", [("amount", 2.0), ("seat", 1.0), ("kind", "bet"),
+                                         ("slot", 0.0), ("amount", True)])
+def test_r1_12_wrong_types_are_rejected_with_the_reason(field: str, value: object) -> None:
+    """R1.12: a float amount or seat, a bool, or a kind given as a string is rejected with
+    IllegalAction naming the reason; stacks stay integers and the hand is unchanged."""
+    hand = ws_hand()
+    assert hand.to_act == 1
+    fields: dict[str, object] = {"seat": 1, "kind": ActionKind.BET, "amount": 2, "slot": 0}
+    assert Action(**fields) in hand.legal_actions()  # type: ignore[arg-type]
+    fields[field] = value
+    bad = Action(**fields)  # type: ignore[arg-type]
+    before = snapshot(hand)
+    with pytest.raises(IllegalAction, match=field) as info:
+        hand.apply(bad)
+    assert type(value).__name__ in info.value.reason
+    assert hand.check(bad) == info.value.reason
+    assert snapshot(hand) == before
+    assert all(type(s) is int for s in hand.stacks)
+
+
+def test_r1_9_r3_10_showdown_muck_option_defaults() -> None:
+    """R1.9/R3.10: option ``showdown_muck``: off for Wall Street, on for Seven Card Stud."""
+    assert WallStreet(ante=1, limits=2).showdown_muck is False
+    assert STUD.showdown_muck is True
+    assert WS.options()["showdown_muck"] is False and STUD.options()["showdown_muck"] is True
+    assert SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10,
+                         showdown_muck=False).options()["showdown_muck"] is False
+    with pytest.raises(ValueError, match="showdown_muck"):
+        WallStreet(ante=1, limits=2, showdown_muck="no")  # type: ignore[arg-type]
+
+
+def test_r3_10_wall_street_showdown_everyone_shows_in_r1_9_order() -> None:
+    """R3.10: by default a Wall Street showdown offers no muck: everyone still in shows, in
+    R1.9 order (nobody bet on seventh street: the first to act, seat 1, then clockwise)."""
+    hand = ws_hand()
+    play_to_showdown(hand)
+    order = []
+    while hand.phase is Phase.SHOWDOWN:
+        seat = hand.to_act
+        assert seat is not None
+        assert hand.legal_actions() == [act(seat, ActionKind.SHOW)]
+        with pytest.raises(IllegalAction, match="cannot muck"):
+            hand.apply(act(seat, ActionKind.MUCK))
+        order.append(seat)
+        hand.show()
+    assert order == [1, 2, 0]
+    assert all(p.shown for p in hand.view(None).players)
+
+
+def test_r1_9_stud_showdown_offers_the_muck_and_the_option_can_turn_it_off() -> None:
+    """R1.9/R3.10: stud offers show or muck by default; ``showdown_muck=False`` only show."""
+    hands = ["Qc Qd As Ks 7d 8d 9d", "3c 4d 2c 5h 9h Jh Js", "Tc Th 9c 8c 4h 3h Jd"]
+    for game, offered in ((STUD, True), (SevenCardStud(ante=1, bring_in=2, small_bet=5,
+                                                       big_bet=10, showdown_muck=False), False)):
+        hand = game.deal(stacks=[100] * 3, dealer=0, deck=deck_for(hands))
+        play_to_showdown(hand)
+        seat = hand.to_act
+        assert seat is not None
+        assert (act(seat, ActionKind.MUCK) in hand.legal_actions()) is offered

@@ -287,3 +287,49 @@ def test_r2_6_face_up_joker_ranks_above_the_ace_of_spades_for_first_to_act() -> 
     hand.check_or_call()
     hand.check_or_call()
     assert hand.street_name == "fourth" and hand.to_act == 1
+
+
+# --------------------------------------------------------------------------- audit cases (issue 16)
+
+# Dealer 0 (order 1, 2, 0): seat 1 brings in with the 2c, seat 0 pairs its king on fourth
+# street and acts first there with an open pair.
+OPEN_PAIR_DECK = deck(3, 0, {0: "Ah Qd Ks", 1: "3d 4d 2c", 2: "7h 8h Kh"},
+                      {0: "Kd", 1: "5s", 2: "9c"})
+
+
+def _open_pair_hand(seat0_stack: int) -> Hand:
+    hand = GAME.deal(stacks=[seat0_stack, 100, 100], dealer=0, deck=OPEN_PAIR_DECK)
+    hand.bring_in()  # 1
+    hand.check_or_call()  # 2
+    hand.check_or_call()  # 0
+    assert hand.street_name == "fourth" and hand.to_act == 0
+    return hand
+
+
+def test_r2_6_all_in_first_bet_above_the_small_bet_chooses_the_big_bet() -> None:
+    """R2.6: stud 5/10, open pair, the first bet is all-in for 7 (above the small bet): it
+    chooses the big bet, so a raise is +10 (to 17), not +5."""
+    hand = _open_pair_hand(1 + 2 + 7)
+    assert kinds(hand) == [(ActionKind.CHECK, 0), (ActionKind.BET, 5), (ActionKind.BET, 7)]
+    hand.apply(Action(seat=0, kind=ActionKind.BET, amount=7))
+    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 7), (ActionKind.RAISE, 17)]
+    hand.apply(Action(seat=1, kind=ActionKind.RAISE, amount=17))
+    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 17), (ActionKind.RAISE, 27)]
+
+
+def test_r2_6_all_in_first_bet_equal_to_the_small_bet_keeps_the_small_bet() -> None:
+    """R2.6: an all-in first bet of exactly the small bet is the small bet: raises are +5."""
+    hand = _open_pair_hand(1 + 2 + 5)
+    assert kinds(hand) == [(ActionKind.CHECK, 0), (ActionKind.BET, 5)]
+    hand.apply(Action(seat=0, kind=ActionKind.BET, amount=5))
+    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 5), (ActionKind.RAISE, 10)]
+
+
+def test_r2_6_short_stack_on_an_open_pair_has_one_all_in_bet() -> None:
+    """R2.6: at or below the small bet the small and big bet are the same all-in: each legal
+    action is listed once."""
+    for behind in (3, 5):
+        hand = _open_pair_hand(1 + 2 + behind)
+        legal = hand.legal_actions()
+        assert len(legal) == len(set(legal))
+        assert kinds(hand) == [(ActionKind.CHECK, 0), (ActionKind.BET, behind)]

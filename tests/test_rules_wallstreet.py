@@ -791,8 +791,9 @@ def test_r3_7_side_pot_with_a_high_and_a_low_is_split_too() -> None:
 
 
 def test_r3_7_a_mucked_low_does_not_count() -> None:
-    """R3.7/R1.9: the only low mucks, so no low among the pot's players: the high scoops."""
-    game = WallStreet(ante=2, limits=(2, 2, 4, 4, 4))
+    """R3.7/R1.9: the only low mucks, so no low among the pot's players: the high scoops
+    (with the R3.10 option ``showdown_muck`` on)."""
+    game = WallStreet(ante=2, limits=(2, 2, 4, 4, 4), showdown_muck=True)
     hands = [
         "Kc Kd Ks Qh Jh 9c 3d",  # trip kings, no low
         "Ac 2d 3h 4s 6c Td Tc",  # 6-4-3-2-A
@@ -876,3 +877,31 @@ def test_r3_9_no_open_pair_big_bet_in_wall_street() -> None:
     hand.bet_or_raise()
     assert acts(hand) == [act(2, ActionKind.FOLD), act(2, ActionKind.CALL, 2),
                           act(2, ActionKind.RAISE, 4)]
+
+
+# --------------------------------------------------------------------------- audit cases (issue 16)
+
+
+def test_r3_5_purchase_never_buys_back_the_buyers_own_chips() -> None:
+    """R3.5: seat 0 and seat 1 put in 5 each, seat 2 is all-in for 2, then seat 1 folds. Seat
+    0's purchase goes into the main pot (seats 0 and 2), the highest pot that another player
+    still in can win, not the side pot that only seat 0 can win (its own chips)."""
+    game = WallStreet(ante=1, limits=2)
+    hand = game.deal(stacks=[100, 100, 2], dealer=0, seed=7)
+    hand.apply(act(1, ActionKind.BET, 2))
+    hand.apply(act(2, ActionKind.CALL, 1))  # all-in: 2 in all
+    hand.apply(act(0, ActionKind.CALL, 2))
+    hand.take_card()  # seat 1; seat 2 (no chips) takes its card automatically
+    hand.take_card()  # seat 0
+    hand.apply(act(1, ActionKind.BET, 2))
+    hand.apply(act(0, ActionKind.RAISE, 4))
+    hand.apply(act(1, ActionKind.FOLD))  # seat 0's uncalled 2 go back: 5, 5 (folded), 2
+    assert hand.contrib == [5, 5, 2]
+    assert hand.phase is Phase.CARD_ROUND and hand.to_act == 0
+    hand.buy(1)  # 1 x unit 2
+    play_to_showdown(hand)
+    show_all(hand)
+    main, side = hand.results
+    assert (main.amount, main.eligible) == (2 + 2 + 2 + 2, (0, 2))
+    assert (side.amount, side.eligible) == (3 + 3, (0,))
+    assert total_chips(hand) == 202

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from studpoker import ActionKind, SevenCardStud, WallStreet
+from studpoker import Action, ActionKind, GameError, Phase, SevenCardStud, WallStreet
+from studpoker.operations import ActionTaken
 from studpoker.table import Table, TableError, default_action
 
 STUD = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
@@ -141,3 +142,112 @@ def test_table_errors() -> None:
         table.leave(1)
     with pytest.raises(TableError, match="no hand"):
         table.act(default_action(STUD.deal(stacks=[5, 5], seed=1)))
+
+
+def test_r3_1_r2_1_r4_1_table_seat_counts_fit_the_game() -> None:
+    """R3.1/R2.1/R4.1: a Wall Street table has 3 to 7 seats, a stud table 2 to 8; anything
+    else is refused when the table is built."""
+    wall = WallStreet(ante=1, limits=2)
+    for seats in (1, 2, 8):
+        with pytest.raises(GameError, match="3 to 7 seats"):
+            Table(game=wall, seats=seats)
+    for seats in (0, 1, 9):
+        with pytest.raises(GameError, match="2 to 8 seats"):
+            Table(game=STUD, seats=seats)
+    assert len(Table(game=wall, seats=3).seats) == 3
+    assert len(Table(game=STUD, seats=2).seats) == 2
+
+
+def _stud_table_on_fourth_street() -> Table:
+    table = Table(game=STUD, seats=3)
+    for i in range(3):
+        table.sit(i, name=f"p{i}", chips=100)
+    # button moves to seat 0 (order 1, 2, 0); seat 1 brings in with the 2c
+    deck = ["3d", "7h", "Ah", "4d", "8h", "Qd", "2c", "Kh", "Ks", "5s", "9c", "Kd"]
+    hand = table.start_hand(deck=deck)
+    assert table.button == 0
+    table.act(hand.legal_actions()[0])  # 1 brings in
+    table.act(Action(seat=2, kind=ActionKind.CALL, amount=2))
+    table.act(Action(seat=0, kind=ActionKind.CALL, amount=2))
+    assert hand.street_name == "fourth"
+    return table
+
+
+def test_r4_3_a_player_who_left_is_folded_even_where_a_check_is_legal() -> None:
+    """R4.3: a player who left is folded at their turn, even where a check would be legal
+    (a player who has left cannot win a pot); their chips leave when the hand ends."""
+    table = _stud_table_on_fourth_street()
+    hand = table.hand
+    assert hand is not None and hand.to_act == 0  # pair of kings showing
+    table.leave(2)
+    table.act(Action(seat=0, kind=ActionKind.CHECK))
+    table.act(Action(seat=1, kind=ActionKind.CHECK))
+    assert hand.folded[2]
+    folds = [op for op in hand.log if isinstance(op, ActionTaken) and op.action.seat == 2
+             and op.action.kind is ActionKind.FOLD]
+    assert len(folds) == 1 and hand.street_name == "fifth"
+    while not hand.is_over:
+        table.act(default_action(hand))
+    assert 2 not in {s for r in hand.results for s, _ in r.shares}
+    assert table.seats[2] is None
+
+
+def test_r4_3_leaving_on_ones_turn_leaves_only_the_fold() -> None:
+    """R4.3: leaving while it is one's turn: the only legal action is the fold."""
+    table = _stud_table_on_fourth_street()
+    hand = table.hand
+    assert hand is not None
+    table.leave(0)
+    assert hand.legal_actions() == [Action(seat=0, kind=ActionKind.FOLD)]
+    table.act(hand.legal_actions()[0])
+    assert hand.folded[0]
+
+
+def test_r4_4_a_timeout_keeps_the_check() -> None:
+    """R4.4 (against R4.3): a timed-out player checks where a check is legal; they are not
+    folded as a player who left is."""
+    table = _stud_table_on_fourth_street()
+    hand = table.hand
+    assert hand is not None
+    assert default_action(hand) == Action(seat=0, kind=ActionKind.CHECK)
+    table.act(default_action(hand))
+    assert not hand.folded[0]
+
+
+def test_r4_3_wall_street_leaver_folds_in_a_card_round_and_mucks_at_showdown() -> None:
+    """R4.3/R3.5/R3.10: a Wall Street player who left folds at their card-round turn; one
+    who left all-in after the card rounds gives up at showdown (mucked) although Wall Street
+    shows all."""
+    game = WallStreet(ante=1, limits=2)
+    table = Table(game=game, seats=3)
+    for i in range(3):
+        table.sit(i, name=f"p{i}", chips=100)
+    hand = table.start_hand(seed=4)
+    first = hand.to_act
+    assert first is not None
+    table.leave(table.hand_seats[(first + 1) % 3])
+    while hand.phase is Phase.BETTING:
+        table.act(default_action(hand))
+    assert hand.phase is Phase.CARD_ROUND
+    while hand.phase is Phase.CARD_ROUND:
+        table.act(default_action(hand))
+    assert hand.folded[(first + 1) % 3]
+    fold = next(op for op in hand.log if isinstance(op, ActionTaken)
+                and op.action.kind is ActionKind.FOLD)
+    assert fold.action.seat == (first + 1) % 3
+
+    table2 = Table(game=game, seats=3)
+    for i, chips in enumerate((1, 100, 100)):
+        table2.sit(i, name=f"p{i}", chips=chips)
+    hand2 = table2.start_hand(seed=9)
+    leaver = table2.hand_seats.index(0)
+    assert hand2.stacks[leaver] == 0  # all-in from the ante: never a betting turn
+    while hand2.street_name != "seventh":  # past the card rounds, where it would fold
+        table2.act(default_action(hand2))
+    table2.leave(0)
+    while not hand2.is_over:
+        table2.act(default_action(hand2))
+    mucks = [op.action.seat for op in hand2.log if isinstance(op, ActionTaken)
+             and op.action.kind is ActionKind.MUCK]
+    assert mucks == [leaver]
+    assert all(leaver not in dict(r.shares) for r in hand2.results)

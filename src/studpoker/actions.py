@@ -45,20 +45,6 @@ class ActionKind(Enum):
         return self in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 
 
-_VERBS = {
-    ActionKind.FOLD: "folds",
-    ActionKind.CHECK: "checks",
-    ActionKind.CALL: "calls",
-    ActionKind.BRING_IN: "brings in for",
-    ActionKind.COMPLETE: "completes to",
-    ActionKind.BET: "bets",
-    ActionKind.RAISE: "raises to",
-    ActionKind.TAKE_CARD: "takes the free card",
-    ActionKind.BUY: "buys market slot",
-    ActionKind.SHOW: "shows",
-    ActionKind.MUCK: "mucks",
-}
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Action:
@@ -70,12 +56,12 @@ class Action:
     slot: int = 0
 
     def __str__(self) -> str:
-        verb = _VERBS[self.kind]
-        if self.kind is ActionKind.BUY:
-            return f"seat {self.seat} {verb} {self.slot} for {self.amount}"
-        if self.kind in (ActionKind.CALL, ActionKind.BRING_IN) or self.kind.is_aggressive:
-            return f"seat {self.seat} {verb} {self.amount}"
-        return f"seat {self.seat} {verb}"
+        """The action in words (:func:`studpoker.describe.describe_action`): ``seat 2 bets 4``."""
+        if not isinstance(self.kind, ActionKind):  # malformed: say what it is (R1.12 errors print it)
+            return f"seat {self.seat} {self.kind!r} {self.amount!r}"
+        from studpoker.describe import describe_action
+
+        return describe_action(self, name=f"seat {self.seat}")
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict: ``{"seat", "kind", "amount", "slot"}``."""

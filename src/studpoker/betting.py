@@ -88,13 +88,14 @@ class BettingRound:
             kind = ActionKind.BET
         else:
             kind = ActionKind.RAISE
-        targets = [self._raise_target()]
-        if kind is ActionKind.BET and self.big_increment is not None:
-            targets.append(self.big_increment)
-        for target in targets:
-            to = min(target, most)
-            if to > self.current:
-                out.append(make_action(seat, kind, to))
+        to = self._raise_target()
+        if to > most:
+            to = most
+        if to > self.current:
+            out.append(make_action(seat, kind, to))
+        if kind is ActionKind.BET and self.big_increment is not None and most > to:
+            # open pair (R2.6): the big bet too, once (a short stack has one all-in bet)
+            out.append(make_action(seat, kind, min(self.big_increment, most)))
         return out
 
     def bring_in_options(self, seat: int, stack: int, bring_in: int) -> list[Action]:
@@ -133,13 +134,15 @@ class BettingRound:
             return action.amount
         # COMPLETE, BET, RAISE
         to = action.amount
-        if self.big_increment is not None and kind is ActionKind.BET and (
-            to == self.big_increment or not all_in
-        ):
-            # the first full bet fixes the street's increment (R2.6)
-            if to == self.big_increment:
+        if self.big_increment is not None and kind is ActionKind.BET:
+            # The first bet of an open-pair street fixes its increment (R2.6): the
+            # small bet, the big bet, or an all-in above the small bet (which chooses
+            # the big bet). An all-in below the small bet leaves it unchosen.
+            if to > self.increment:
                 self.increment = self.big_increment
-            self.big_increment = None
+                self.big_increment = None
+            elif to == self.increment or not all_in:
+                self.big_increment = None
         target = self._raise_target()
         full = to >= target or 2 * (to - self.full_level) >= self.increment
         if self.bring_in_street and not self.completed:

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from studpoker.cards import CardError, parse_cards
 from studpoker.evaluation import HighValue, LowValue, evaluate_high, evaluate_low
-from studpoker.games import Game, SevenCardStud, WallStreet
+from studpoker.games import Game, GameError, canonical_name, from_options
 
 app = typer.Typer(
     name="studpoker",
@@ -86,8 +86,7 @@ def demo(
 ) -> None:
     """Play one random hand of each game and print what happened."""
     games: list[tuple[str, Game, int]] = [
-        ("Wall Street", WallStreet(ante=1, limits=(2, 2, 4, 4, 4)), 5),
-        ("Seven Card Stud", SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10), 6),
+        (g.title, g, n) for g, n in ((from_options("wallstreet"), 5), (from_options("stud"), 6))
     ]
     out = {name: _demo_hand(game, n, seed) for name, game, n in games}
     if as_json:
@@ -133,14 +132,11 @@ def simulate(
     from studpoker.sim import SimError
     from studpoker.sim import simulate as run_simulation
 
-    games: dict[str, Game] = {
-        "stud": SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10, joker=joker),
-        "wallstreet": WallStreet(ante=1, limits=(2, 2, 4, 4, 4), joker=joker),
-    }
-    chosen = games.get(game.strip().lower().replace("-", "").replace("_", ""))
-    if chosen is None:
-        err.print(f"[red]error:[/red] unknown game {game!r}; choose stud or wallstreet")
-        raise typer.Exit(2)
+    try:
+        chosen = from_options(game, joker=joker)
+    except GameError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -266,6 +262,212 @@ def replay_command(
             console.print("\n".join(block), highlight=False, markup=False)
 
 
+@app.command("tournament")
+def tournament_command(
+    game: Annotated[str, typer.Option("--game", help="stud or wallstreet")] = "stud",
+    players: Annotated[int, typer.Option("--players", help="entrants")] = 6,
+    bots: Annotated[
+        str, typer.Option("--bots", help="comma-separated bot names, cycled over the entrants")
+    ] = "rule,equity",
+    seed: Annotated[int | None, typer.Option("--seed", help="random seed (default: random)")] = None,
+    levels: Annotated[
+        str | None, typer.Option("--levels", help="level schedule file, JSON or TOML (docs/tournaments.md)")
+    ] = None,
+    history: Annotated[
+        str | None, typer.Option("--history", help="directory for the tournament's .phhs file")
+    ] = None,
+    stack: Annotated[int, typer.Option("--stack", help="starting chips per player")] = 1000,
+    buy_in: Annotated[int, typer.Option("--buy-in", help="chips each entrant pays to the prize pool")] = 100,
+    seats: Annotated[
+        int | None, typer.Option("--seats", help="seats per table (default: the game's maximum)")
+    ] = None,
+    hands_per_level: Annotated[
+        int, typer.Option("--hands-per-level", help="hands per level (default schedule only)")
+    ] = 10,
+    joker: Annotated[bool, typer.Option("--joker", help="play with the joker (bug)")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Play a sit-and-go tournament of bots to the end: finishing order, payouts, hands per level."""
+    from pathlib import Path
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.table import Table as RichTable
+
+    from studpoker.bots import BOT_NAMES, make_bot
+    from studpoker.bots._common import derive_seed
+    from studpoker.tournament import (
+        HandRecord,
+        Schedule,
+        Standing,
+        Tournament,
+        TournamentConfig,
+        TournamentError,
+    )
+
+    name = game.strip().lower().replace("-", "").replace("_", "")
+    try:
+        if name not in ("stud", "wallstreet"):
+            raise ValueError(f"unknown game {game!r}; choose stud or wallstreet")
+        names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+        unknown = [b for b in names if b not in BOT_NAMES]
+        if not names or unknown:
+            raise ValueError(f"unknown bot {unknown[0] if unknown else bots!r}; "
+                             f"bots are {', '.join(BOT_NAMES)}")
+        if players < 2:
+            raise ValueError(f"--players must be at least 2, got {players}")
+        if hands_per_level < 1:
+            raise ValueError(f"--hands-per-level must be >= 1, got {hands_per_level}")
+        base = make_game(name, joker=joker)
+        schedule = (Schedule.load(levels) if levels is not None
+                    else Schedule.default(name, hands_per_level=hands_per_level))
+        config = TournamentConfig(game=base, schedule=schedule, starting_stack=stack,
+                                  buy_in=buy_in, seats_per_table=seats)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        entrants = [f"{names[i % len(names)]}{i + 1}" for i in range(players)]
+        tournament = Tournament(config=config, players=entrants, seed=seed)
+    except (TournamentError, ValueError) as exc:
+        err.print(f"[red]error:[/red] {exc}", soft_wrap=True, highlight=False)
+        raise typer.Exit(2) from None
+    programs = {e: make_bot(names[i % len(names)], seed=derive_seed("tournament", seed, i))
+                for i, e in enumerate(entrants)}
+    path: Path | None = None
+    writer = None
+    if history is not None:
+        from studpoker import phh
+
+        path = Path(history) / f"tournament-{name}-{seed}.phhs"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            writer = path.open("w", encoding="utf-8")
+        except OSError as exc:
+            err.print(f"[red]error:[/red] cannot write the history in {history}: {exc}", soft_wrap=True)
+            raise typer.Exit(2) from None
+    event = f"sit-and-go {name} {players} players seed {seed}"
+
+    def on_hand(record: HandRecord) -> None:
+        if writer is not None:
+            h = phh.from_hand(record.hand, fields=record.phh_fields(event=event))
+            h.name = str(record.number)
+            if record.number > 1:
+                writer.write("\n")
+            writer.write(f"[{record.number}]\n{phh.write(h)}")
+
+    bar = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal)
+    task = bar.add_task(f"{name}: level 1", total=players - 1)
+
+    def on_round(t: Tournament, decided: list[Standing]) -> None:
+        bar.update(task, completed=min(players - 1, len(t.finish)),
+                   description=f"{name}: level {t.level_index + 1}, {len(t.alive)} left, "
+                               f"{len(t.tables)} table(s), hand {t.hands}")
+
+    try:
+        with bar:
+            result = tournament.play(programs, on_hand=on_hand, on_round=on_round)
+    finally:
+        if writer is not None:
+            writer.close()
+    if as_json:
+        out = result.to_dict()
+        out["histories"] = None if path is None else str(path)
+        print(json.dumps(out))
+        return
+    table = RichTable(title=f"{name} sit-and-go: {players} players, seed {seed}, "
+                            f"prize pool {result.prize_pool}")
+    for column in ("place", "player", "prize", "out at hand", "level"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for s in result.finish:
+        table.add_row(str(s.place), s.name, str(s.prize) if s.prize else "",
+                      "" if s.busted_hand is None else str(s.busted_hand), str(s.level))
+    console.print(table)
+    per_level = ", ".join(f"{i}: {n}" for i, n in enumerate(result.hands_per_level, 1))
+    console.print(f"{result.hands} hands in {result.rounds} rounds; hands per level: {per_level}")
+    if path is not None:
+        console.print(f"hand histories: {path}")
+
+
+@app.command("stats")
+def stats_command(
+    files: Annotated[list[str], typer.Argument(help=".phh / .phhs hand history files")],
+    player: Annotated[str | None, typer.Option("--player", help="only this player")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Player statistics (VPIP, showdowns, aggression, net per 100, ...) from hand histories."""
+    import os
+
+    from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
+    from rich.table import Table as RichTable
+
+    from studpoker.stats import STREETS, Stats, StatsError, read_tables
+
+    stats = Stats()
+    sizes = []
+    for f in files:
+        try:
+            sizes.append(os.path.getsize(f))
+        except OSError as exc:
+            err.print(f"[red]error:[/red] cannot read {f}: {exc.strerror}", soft_wrap=True,
+                      highlight=False)
+            raise typer.Exit(2) from None
+    bar = Progress("[progress.description]{task.description}", BarColumn(), DownloadColumn(),
+                   TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal)
+    task = bar.add_task("hands", total=sum(sizes))
+    try:
+        with bar:
+            done = 0
+            for f, size in zip(files, sizes, strict=True):
+                for count, hand_table in enumerate(read_tables(f), 1):
+                    stats.add_table(hand_table)
+                    if count % 500 == 0:
+                        bar.update(task, description=f"{stats.hands:,} hands")
+                done += size
+                bar.update(task, completed=done, description=f"{stats.hands:,} hands")
+    except StatsError as exc:
+        err.print(f"[red]error:[/red] {exc}", soft_wrap=True, highlight=False)
+        raise typer.Exit(2) from None
+    if player is not None and not stats.rows(player=player):
+        known = sorted({s.name for s in stats.rows()})
+        shown = ", ".join(known[:20]) + (" ..." if len(known) > 20 else "")
+        err.print(f"[red]error:[/red] no hands of player {player!r}; players: {shown}",
+                  soft_wrap=True, highlight=False)
+        raise typer.Exit(2)
+    if as_json:
+        print(json.dumps(stats.to_dict(player=player)))
+        return
+
+    def pct(v: float | None) -> str:
+        return "-" if v is None else f"{v:.0%}"
+
+    def num(v: float | None) -> str:
+        return "-" if v is None else f"{v:.2f}"
+
+    table = RichTable(title=f"{stats.hands:,} hands")
+    for column in ("player", "game", "hands", "VPIP", "3rd", "steal", "FtS", "4th", "WTSD",
+                   "WSD", "AF", "net", "/100", "95% CI"):
+        table.add_column(column, justify="left" if column in ("player", "game") else "right")
+    for s in stats.rows(player=player):
+        ci = s.per100_ci
+        table.add_row(s.name, "WS" if s.game == "wallstreet" else s.game, str(s.hands),
+                      pct(s.vpip), pct(s.third_raise), pct(s.steal), pct(s.fold_to_steal),
+                      pct(s.saw_fourth), pct(s.wtsd), pct(s.wsd), num(s.af()), f"{s.net:+d}",
+                      "-" if s.per100 is None else f"{s.per100:+.0f}",
+                      "-" if ci is None else f"{ci[0]:+.0f}..{ci[1]:+.0f}")
+    console.print(table)
+    console.print("3rd: completion/raise on third street; FtS: fold to steal; 4th: saw fourth "
+                  "street; /100: net per 100 hands (docs/stats.md)", highlight=False)
+    rows = stats.rows(player=player)
+    if player is not None:
+        for s in rows:
+            by_street = ", ".join(f"{name} {num(s.af(i))}" for i, name in enumerate(STREETS))
+            console.print(f"{s.game}: aggression by street: {by_street}")
+            if s.game == "wallstreet":
+                buys = ", ".join(f"{r} {pct(s.market_buys(i))}"
+                                 for i, r in enumerate(("fourth", "fifth", "sixth")))
+                console.print(f"{s.game}: market buys per card round: {buys}; average price "
+                              f"{num(s.avg_market_price)}")
+
+
 def _add_server_commands() -> None:
     from studpoker.server.commands import register  # serve, audit, verify-shuffle, connect
 
@@ -331,26 +533,30 @@ def make_game(
     name: str, *, stakes: str = "", joker: bool = False, open_pair_big_bet: bool = True,
     max_raises: int = 3, heads_up_uncapped: bool = True, double_ace_flush: bool = False,
 ) -> Game:
-    """A game from CLI words: ``stud`` or ``wallstreet`` and comma-separated stakes."""
+    """A game from CLI words: ``stud`` or ``wallstreet`` and comma-separated stakes
+    (empty: the defaults of :func:`studpoker.games.from_options`)."""
     try:
         numbers = [int(x) for x in stakes.split(",") if x.strip()]
     except ValueError:
         raise ValueError(f"stakes must be comma-separated integers, got {stakes!r}") from None
-    common = {"joker": joker, "max_raises": max_raises, "heads_up_uncapped": heads_up_uncapped,
-              "double_ace_flush": double_ace_flush}
-    if name == "stud":
+    options: dict[str, object] = {
+        "joker": joker, "max_raises": max_raises, "heads_up_uncapped": heads_up_uncapped,
+        "double_ace_flush": double_ace_flush,
+    }
+    game = canonical_name(name)
+    if game == "stud":
         if numbers and len(numbers) != 4:
             raise ValueError("stud stakes are ante,bring-in,small-bet,big-bet")
-        ante, bring_in, small, big = numbers or [1, 2, 5, 10]
-        return SevenCardStud(ante=ante, bring_in=bring_in, small_bet=small, big_bet=big,
-                             open_pair_big_bet=open_pair_big_bet, **common)  # type: ignore[arg-type]
-    if name == "wallstreet":
+        if numbers:
+            options.update(zip(("ante", "bring_in", "small_bet", "big_bet"), numbers, strict=True))
+        options["open_pair_big_bet"] = open_pair_big_bet
+    else:
         if numbers and len(numbers) not in (2, 6):
             raise ValueError("wallstreet stakes are ante,limit or ante,l1,l2,l3,l4,l5")
-        ante, *limits = numbers or [1, 2, 2, 4, 4, 4]
-        lim = limits[0] if len(limits) == 1 else tuple(limits)
-        return WallStreet(ante=ante, limits=lim, **common)  # type: ignore[arg-type]
-    raise ValueError(f"unknown game {name!r}: use stud or wallstreet")
+        if numbers:
+            ante, *limits = numbers
+            options.update(ante=ante, limits=limits[0] if len(limits) == 1 else tuple(limits))
+    return from_options(game, **options)
 
 
 @app.command("equity")

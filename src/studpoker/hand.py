@@ -57,6 +57,7 @@ from studpoker.pots import DeadMoney, Pot, build_pots, split_evenly
 __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 
 _NO_SEATS: frozenset[int] = frozenset()
+_FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
 _RESETS = frozenset({ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 
 
@@ -193,6 +194,7 @@ class Hand:
         self._show_pos = 0
         self._shown: set[int] = set()
         self._mucked: set[int] = set()
+        self._left: set[int] = set()  # seats whose player has left the table (R4.3)
         self._pots: list[Pot] = []
         self._legal: list[Action] | None = None  # cache, valid while the log has _legal_at records
         self._legal_at = -1
@@ -298,6 +300,7 @@ class Hand:
             self.stacks[s] -= amount
             self.contrib[s] += amount
             self.log.append(AntePosted(seat=s, amount=amount))
+        self._return_uncalled()  # R1.6: an ante above every other player's whole stack
 
     def _begin_street(self, index: int) -> None:
         self.street = index
@@ -343,6 +346,7 @@ class Hand:
         self._bring_in_seat = None
         self._first_actor = None
         if len(with_chips) < 2:  # R1.5: no more betting
+            self._return_uncalled()  # R1.6: nothing above what others put in stays out
             self._end_street()
             return
         open_pair = street.open_pair and any(
@@ -451,11 +455,31 @@ class Hand:
                 out.append(make_action(seat, ActionKind.BUY, price, slot))
         return out
 
+    def _fold_in_card_round(self, action: Action) -> bool:
+        seat = action.seat
+        self.folded[seat] = True
+        self._active_count -= 1
+        if self.stacks[seat]:
+            self._chips_count -= 1
+        self.log.append(action_taken(action, 0))
+        self._card_pos += 1
+        if self._active_count == 1:
+            self._finish_uncontested()
+            return True
+        return False
+
+    def _dead_level(self, buyer: int) -> int:
+        """R3.5: the level of the highest pot the buyer is eligible for now that
+        another player still in the hand can also win (never the buyer's own chips)."""
+        contrib, folded = self.contrib, self.folded
+        other = max(contrib[s] for s in range(self.n) if s != buyer and not folded[s])
+        return min(contrib[buyer], other)
+
     def _advance_card_round(self) -> None:
         while self._card_pos < len(self._card_order):
             seat = self._card_order[self._card_pos]
             options = self._card_options(seat)
-            if len(options) > 1:
+            if len(options) > 1 or seat in self._left:
                 self.to_act = seat
                 return
             self._apply_card(options[0])
@@ -469,7 +493,7 @@ class Hand:
             self.stacks[seat] -= action.amount
             if not self.stacks[seat]:
                 self._chips_count -= 1
-            self.dead.append(DeadMoney(seat=seat, level=self.contrib[seat], amount=action.amount))
+            self.dead.append(DeadMoney(seat=seat, level=self._dead_level(seat), amount=action.amount))
             self.log.append(ActionTaken(action=action, paid=action.amount, cards=(card,)))
             self.cards[seat].append((card, True))
             self._up[seat].append(card)
@@ -517,8 +541,10 @@ class Hand:
         return True
 
     def _showdown_options(self, seat: int) -> list[Action]:
+        if seat in self._left and self._may_muck(seat):
+            return [make_action(seat, ActionKind.MUCK)]  # R4.3: a player who left cannot win
         out = [make_action(seat, ActionKind.SHOW)]
-        if self._may_muck(seat):
+        if self.game.showdown_muck and self._may_muck(seat):  # R1.9, R3.10
             out.append(make_action(seat, ActionKind.MUCK))
         return out
 
@@ -662,6 +688,10 @@ class Hand:
         phase = self.phase
         if seat is None or phase is Phase.OVER:
             legal: list[Action] = []
+        elif self._left and seat in self._left and phase is not Phase.SHOWDOWN and not (
+            self._bring_in_seat == seat and self._round is not None and not self._round.acted_full
+        ):
+            legal = [_FOLDS[seat]]  # R4.3: folded at their turn, even where a check is legal
         elif phase is Phase.BETTING:
             rnd = self._round
             assert rnd is not None
@@ -680,11 +710,18 @@ class Hand:
 
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal (R1.12)."""
+        if not isinstance(action, Action):
+            return f"not an Action: {action!r}"
+        for name in ("seat", "amount", "slot"):
+            value = getattr(action, name)
+            if type(value) is not int:
+                return f"the {name} must be a whole number (int), got {value!r} ({type(value).__name__})"
+        if not isinstance(action.kind, ActionKind):
+            return (f"the kind must be an ActionKind, got {action.kind!r} "
+                    f"({type(action.kind).__name__}); use ActionKind(...) to convert")
         legal = self._legal_list()
         if action in legal:
             return None
-        if not isinstance(action, Action):
-            return f"not an Action: {action!r}"
         if self.phase is Phase.OVER:
             return "the hand is over"
         if not 0 <= action.seat < self.n:
@@ -711,17 +748,47 @@ class Hand:
 
     def apply(self, action: Action) -> None:
         """Play ``action``. Raises :class:`IllegalAction` (state unchanged) if it is not legal."""
-        if action not in self._legal_list():
+        if action not in self._legal_list() or not (
+            type(action.amount) is int and type(action.seat) is int and type(action.slot) is int
+        ):
             reason = self.check(action)
             assert reason is not None
             raise IllegalAction(action, reason, self.legal_actions())
         if self.phase is Phase.BETTING:
             self._apply_betting(action)
         elif self.phase is Phase.CARD_ROUND:
-            self._apply_card(action)
+            if action.kind is ActionKind.FOLD:  # a player who left (R4.3)
+                if self._fold_in_card_round(action):
+                    return  # the last opponent left: the hand is over (R1.8)
+            else:
+                self._apply_card(action)
             self._advance_card_round()
         else:
             self._apply_showdown(action)
+
+    def leave(self, seat: int) -> None:
+        """R4.3: the player of ``seat`` has left the table during the hand.
+
+        From now on, at their turn their only legal action is to fold, even
+        where a check would be legal (a player who has left cannot win a pot);
+        in a Wall Street card round they fold too, and at showdown they muck
+        (they show only if every other contender has already mucked). The
+        bring-in, which cannot be folded (R2.4), is still theirs to post.
+        Nothing is applied or logged here: the fold comes at their turn.
+        """
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise GameError(f"there is no seat {seat!r} in this hand")
+        if self.phase is Phase.OVER:
+            raise GameError("the hand is over")
+        if self.folded[seat]:
+            raise GameError(f"seat {seat} is not in the hand")
+        self._left.add(seat)
+        self._legal = None
+
+    @property
+    def left(self) -> frozenset[int]:
+        """Seats whose player has left during the hand (see :meth:`leave`)."""
+        return frozenset(self._left)
 
     def _find(self, *kinds: ActionKind, big: bool = False, slot: int = 0) -> Action:
         legal = self.legal_actions()
@@ -811,6 +878,7 @@ class Hand:
         other._up = [list(c) for c in self._up]
         other._shown = set(self._shown)
         other._mucked = set(self._mucked)
+        other._left = set(self._left)
         if self._round is not None:
             r = copy.copy(self._round)
             r.bets = list(r.bets)

@@ -36,6 +36,12 @@ class Operation:
         """This record as ``seat`` sees it, given the seats whose hands were shown."""
         return self
 
+    def __str__(self) -> str:
+        """The record in words (:func:`studpoker.describe.describe_operation`)."""
+        from studpoker.describe import describe_operation
+
+        return describe_operation(self)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AntePosted(Operation):
@@ -44,9 +50,6 @@ class AntePosted(Operation):
     seat: int
     amount: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} posts ante {self.amount}"
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StreetStarted(Operation):
@@ -54,9 +57,6 @@ class StreetStarted(Operation):
 
     index: int
     name: str
-
-    def __str__(self) -> str:
-        return f"*** {self.name.upper()} STREET ***"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,19 +72,12 @@ class CardDealt(Operation):
             return self
         return replace(self, card=None)
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} gets {'??' if self.card is None else self.card} " + (
-            "up" if self.face_up else "down")
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CommunityCardDealt(Operation):
     """One face-up card in the middle that every active player uses (R1.10)."""
 
     card: Card
-
-    def __str__(self) -> str:
-        return f"community card {self.card}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,9 +86,6 @@ class MarketDealt(Operation):
 
     slot: int
     card: Card
-
-    def __str__(self) -> str:
-        return f"market slot {self.slot}: {self.card}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -109,11 +99,6 @@ class ActionTaken(Operation):
     paid: int = 0
     cards: tuple[Card, ...] = ()
 
-    def __str__(self) -> str:
-        if self.cards and self.action.kind.value == "show":
-            return f"{self.action} {' '.join(map(str, self.cards))}"
-        return str(self.action)
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChipsReturned(Operation):
@@ -121,9 +106,6 @@ class ChipsReturned(Operation):
 
     seat: int
     amount: int
-
-    def __str__(self) -> str:
-        return f"{self.amount} returned to seat {self.seat}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -136,21 +118,12 @@ class PotAwarded(Operation):
     half: str
     hand: str = ""
 
-    def __str__(self) -> str:
-        pot = "main pot" if self.pot == 0 else f"side pot {self.pot}"
-        half = "" if self.half == "all" else f" ({self.half})"
-        with_hand = f" with {self.hand}" if self.hand else ""
-        return f"seat {self.seat} wins {self.amount} from the {pot}{half}{with_hand}"
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandEnded(Operation):
     """The hand is over; ``stacks`` are the finishing stacks."""
 
     stacks: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"hand over; stacks {list(self.stacks)}"
 
 
 def _setter(cls: type, name: str) -> Callable[[object, object], None]:

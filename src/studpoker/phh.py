@@ -70,7 +70,17 @@ from typing import Final
 
 from studpoker.actions import Action, ActionKind, IllegalAction
 from studpoker.cards import Card, CardError, full_deck
-from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.describe import describe_operation
+from studpoker.games import (
+    Game,
+    GameError,
+    SevenCardStud,
+    WallStreet,
+    from_options,
+    option_names,
+    phh_order,
+    to_options,
+)
 from studpoker.hand import Hand, Phase, PotResult
 from studpoker.operations import (
     ActionTaken,
@@ -109,6 +119,7 @@ STUD: Final = "F7S"
 """The standard's variant code for fixed-limit Seven Card Stud."""
 WALL_STREET: Final = "FWS"
 """Our variant code for Wall Street (docs/phh-wall-street.md)."""
+_VARIANT_GAMES: Final = {STUD: "stud", WALL_STREET: "wallstreet"}  # PHH variant -> game name
 VARIANTS: Final = (STUD, WALL_STREET)
 
 UNKNOWN: Final = "??"
@@ -252,32 +263,24 @@ class HandHistory:
 
     def game(self) -> Game:
         """The engine's game configuration for this history (raises :class:`PHHError`)."""
-        ante = self.antes[0] if self.antes else 0
+        name = _VARIANT_GAMES.get(self.variant)
+        if name is None:
+            raise self.error(f"unknown variant {self.variant!r}", key="variant")
+        options: dict[str, object] = {"ante": self.antes[0] if self.antes else 0}
+        for key in option_names(name):  # every option the history holds (stakes have no defaults here)
+            value = getattr(self, key, None)
+            if key != "ante" and value is not None:
+                options[key] = value
         try:
-            if self.variant == STUD:
-                if self.bring_in is None or self.small_bet is None or self.big_bet is None:
-                    raise GameError("F7S needs bring_in, small_bet and big_bet")
-                return SevenCardStud(
-                    ante=ante, bring_in=self.bring_in, small_bet=self.small_bet,
-                    big_bet=self.big_bet, joker=self.joker, double_ace_flush=self.double_ace_flush,
-                    max_raises=self.max_raises, heads_up_uncapped=self.heads_up_uncapped,
-                    open_pair_big_bet=self.open_pair_big_bet,
-                )
-            if self.variant == WALL_STREET:
-                if self.limits is None or len(self.limits) != 5:
-                    raise GameError("limits must be five numbers (one per betting round)")
-                lim = self.limits
-                return WallStreet(
-                    ante=ante, limits=(lim[0], lim[1], lim[2], lim[3], lim[4]),
-                    market_unit=self.market_unit, joker=self.joker,
-                    double_ace_flush=self.double_ace_flush, max_raises=self.max_raises,
-                    heads_up_uncapped=self.heads_up_uncapped,
-                )
+            if self.variant == STUD and not all(k in options for k in ("bring_in", "small_bet", "big_bet")):
+                raise GameError("F7S needs bring_in, small_bet and big_bet")
+            if self.variant == WALL_STREET and (self.limits is None or len(self.limits) != 5):
+                raise GameError("limits must be five numbers (one per betting round)")
+            return from_options(name, **options)
         except GameError as exc:
             key = next((k for k in ("bring_in", "small_bet", "big_bet", "limits", "market_unit",
                                     "max_raises", "antes") if k in str(exc)), "variant")
             raise self.error(str(exc), key=key) from None
-        raise self.error(f"unknown variant {self.variant!r}", key="variant")
 
     def error(self, reason: str, *, key: str | None = None, action_index: int | None = None,
               legal: Sequence[str] = ()) -> PHHError:
@@ -806,7 +809,7 @@ def from_hand(hand: Hand, *, public: bool = False,
     ``winnings`` (chips collected from pots) are filled in from the hand.
     """
     game, n, dealer = hand.game, hand.n, hand.dealer
-    order = [(dealer + 1 + i) % n for i in range(n)]
+    order = phh_order(dealer, n)
     player = {seat: i for i, seat in enumerate(order)}
     shown = frozenset(op.action.seat for op in hand.log
                       if isinstance(op, ActionTaken) and op.action.kind is ActionKind.SHOW)
@@ -908,17 +911,13 @@ def from_hand(hand: Hand, *, public: bool = False,
     stacks = [hand.starting_stacks[s] for s in order]
     h = HandHistory(
         variant=WALL_STREET if isinstance(game, WallStreet) else STUD,
-        antes=[game.ante] * n, starting_stacks=stacks, actions=actions,
-        joker=game.joker, double_ace_flush=game.double_ace_flush, max_raises=game.max_raises,
-        heads_up_uncapped=game.heads_up_uncapped, seats=[s + 1 for s in order],
+        antes=[game.ante] * n, starting_stacks=stacks, actions=actions, seats=[s + 1 for s in order],
     )
-    if isinstance(game, SevenCardStud):
-        h.bring_in, h.small_bet, h.big_bet = game.bring_in, game.small_bet, game.big_bet
-        h.open_pair_big_bet = game.open_pair_big_bet
-        if any(s < game.ante for s in stacks):
-            h.ante_trimming_status = True  # a short ante wins only what it put in (R1.6)
-    elif isinstance(game, WallStreet):
-        h.limits, h.market_unit = list(game.limit_tuple), game.unit
+    for key, value in to_options(game).items():  # every game option has a history field of its name
+        if key not in ("game", "ante"):
+            setattr(h, key, value)
+    if isinstance(game, SevenCardStud) and any(s < game.ante for s in stacks):
+        h.ante_trimming_status = True  # a short ante wins only what it put in (R1.6)
     if hand.is_over:
         h.finishing_stacks = [hand.stacks[s] for s in order]
         won = [0] * n
@@ -957,11 +956,11 @@ class ReplayResult:
 
     def seat(self, player: int) -> int:
         """The seat of player ``player`` (0-based: 0 is ``p1``)."""
-        return (self.hand.dealer + 1 + player) % self.hand.n
+        return phh_order(self.hand.dealer, self.hand.n)[player]
 
     def player(self, seat: int) -> int:
         """The 0-based player index (0 is ``p1``) of ``seat``."""
-        return (seat - self.hand.dealer - 1) % self.hand.n
+        return phh_order(self.hand.dealer, self.hand.n).index(seat)
 
     def label(self, seat: int) -> str:
         """``"p1"``..., with the player's name when the file has ``players``."""
@@ -997,6 +996,7 @@ class _Replayer:
         self.game = h.game()
         self.n = n = h.player_count
         self.dealer = self._dealer()
+        self.order = phh_order(self.dealer, n)
         self.acts: list[_Act] = []
         for i, text in enumerate(h.actions):
             try:
@@ -1018,15 +1018,15 @@ class _Replayer:
         seats, n = self.h.seats, self.n
         if seats is not None and sorted(seats) == list(range(1, n + 1)):
             dealer = (seats[0] - 2) % n
-            if all(seats[i] - 1 == (dealer + 1 + i) % n for i in range(n)):
+            if [s - 1 for s in seats] == phh_order(dealer, n):
                 return dealer
         return n - 1
 
     def seat(self, player: int) -> int:
-        return (self.dealer + 1 + player) % self.n
+        return self.order[player]
 
     def player(self, seat: int) -> int:
-        return (seat - self.dealer - 1) % self.n
+        return self.order.index(seat)
 
     def label(self, seat: int) -> str:
         return f"p{self.player(seat) + 1}"
@@ -1529,38 +1529,9 @@ def _card(result: ReplayResult, card: Card | None) -> str:
 
 
 def _describe(result: ReplayResult, op: Operation) -> str | None:
-    label = result.label
-    if isinstance(op, ActionTaken):
-        a = op.action
-        who = label(a.seat)
-        if a.kind is ActionKind.BRING_IN:
-            return f"{who} brings in for {a.amount}"
-        if a.kind is ActionKind.COMPLETE:
-            return f"{who} completes to {a.amount}"
-        if a.kind is ActionKind.BET:
-            return f"{who} bets {a.amount}"
-        if a.kind is ActionKind.RAISE:
-            return f"{who} raises to {a.amount}"
-        if a.kind is ActionKind.CALL:
-            return f"{who} calls {a.amount}"
-        if a.kind is ActionKind.TAKE_CARD:
-            return f"{who} takes the free card {_card(result, op.cards[0])}"
-        if a.kind is ActionKind.BUY:
-            return f"{who} buys market slot {a.slot} ({_card(result, op.cards[0])}) for {a.amount}"
-        if a.kind is ActionKind.SHOW:
-            return f"{who} shows {' '.join(_card(result, c) for c in op.cards)}"
-        return f"{who} {a.kind.value}s" if a.kind is not ActionKind.CHECK else f"{who} checks"
-    if isinstance(op, CommunityCardDealt):
-        return f"community card {_card(result, op.card)} (R1.10)"
-    if isinstance(op, PotAwarded):
-        pot = "main pot" if op.pot == 0 else f"side pot {op.pot}"
-        half = "" if op.half == "all" else f" ({op.half})"
-        with_hand = f" with {op.hand}" if op.hand else ""
-        return f"{label(op.seat)} wins {op.amount} from the {pot}{half}{with_hand}"
     if isinstance(op, HandEnded):
         return None
-    text = str(op)
-    return re.sub(r"seat (\d+)", lambda m: label(int(m.group(1))), text)
+    return describe_operation(op, names=result.label, unseen=result.unknown)
 
 
 def step_blocks(result: ReplayResult) -> list[list[str]]:

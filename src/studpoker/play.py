@@ -22,12 +22,13 @@ from rich.text import Text
 
 from studpoker.actions import Action, ActionKind
 from studpoker.bots import Bot, make_bot
-from studpoker.games import Game, SevenCardStud, WallStreet
+from studpoker.describe import action_label, describe_operation
+from studpoker.games import Game, stakes_text
 from studpoker.hand import Hand, SeatView
 from studpoker.operations import ActionTaken, ChipsReturned, PotAwarded
 from studpoker.table import Table
 
-__all__ = ["KEYS", "PlaySession", "action_keys", "describe_action", "render"]
+__all__ = ["KEYS", "PlaySession", "action_keys", "render"]
 
 KEYS: dict[ActionKind, str] = {
     ActionKind.FOLD: "f",
@@ -41,24 +42,6 @@ KEYS: dict[ActionKind, str] = {
     ActionKind.SHOW: "s",
     ActionKind.MUCK: "m",
 }
-
-
-def describe_action(action: Action) -> str:
-    """Short label for a button: ``"raise to 10"``, ``"buy slot 2 (4)"``."""
-    kind = action.kind
-    if kind is ActionKind.BUY:
-        return f"buy slot {action.slot} ({action.amount})"
-    if kind is ActionKind.CALL:
-        return f"call {action.amount}"
-    if kind is ActionKind.BRING_IN:
-        return f"bring in {action.amount}"
-    if kind is ActionKind.COMPLETE:
-        return f"complete to {action.amount}"
-    if kind is ActionKind.BET:
-        return f"bet {action.amount}"
-    if kind is ActionKind.RAISE:
-        return f"raise to {action.amount}"
-    return "free card" if kind is ActionKind.TAKE_CARD else str(kind.value)
 
 
 def action_keys(legal: Sequence[Action]) -> dict[str, Action]:
@@ -87,24 +70,11 @@ def _cards(view: SeatView, seat: int) -> Text:
     return text
 
 
+_LAST = (ActionTaken, ChipsReturned, PotAwarded)  # the records shown under the table
+
+
 def _last_actions(view: SeatView, names: Sequence[str], count: int) -> list[str]:
-    lines: list[str] = []
-    for op in view.log:
-        if isinstance(op, ActionTaken):
-            a = op.action
-            if a.kind is ActionKind.TAKE_CARD:
-                lines.append(f"{names[a.seat]} takes a free card")
-            elif a.kind is ActionKind.BUY:
-                lines.append(f"{names[a.seat]} buys slot {a.slot} for {a.amount}")
-            else:
-                lines.append(f"{names[a.seat]}: {describe_action(a)}")
-        elif isinstance(op, ChipsReturned):
-            lines.append(f"{op.amount} returned to {names[op.seat]}")
-        elif isinstance(op, PotAwarded):
-            pot = "main pot" if op.pot == 0 else f"side pot {op.pot}"
-            half = "" if op.half == "all" else f" ({op.half})"
-            lines.append(f"{names[op.seat]} wins {op.amount} of the {pot}{half}")
-    return lines[-count:]
+    return [describe_operation(op, names=names) for op in view.log if isinstance(op, _LAST)][-count:]
 
 
 def render(view: SeatView, names: Sequence[str], *, hand_no: int, message: str = "") -> RichTable:
@@ -112,15 +82,8 @@ def render(view: SeatView, names: Sequence[str], *, hand_no: int, message: str =
     game = view.game
     grid = RichTable.grid(padding=(0, 1))
     grid.add_column(overflow="fold")
-    if isinstance(game, WallStreet):
-        stakes = f"ante {game.ante}, limits {'/'.join(map(str, game.limit_tuple))}"
-    elif isinstance(game, SevenCardStud):
-        stakes = f"ante {game.ante}, bring-in {game.bring_in}, {game.small_bet}/{game.big_bet}"
-    else:
-        stakes = f"ante {game.ante}"
-    title = "Wall Street" if game.name == "wallstreet" else "Seven Card Stud"
     joker = " + joker" if game.joker else ""
-    grid.add_row(Text(f"{title}{joker}  {stakes}  hand {hand_no}  {view.street_name} street",
+    grid.add_row(Text(f"{game.title}{joker}  {stakes_text(game)}  hand {hand_no}  {view.street_name} street",
                       style="bold"))
     seats = RichTable(box=None, padding=(0, 1), show_header=True, header_style="dim")
     seats.add_column(" ", width=1)
@@ -153,11 +116,7 @@ def render(view: SeatView, names: Sequence[str], *, hand_no: int, message: str =
         grid.add_row(Text(message, style="bold green"))
     if view.legal_actions:
         keys = action_keys(view.legal_actions)
-        options = "  ".join(
-            f"[{k}] " + (f"slot {a.slot} for {a.amount}" if a.kind is ActionKind.BUY
-                         else describe_action(a))
-            for k, a in keys.items()
-        )
+        options = "  ".join(f"[{k}] {action_label(a)}" for k, a in keys.items())
         grid.add_row(Text("your move: " + options + "  [q] quit", style="bold yellow",
                           overflow="fold", no_wrap=False))
     return grid

@@ -37,7 +37,7 @@ from types import ModuleType
 
 from studpoker.bots import Bot, UnknownBot, check_bot_name, make_bot
 from studpoker.bots._common import derive_seed
-from studpoker.games import Game
+from studpoker.games import Game, phh_order
 from studpoker.hand import Hand
 
 __all__ = ["BotResult", "SimError", "SimResult", "default_stack", "play_hand", "simulate"]
@@ -190,7 +190,7 @@ def _write_histories(hands: list[tuple[int, Hand, tuple[str, ...]]], path: Path)
     try:
         histories = []
         for index, hand, names in hands:
-            order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]  # p1, p2, ...
+            order = phh_order(hand.dealer, hand.n)  # p1, p2, ...
             fields = {"hand": index + 1, "players": [names[s] for s in order]}
             histories.append(phh.from_hand(hand, fields=fields))
         path.parent.mkdir(parents=True, exist_ok=True)

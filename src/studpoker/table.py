@@ -67,8 +67,12 @@ class Table:
 
     def __init__(self, *, game: Game, seats: int | None = None) -> None:
         count = game.max_players if seats is None else seats
-        if not 2 <= count <= game.max_players:
-            raise GameError(f"a {game.name} table has 2 to {game.max_players} seats, got {count}")
+        if type(count) is not int or not game.min_players <= count <= game.max_players:
+            # R3.1/R2.1/R4.1: a table must be able to seat a hand of its game
+            raise GameError(
+                f"a {game.name} table has {game.min_players} to {game.max_players} seats, "
+                f"got {count!r}"
+            )
         self.game = game
         self.seats: list[Seat | None] = [None] * count
         self.button: int | None = None
@@ -102,6 +106,9 @@ class Table:
         player = self._player(seat)
         if self.in_hand and seat in self.hand_seats:
             player.leaving = True  # the next act() folds them when their turn comes
+            assert self.hand is not None
+            if not self.hand.folded[self.hand_seats.index(seat)]:
+                self.hand.leave(self.hand_seats.index(seat))  # R4.3: fold, never check
             return 0
         self.seats[seat] = None
         return player.chips
@@ -198,8 +205,10 @@ class Table:
             player = self.seats[self.hand_seats[hand.to_act]]
             if player is None or not player.leaving:
                 return
+            # R4.3: the hand offers a player who left only the fold (the bring-in,
+            # which cannot be folded, is posted; at showdown their hand is mucked)
             legal = hand.legal_actions()
-            choice = next((a for a in legal if a.kind is ActionKind.FOLD), None)
+            choice = next((a for a in legal if a.kind in (ActionKind.FOLD, ActionKind.MUCK)), None)
             if choice is None:
                 choice = default_action(hand)
             hand.apply(choice)

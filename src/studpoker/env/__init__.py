@@ -4,6 +4,8 @@
   ``{"observation", "action_mask"}`` like PettingZoo's classic card games;
 * :func:`gymnasium_env` - a single-agent Gymnasium environment against the
   bots of :mod:`studpoker.bots`, the action mask in ``info["action_mask"]``;
+* :func:`vector_env` - many self-play hands stepped together with numpy
+  arrays (Gymnasium's vector API, per-seat rewards, masks in ``infos``);
 * ``import studpoker.env.openspiel`` registers the OpenSpiel games
   ``python_studpoker_stud`` and ``python_studpoker_wallstreet``.
 
@@ -16,12 +18,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from studpoker.env._encode import Encoder, Layout, max_decisions
+from studpoker.env._encode import Encoder, Layout, Tracker, max_decisions
 from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, make_config
 
 if TYPE_CHECKING:
     from studpoker.env._gymnasium import StudPokerGym
     from studpoker.env._pettingzoo import StudPokerAEC
+    from studpoker.env._vector import StudPokerVectorEnv
 
 __all__ = [
     "ACTION_NAMES",
@@ -30,10 +33,12 @@ __all__ = [
     "Encoder",
     "EnvConfig",
     "Layout",
+    "Tracker",
     "gymnasium_env",
     "make_config",
     "max_decisions",
     "pettingzoo_env",
+    "vector_env",
 ]
 
 
@@ -51,3 +56,10 @@ def gymnasium_env(
     from studpoker.env._gymnasium import gymnasium_env as make
 
     return make(game, opponents, joker, **options)
+
+
+def vector_env(game: str = "stud", players: int = 3, num_envs: int = 8, **options: Any) -> StudPokerVectorEnv:
+    """A Gymnasium vector environment; see :func:`studpoker.env._vector.vector_env`."""
+    from studpoker.env._vector import vector_env as make
+
+    return make(game, players, num_envs, **options)

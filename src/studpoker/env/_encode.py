@@ -50,15 +50,20 @@ sequence           L x (P+11+5)  every decision so far: relative seat, action id
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+from array import array
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import itemgetter
 
 import numpy as np
 from numpy.typing import NDArray
 
 from studpoker.actions import ActionKind
-from studpoker.cards import format_cards
-from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, logged_id
+from studpoker.cards import Card, format_cards
+from studpoker.env._spec import _BY_KIND_ID, ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, logged_id
 from studpoker.hand import Hand, Phase, SeatView
 from studpoker.operations import (
     ActionTaken,
@@ -68,7 +73,7 @@ from studpoker.operations import (
     StreetStarted,
 )
 
-__all__ = ["CARDS", "Encoder", "Layout", "max_decisions"]
+__all__ = ["CARDS", "Encoder", "Layout", "Tracker", "max_decisions"]
 
 CARDS = 53
 STREETS = 5
@@ -147,21 +152,88 @@ class Layout:
         return high
 
 
+_BETTING, _CARD_ROUND, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.OVER
+_SHOW, _MUCK = ActionKind.SHOW, ActionKind.MUCK
+_BUY_ID, _BET_ID = id(ActionKind.BUY), id(ActionKind.BET)
+
+
+_ONES = repeat(1.0)
+
+
+def _all_in(folded: Sequence[bool], stacks: Sequence[int]) -> list[float]:
+    return [0.0 if f or x else 1.0 for f, x in zip(folded, stacks, strict=True)]
+
+
+def _drain(writes: Iterator[object]) -> None:
+    """Run an iterator (of writes) to its end at C speed."""
+    deque(writes, maxlen=0)
+
+
 class Encoder:
-    """Turns a seat's view into tensors and strings (see the module docstring)."""
+    """Turns a seat's view into tensors and strings (see the module docstring).
+
+    Tensors of a hand being played are best read through a :class:`Tracker`
+    (:meth:`tracker`), which updates every seat's tensor from the records the
+    log gained since the last read instead of reading the whole log again.
+    :meth:`observation` and :meth:`information_state` keep one tracker for the
+    hand they were last given, so repeated reads of one hand are incremental.
+    """
 
     def __init__(self, config: EnvConfig) -> None:
         self.config = config
-        self.players = config.players
+        p = self.players = config.players
         self.decisions = max_decisions(config)
         self.layout = Layout(config.players, self.decisions)
         self.obs_size = self.layout.size()
         self.info_size = self.layout.size(info=True)
-        self._off = {name: off for name, (off, _, _) in self.layout.sections(info=True).items()}
+        off = self._off = {name: off for name, (off, _, _) in self.layout.sections(info=True).items()}
         self._scale = 1.0 / config.total_chips
         self._street_bets = tuple(s.bet for s in config.game.streets)
+        # Index tables. The observation parts that only grow with the log are kept
+        # for every viewer v in one array (P x obs_size); ``flat`` indices point
+        # into it (v * obs_size + index). A seat s is seen by viewer v as relative
+        # seat (s - v) % P. Tables are by absolute seat (and card code).
+        n = self.obs_size
+        seats = range(p)
+        rel = tuple(tuple((s - v) % p for v in seats) for s in seats)
+        self._rel = rel
+        self._rot = tuple(tuple((v + r) % p for r in seats) for v in seats)  # viewer -> seats by r
+        self._get = tuple(itemgetter(*rot) for rot in self._rot)
+        codes = range(CARDS)
+        self._up_flat = tuple(
+            tuple(v * n + off["up"] + rel[s][v] * CARDS + c for v in seats) for s in seats for c in codes
+        )  # [s * CARDS + c]
+        self._down_flat = tuple(
+            tuple(v * n + off["down"] + rel[s][v] * CARDS for v in seats) for s in seats
+        )  # [s][v] + c
+        self._community_flat = tuple(tuple(v * n + off["community"] + c for v in seats) for c in codes)
+        self._hist_flat = tuple(
+            tuple(v * n + off["history"] + (st * p + rel[s][v]) * NUM_ACTIONS + a for v in seats)
+            for st in range(STREETS) for s in seats for a in range(NUM_ACTIONS)
+        )  # [(street * P + s) * NUM_ACTIONS + action id]
+        self._dealer_flat = tuple(tuple(v * n + off["dealer"] + rel[d][v] for v in seats) for d in seats)
+        self._up_order_base = tuple(
+            tuple(off["up_order"] + r * MAX_UP * CARDS for r in rel[s]) for s in seats
+        )
+        self._tail = off["folded"]  # folded .. owed: 5 P + 2 entries, rewritten at each read
+        self._count = off["down_count"]  # P entries, rewritten at each read
+        self._has_market = any(st.market for st in config.game.streets)
+        self._cache: Tracker | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
+        return self  # fixed tables of one configuration: shared by copies
 
     # -------------------------------------------------------------- tensors
+
+    def tracker(self, hand: Hand, *, info: bool = True) -> Tracker:
+        """A new tracker of every seat's tensors for ``hand`` (``info``: information states too)."""
+        return Tracker(self, hand, info=info)
+
+    def _tracker_for(self, hand: Hand, info: bool) -> Tracker:
+        cached = self._cache
+        if cached is None or (info and not cached.info) or not cached.follow(hand):
+            cached = self._cache = Tracker(self, hand, info=info)
+        return cached
 
     def observation(self, source: SeatView | Hand, seat: int | None = None) -> NDArray[np.float32]:
         """The observation tensor of a seat: from its view, or from a hand and ``seat``."""
@@ -185,123 +257,19 @@ class Encoder:
     def _fill(
         self, source: SeatView | Hand, seat: int | None, out: NDArray[np.float32], *, info: bool
     ) -> None:
-        # Two sources, one encoding. A SeatView is already filtered by the engine.
-        # A Hand is read directly (faster: no filtered copy of the log) with the
-        # engine's visibility rule for the one record that hides anything
-        # (CardDealt.visible_to): a down card is seen by its owner, and by
-        # everyone once its owner has shown. Tests check both give the same tensors.
+        # Two sources, one encoding. A Hand is tracked incrementally (the engine's
+        # visibility rule applied by the tracker: a down card is seen by its owner,
+        # and by everyone once its owner has shown). A SeatView is already filtered
+        # by the engine: its log is read once by a tracker of its own.
         if isinstance(source, Hand):
-            hand = source
             assert seat is not None, "give the seat whose tensor is wanted"
-            me = seat
-            log: Sequence[Operation] = hand.log
-            shown: frozenset[int] | None = frozenset(
-                op.action.seat for op in log
-                if isinstance(op, ActionTaken) and op.action.kind is ActionKind.SHOW
-            ) if hand.phase is Phase.OVER or hand.phase is Phase.SHOWDOWN else frozenset()
-            phase, to_act, street_now = hand.phase, hand.to_act, hand.street
-            dealer, market, pot = hand.dealer, hand.market, hand.pot
-            stacks, contrib, folded = hand.stacks, hand.contrib, hand.folded
+            tracker = self._tracker_for(source, info)
+            tracker.sync()
+            tracker.write(seat, out, info=info)
         else:
-            view = source
-            assert view.seat is not None, "an observation is always of one seat"
-            me = view.seat
-            log = view.log
-            shown = None
-            phase, to_act, street_now = view.phase, view.to_act, view.street
-            dealer, market, pot = view.dealer, list(view.market), view.pot
-            stacks = [pl.stack for pl in view.players]
-            contrib = [pl.contributed for pl in view.players]
-            folded = [pl.folded for pl in view.players]
-        p = self.players
-        off = self._off
-        ones: list[int] = []
-        counts: list[int] = []
-
-        ones.append(off["street"] + street_now)
-        if phase in PHASES:
-            ones.append(off["phase"] + PHASES.index(phase))
-        if to_act is not None and phase is not Phase.OVER:
-            ones.append(off["to_act"] + (to_act - me) % p)
-        ones.append(off["dealer"] + (dealer - me) % p)
-        street = 0
-        up_seen = [0] * p
-        down_seen = 0
-        seq = 0
-        seq_width = p + NUM_ACTIONS + STREETS
-        bets = [0] * p
-        o_up, o_down, o_count = off["up"], off["down"], off["down_count"]
-        o_hist = off["history"]
-        street_bets = self._street_bets
-        for op in log:
-            cls = type(op)
-            if cls is CardDealt:
-                assert isinstance(op, CardDealt)
-                r = (op.seat - me) % p
-                card = op.card
-                if op.face_up:
-                    assert card is not None
-                    ones.append(o_up + r * CARDS + card.code)
-                    if info and up_seen[r] < MAX_UP:
-                        ones.append(off["up_order"] + (r * MAX_UP + up_seen[r]) * CARDS + card.code)
-                    up_seen[r] += 1
-                else:
-                    counts.append(o_count + r)
-                    if shown is not None and r != 0 and op.seat not in shown:
-                        card = None
-                    if card is not None:
-                        ones.append(o_down + r * CARDS + card.code)
-                        if info and r == 0 and down_seen < MAX_DOWN:
-                            ones.append(off["down_order"] + down_seen * CARDS + card.code)
-                    if r == 0:
-                        down_seen += 1
-            elif cls is ActionTaken:
-                assert isinstance(op, ActionTaken)
-                action = op.action
-                kind = action.kind
-                if kind is ActionKind.SHOW or kind is ActionKind.MUCK:
-                    continue
-                if kind is not ActionKind.BUY:
-                    bets[action.seat] += op.paid
-                aid = logged_id(action, street_bets[street])
-                r = (action.seat - me) % p
-                counts.append(o_hist + (street * p + r) * NUM_ACTIONS + aid)
-                if info:
-                    if seq >= self.decisions:  # pragma: no cover - max_decisions is a bound
-                        raise RuntimeError("more decisions than max_decisions allows")
-                    base = off["sequence"] + seq * seq_width
-                    ones += [base + r, base + p + aid, base + p + NUM_ACTIONS + street]
-                    seq += 1
-            elif cls is StreetStarted:
-                assert isinstance(op, StreetStarted)
-                street = op.index
-                bets = [0] * p
-            elif cls is CommunityCardDealt:
-                assert isinstance(op, CommunityCardDealt)
-                ones.append(off["community"] + op.card.code)
-        for slot, slot_card in enumerate(market):
-            if slot_card is not None:
-                ones.append(off["market"] + slot * CARDS + slot_card.code)
-        out[ones] = 1.0
-        for i in counts:
-            out[i] += 1.0
-        if phase is not Phase.BETTING:
-            bets = [0] * p
-        scale = self._scale
-        top = max(bets)
-        over = phase is Phase.OVER
-        for s in range(p):
-            r = (s - me) % p
-            if folded[s]:
-                out[off["folded"] + r] = 1.0
-            elif stacks[s] == 0 and not over:
-                out[off["all_in"] + r] = 1.0
-            out[off["stack"] + r] = stacks[s] * scale
-            out[off["bet"] + r] = bets[s] * scale
-            out[off["contributed"] + r] = contrib[s] * scale
-        out[off["pot"]] = pot * scale
-        if phase is Phase.BETTING:
-            out[off["owed"]] = min(top - bets[me], stacks[me]) * scale
+            assert source.seat is not None, "an observation is always of one seat"
+            tracker = Tracker(self, None, info=info, view=source)
+            tracker.write(source.seat, out, info=info)
 
     # -------------------------------------------------------------- strings
 
@@ -353,3 +321,291 @@ class Encoder:
         """Perfect recall: the seat's whole visible log, one record a line."""
         head = f"{view.game.name} {self.players} players; seat {view.seat}"
         return "\n".join([head, *(str(op) for op in view.log)])
+
+
+class Tracker:
+    """Every seat's tensors of one hand, updated from the records its log gained.
+
+    The parts that only grow with the log (cards, action counts, the decision
+    sequence) are kept for every seat and updated by :meth:`sync` from the new
+    records: the observation's in one ``P x obs_size`` array, the information
+    state's extra sections as sparse ``{index: 1.0}`` maps. The parts that
+    follow the hand's state (street, phase, seat to act, down-card counts,
+    market, chips) are written at each read. Visibility is the engine's: a
+    down card is in its owner's tensors, and in everyone's once the owner has
+    shown (``ActionTaken`` SHOW); no read depends on a card a seat has not seen.
+    """
+
+    __slots__ = (
+        "_bets", "_down_seen", "_downs", "_inf", "_obs", "_obs_d", "_pos", "_seq", "_street",
+        "_up_seen", "_view", "enc", "hand", "info",
+    )
+
+    def __init__(
+        self, encoder: Encoder, hand: Hand | None, *, info: bool, view: SeatView | None = None
+    ) -> None:
+        self.enc = encoder
+        self.hand = hand
+        self.info = info
+        self._view = view
+        p = encoder.players
+        self._obs: NDArray[np.float32] = np.zeros((p, encoder.obs_size), dtype=np.float32)
+        self._inf: list[dict[int, float]] | None = [{} for _ in range(p)] if info else None
+        # with information states (OpenSpiel, read as lists) the observation entries as maps too
+        self._obs_d: list[dict[int, float]] | None = [{} for _ in range(p)] if info else None
+        self._pos = 0
+        self._street = 0
+        self._bets = [0] * p
+        self._up_seen = [0] * p
+        self._down_seen = [0] * p
+        self._downs: list[list[int]] = [[] for _ in range(p)]
+        self._seq = 0
+        dealer = hand.dealer if hand is not None else view.dealer  # type: ignore[union-attr]
+        self._obs.ravel()[list(encoder._dealer_flat[dealer])] = 1.0
+        if self._obs_d is not None:
+            for v, f in enumerate(encoder._dealer_flat[dealer]):
+                self._obs_d[v][f - v * encoder.obs_size] = 1.0
+        if view is not None:
+            self._feed(view.log, reveal=False)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Tracker:
+        other = copy.copy(self)
+        # the hand is shared, not copied: OpenSpiel's clone copies the state's hand on its
+        # own, and the copy's tracker follows that hand (same records) at its next read
+        other._obs = self._obs.copy()
+        other._inf = None if self._inf is None else [dict(d) for d in self._inf]
+        other._obs_d = None if self._obs_d is None else [dict(d) for d in self._obs_d]
+        other._bets = list(self._bets)
+        other._up_seen = list(self._up_seen)
+        other._down_seen = list(self._down_seen)
+        other._downs = [list(d) for d in self._downs]
+        return other
+
+    def follow(self, hand: Hand) -> bool:
+        """Track ``hand`` from now on if its log continues the records read so far.
+
+        True for the tracked hand itself and for its copies (and replays) that
+        share the log read so far; False for another hand.
+        """
+        if hand is self.hand:
+            return True
+        mine, pos = self.hand, self._pos
+        if mine is None or hand.dealer != mine.dealer or hand.n != mine.n or len(hand.log) < pos:
+            return False
+        if hand.log[:pos] != mine.log[:pos]:  # copies share the records: an identity check each
+            return False
+        self.hand = hand
+        return True
+
+    def sync(self) -> None:
+        """Read the records the tracked hand's log gained since the last call."""
+        hand = self.hand
+        assert hand is not None, "a tracker of a view reads its log once"
+        log = hand.log
+        if len(log) > self._pos:
+            self._feed(log[self._pos:], reveal=True)
+            self._pos = len(log)
+
+    def _feed(self, ops: Sequence[Operation], *, reveal: bool) -> None:
+        enc = self.enc
+        p, n = enc.players, enc.obs_size
+        off = enc._off
+        inf = self._inf
+        ones: list[int] = []  # flat indices into the P x obs_size array
+        counts: list[int] = []
+        up_seen, down_seen, downs = self._up_seen, self._down_seen, self._downs
+        up_flat, down_flat, hist_flat = enc._up_flat, enc._down_flat, enc._hist_flat
+        o_down_order = off.get("down_order", 0)
+        street, bets, seq = self._street, self._bets, self._seq
+        street_bets = enc._street_bets
+        for op in ops:
+            cls = type(op)
+            if cls is CardDealt:
+                assert isinstance(op, CardDealt)
+                s = op.seat
+                card = op.card
+                if op.face_up:
+                    assert card is not None
+                    c = card.code
+                    ones += up_flat[s * CARDS + c]
+                    k = up_seen[s]
+                    if inf is not None and k < MAX_UP:
+                        kc = k * CARDS + c
+                        for d, b in zip(inf, enc._up_order_base[s], strict=True):
+                            d[b + kc] = 1.0
+                    up_seen[s] = k + 1
+                else:
+                    if card is not None:
+                        c = card.code
+                        if reveal:  # a hand's log: only the owner sees it until shown
+                            ones.append(down_flat[s][s] + c)
+                            downs[s].append(c)
+                        else:  # a view's log: the engine already hid what the viewer may not see
+                            ones += [b + c for b in down_flat[s]]
+                        k = down_seen[s]
+                        if inf is not None and k < MAX_DOWN:
+                            inf[s][o_down_order + k * CARDS + c] = 1.0
+                    down_seen[s] += 1
+            elif cls is ActionTaken:
+                assert isinstance(op, ActionTaken)
+                action = op.action
+                kind = action.kind
+                s = action.seat
+                if kind is _SHOW:
+                    if reveal:  # every other seat now sees the shown down cards
+                        for v, b in enumerate(down_flat[s]):
+                            if v != s:
+                                ones += [b + c for c in downs[s]]
+                    continue
+                if kind is _MUCK:
+                    continue
+                k_id = id(kind)
+                if k_id == _BUY_ID:
+                    aid = int(ActionId.BUY_1) + action.slot - 1
+                else:
+                    bets[s] += op.paid
+                    if k_id == _BET_ID and action.amount > street_bets[street]:
+                        aid = int(ActionId.BET_BIG)
+                    else:
+                        aid = _BY_KIND_ID[k_id]
+                counts += hist_flat[(street * p + s) * NUM_ACTIONS + aid]
+                if inf is not None:
+                    if seq >= enc.decisions:  # pragma: no cover - max_decisions is a bound
+                        raise RuntimeError("more decisions than max_decisions allows")
+                    base = off["sequence"] + seq * (p + NUM_ACTIONS + STREETS)
+                    i_aid = base + p + aid
+                    i_street = base + p + NUM_ACTIONS + street
+                    for d, r in zip(inf, enc._rel[s], strict=True):
+                        d[base + r] = 1.0
+                        d[i_aid] = 1.0
+                        d[i_street] = 1.0
+                    seq += 1
+            elif cls is StreetStarted:
+                assert isinstance(op, StreetStarted)
+                street = op.index
+                bets = [0] * p
+            elif cls is CommunityCardDealt:
+                assert isinstance(op, CommunityCardDealt)
+                ones += enc._community_flat[op.card.code]
+        self._street, self._bets, self._seq = street, bets, seq
+        flat = self._obs.reshape(p * n)
+        if ones:
+            flat[ones] = 1.0
+        if counts:
+            np.add.at(flat, counts, 1.0)
+        sparse = self._obs_d
+        if sparse is not None:  # the same entries, for reads as lists
+            for f in ones:
+                v, i = divmod(f, n)
+                sparse[v][i] = 1.0
+            for f in counts:
+                v, i = divmod(f, n)
+                d = sparse[v]
+                d[i] = d.get(i, 0.0) + 1.0
+
+    # ---------------------------------------------------------------- reads
+
+    def _tail(self, me: int) -> tuple[list[float], list[int]]:
+        """The chip section (folded .. owed) of seat ``me`` and the one-hot
+        indices of the state now (street, phase, seat to act, market)."""
+        enc = self.enc
+        off = enc._off
+        hand = self.hand
+        if hand is not None:
+            phase, to_act, street_now = hand.phase, hand.to_act, hand.street
+            market: Sequence[Card | None] = hand.market
+            pot = hand.pot
+            stacks, contrib, folded = hand.stacks, hand.contrib, hand.folded
+        else:
+            view = self._view
+            assert view is not None
+            phase, to_act, street_now = view.phase, view.to_act, view.street
+            market, pot = view.market, view.pot
+            stacks = [pl.stack for pl in view.players]
+            contrib = [pl.contributed for pl in view.players]
+            folded = [pl.folded for pl in view.players]
+        ones = [off["street"] + street_now]
+        over = phase is _OVER
+        betting = phase is _BETTING
+        if betting:
+            ones.append(off["phase"])
+        elif phase is _CARD_ROUND:
+            ones.append(off["phase"] + 1)
+        elif over:
+            ones.append(off["phase"] + 2)
+        p = enc.players
+        if to_act is not None and not over:
+            ones.append(off["to_act"] + (to_act - me) % p)
+        if enc._has_market:
+            for slot, slot_card in enumerate(market):
+                if slot_card is not None:
+                    ones.append(off["market"] + slot * CARDS + slot_card.code)
+        scale = enc._scale
+        mul = scale.__mul__
+        get = enc._get[me]  # the seats in relative order
+        st = get(stacks)
+        fo = get(folded)
+        bets = self._bets
+        zeros = [0.0] * p
+        tail = [
+            *map(float, fo),
+            *(zeros if over or 0 not in st else _all_in(fo, st)),
+            *map(mul, st),
+            *(map(mul, get(bets)) if betting else zeros),
+            *map(mul, get(contrib)),
+            pot * scale,
+            min(max(bets) - bets[me], stacks[me]) * scale if betting else 0.0,
+        ]
+        return tail, ones
+
+    def write(self, me: int, out: NDArray[np.float32], *, info: bool) -> None:
+        """Write seat ``me``'s tensor into ``out`` (zeroed beyond the observation)."""
+        enc = self.enc
+        out[:enc.obs_size] = self._obs[me]
+        if info:
+            assert self._inf is not None, "this tracker has no information states"
+            d = self._inf[me]
+            if d:
+                out[np.fromiter(d.keys(), np.intp, len(d))] = 1.0
+        self._write_now(me, out)
+
+    def _write_now(self, me: int, out: NDArray[np.float32]) -> None:
+        tail, ones = self._tail(me)
+        for i in ones:
+            out[i] = 1.0
+        enc = self.enc
+        t = enc._tail
+        out[t:t + len(tail)] = tail
+        c = enc._count
+        out[c:c + enc.players] = enc._get[me](self._down_seen)
+
+    def observation(self, me: int) -> NDArray[np.float32]:
+        """Seat ``me``'s observation tensor now (call :meth:`sync` first)."""
+        out: NDArray[np.float32] = self._obs[me].copy()
+        self._write_now(me, out)
+        return out
+
+    def as_list(self, me: int, *, info: bool) -> list[float]:
+        """Seat ``me``'s observation (or information-state) tensor as a list of
+        float32 values, as OpenSpiel returns tensors (call :meth:`sync` first)."""
+        enc = self.enc
+        out = [0.0] * (enc.info_size if info else enc.obs_size)
+        sparse = self._obs_d
+        if sparse is not None:
+            d = sparse[me]
+            _drain(map(out.__setitem__, d.keys(), d.values()))
+        else:
+            row = self._obs[me]
+            nz = np.flatnonzero(row)
+            _drain(map(out.__setitem__, nz.tolist(), row[nz].tolist()))
+        if info:
+            assert self._inf is not None, "this tracker has no information states"
+            _drain(map(out.__setitem__, self._inf[me], _ONES))
+        tail, ones = self._tail(me)
+        for i in ones:
+            out[i] = 1.0
+        t = enc._tail
+        out[t:t + len(tail)] = array("f", tail).tolist()
+        c = enc._count
+        out[c:c + enc.players] = list(map(float, enc._get[me](self._down_seen)))
+        return out

@@ -20,7 +20,8 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
-from studpoker.env._encode import Encoder
+from studpoker.actions import Action
+from studpoker.env._encode import Encoder, Tracker
 from studpoker.env._spec import (
     DEFAULT_STACK,
     NUM_ACTIONS,
@@ -35,6 +36,7 @@ from studpoker.hand import Hand
 __all__ = ["StudPokerAEC", "pettingzoo_env"]
 
 Obs = dict[str, NDArray[Any]]
+_MASKS: dict[tuple[int, ...], NDArray[np.int8]] = {}  # legal ids -> mask (copied out)
 
 
 class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -94,6 +96,8 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         }
         self._rng = random.Random()
         self.hand: Hand | None = None
+        self._tracker: Tracker | None = None
+        self._legal_cache: tuple[Hand, int, dict[int, Action], NDArray[np.int8]] | None = None
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -135,11 +139,29 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     def observe(self, agent: str) -> Obs:
         hand = self._require_hand()
         seat = self._index[agent]
-        observation = self.encoder.observation(hand, seat)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if not hand.is_over and hand.to_act == seat:
-            mask[list(legal_ids(hand))] = 1
-        return {"observation": observation, "action_mask": mask}
+        tracker = self._tracker
+        if tracker is None or tracker.hand is not hand:
+            tracker = self._tracker = self.encoder.tracker(hand, info=False)
+        tracker.sync()
+        if hand.to_act == seat and not hand.is_over:
+            mask = self._legal(hand)[1].copy()
+        else:
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        return {"observation": tracker.observation(seat), "action_mask": mask}
+
+    def _legal(self, hand: Hand) -> tuple[dict[int, Action], NDArray[np.int8]]:
+        """The legal ids now and their mask (computed once per decision)."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] is hand and cached[1] == len(hand.log):
+            return cached[2], cached[3]
+        legal = legal_ids(hand)
+        key = tuple(legal)
+        mask = _MASKS.get(key)
+        if mask is None:
+            mask = _MASKS[key] = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            mask[list(key)] = 1
+        self._legal_cache = (hand, len(hand.log), legal, mask)
+        return legal, mask
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -147,7 +169,7 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             self._was_dead_step(action)
             return
         hand = self._require_hand()
-        legal = legal_ids(hand)
+        legal = self._legal(hand)[0]
         if action is None or int(action) not in legal:
             if self.illegal_action == "raise":
                 names = sorted(legal)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from studpoker.actions import Action, ActionKind
-from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.games import Game, GameError, from_options
 from studpoker.hand import Hand, Phase
 
 __all__ = [
@@ -131,15 +131,6 @@ def auto_show(hand: Hand) -> None:
 
 # ---------------------------------------------------------------- configuration
 
-_STUD_DEFAULTS: dict[str, object] = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
-_WALL_DEFAULTS: dict[str, object] = {"ante": 1, "limits": (2, 2, 4, 4, 4)}
-_STUD_KEYS = frozenset({
-    "ante", "bring_in", "small_bet", "big_bet", "joker", "double_ace_flush", "max_raises",
-    "heads_up_uncapped", "open_pair_big_bet",
-})
-_WALL_KEYS = frozenset({
-    "ante", "limits", "market_unit", "joker", "double_ace_flush", "max_raises", "heads_up_uncapped",
-})
 DEFAULT_STACK = 200
 
 
@@ -151,6 +142,9 @@ class EnvConfig:
     players: int
     stacks: tuple[int, ...]
     dealer: int | None  # None: a random dealer each hand
+
+    def __deepcopy__(self, memo: dict[int, object]) -> EnvConfig:
+        return self  # immutable
 
     @property
     def total_chips(self) -> int:
@@ -194,20 +188,7 @@ def make_config(
             raise GameError(f"options {sorted(options)} given with a ready-made game")
         built = game
     else:
-        name = str(game).strip().lower().replace("_", "").replace("-", "").replace(" ", "")
-        if name in ("stud", "sevencardstud", "7stud"):
-            allowed, kwargs = _STUD_KEYS, dict(_STUD_DEFAULTS)
-        elif name in ("wallstreet", "wall"):
-            allowed, kwargs = _WALL_KEYS, dict(_WALL_DEFAULTS)
-        else:
-            raise GameError(f"unknown game {game!r}: choose 'stud' or 'wallstreet'")
-        unknown = sorted(set(options) - allowed)
-        if unknown:
-            raise GameError(f"unknown option(s) {unknown} for {name}; options: {sorted(allowed)}")
-        kwargs.update(options)
-        kwargs["joker"] = bool(joker)
-        cls: type[Game] = WallStreet if name.startswith("wall") else SevenCardStud
-        built = cls(**kwargs)
+        built = from_options(game, joker=bool(joker), **options)  # GameError names a bad option
     if not isinstance(players, int) or not built.min_players <= players <= built.max_players:
         raise GameError(
             f"{built.name} is for {built.min_players} to {built.max_players} players, got {players!r}"

@@ -41,7 +41,7 @@ from numpy.typing import NDArray
 
 from studpoker.actions import Action, ActionKind
 from studpoker.cards import Card
-from studpoker.env._encode import Encoder
+from studpoker.env._encode import Encoder, Tracker
 from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_ids, make_config
 from studpoker.hand import Hand, Phase
 
@@ -176,6 +176,10 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: StudPokerGame) -> None:
         super().__init__(game)
         self._game = game
+        # kept on the state: OpenSpiel's clone deep-copies each attribute, and the
+        # game's copy is a bare pyspiel.Game without these
+        self._config = game.config
+        self._encoder = game.encoder
         self.outcomes: list[int] = []
         self.hand: Hand | None = None
         self.pending: Action | None = None
@@ -185,6 +189,7 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         self._player = _CHANCE
         self.decisions: list[Action] = []
         self._pending_need = 0
+        self._tracker: Tracker | None = None
 
     # ------------------------------------------------------------ OpenSpiel API
 
@@ -249,7 +254,7 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
 
     def _replay(self) -> Hand:
         """The hand rebuilt from the chance outcomes (as its deck) and the decisions so far."""
-        config = self._game.config
+        config = self._config
         assert config.dealer is not None
         order = self.outcomes + self._left  # the whole deck: the engine shuffles nothing
         hand = config.game.deal(
@@ -289,6 +294,40 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         if not _play_with_cards(hand, action, cards):
             self.hand = self._replay()
 
+    # ------------------------------------------------------------ tensors
+
+    def tracker(self) -> Tracker | None:
+        """Every seat's tensors of the hand so far, brought up to date (None while dealing)."""
+        hand = self.hand
+        if hand is None:
+            return None
+        tracker = self._tracker
+        if tracker is None or not tracker.follow(hand):
+            tracker = self._tracker = self._encoder.tracker(hand, info=True)
+        tracker.sync()
+        return tracker
+
+    def _tensor(self, player: int | None, *, info: bool) -> list[float]:
+        players = self._config.players
+        if player is None:
+            player = self._player
+        if not isinstance(player, int) or not 0 <= player < players:
+            raise ValueError(f"player must be a seat 0..{players - 1}, got {player!r}")
+        tracker = self.tracker()
+        if tracker is None:
+            encoder = self._encoder
+            return [0.0] * (encoder.info_size if info else encoder.obs_size)
+        return tracker.as_list(player, info=info)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information-state tensor of ``player`` (default: the player to act), a list of
+        floats as OpenSpiel gives it; updated from the new log records, not rebuilt."""
+        return self._tensor(player, info=True)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of ``player`` (default: the player to act)."""
+        return self._tensor(player, info=False)
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {Card.from_code(int(action))}"
@@ -299,7 +338,7 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
-            return [0.0] * self._game.config.players
+            return [0.0] * self._config.players
         assert self.hand is not None
         return [float(x) for x in self.hand.payoffs]
 
@@ -392,10 +431,10 @@ class StudPokerObserver:
         if self._last is not None and self._last[0] is key[0] and self._last[1:] == key[1:]:
             return
         self._last = key
-        if hand is None:
-            self.tensor.fill(0.0)
-            return
-        self.game.encoder.fill(hand, player, self.tensor, info=self.perfect_recall)
+        self.tensor.fill(0.0)
+        tracker = state.tracker()
+        if tracker is not None:
+            tracker.write(player, self.tensor, info=self.perfect_recall)
 
     def string_from(self, state: StudPokerState, player: int) -> str:
         if state.hand is None:

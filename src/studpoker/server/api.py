@@ -12,6 +12,8 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
+from studpoker.bots import BOT_NAMES
+from studpoker.games import GAMES, from_options, game_info
 from studpoker.server.auth import Auth, AuthError
 from studpoker.server.config import Settings
 from studpoker.server.db import Database, HandRow, TableRow, UserRow
@@ -154,6 +156,13 @@ def logout(user: User, svc: Svc) -> dict[str, Any]:
 def me(user: User) -> dict[str, Any]:
     """The caller's account and balance."""
     return _user_json(user)
+
+
+@router.get("/games")
+def games() -> dict[str, Any]:
+    """What a client offers when creating a table: each game's ``game_info`` at its
+    default stakes (seat limits, market prices, options) and the bot kinds."""
+    return {"games": [game_info(from_options(name)) for name in GAMES], "bots": list(BOT_NAMES)}
 
 
 @router.get("/tables")

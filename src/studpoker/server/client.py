@@ -26,10 +26,9 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from studpoker.actions import Action
-from studpoker.games import Game
+from studpoker.games import Game, from_options
 from studpoker.hand import SeatView
 from studpoker.operations import Operation
-from studpoker.server.state import game_from_options
 from studpoker.server.views import op_from_dict, view_from_dict
 
 __all__ = ["Client", "ClientError", "HandMirror", "play_bot"]
@@ -210,7 +209,7 @@ class Client:
             mirror = self.tables.setdefault(info["id"], TableMirror())
             mirror.info = info
             if mirror.game is None:
-                mirror.game = game_from_options(info["config"]["game"])
+                mirror.game = from_options(**info["config"]["game"])
         elif kind == "hand":
             mirror = self.tables.setdefault(msg["table"], TableMirror())
             mirror.hand = HandMirror(id=msg["hand"], number=msg["number"], seats=msg["seats"],

@@ -18,9 +18,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
 from studpoker.actions import ActionKind
+from studpoker.games import Game, from_options, to_options
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -42,10 +51,8 @@ __all__ = [
     "SitInMsg",
     "SitMsg",
     "SitOutMsg",
-    "StudOptions",
     "TableConfig",
     "UnwatchMsg",
-    "WallStreetOptions",
     "WatchMsg",
 ]
 
@@ -62,36 +69,27 @@ class _Strict(BaseModel):
 # ------------------------------------------------------------ table config
 
 
-class StudOptions(_Strict):
-    """Seven Card Stud and every option of RULES.md R1/R2."""
-
-    game: Literal["stud"]
-    ante: Chips = 1
-    bring_in: PosChips = 2
-    small_bet: PosChips = 5
-    big_bet: PosChips = 10
-    joker: bool = False
-    double_ace_flush: bool = False
-    max_raises: Annotated[int, Field(ge=0, le=100)] = 3
-    heads_up_uncapped: bool = True
-    open_pair_big_bet: bool = True
+_MAX_CHIPS = 10**9
+_MAX_RAISES = 100
 
 
-class WallStreetOptions(_Strict):
-    """Wall Street and every option of RULES.md R1/R3."""
+def _game_options(value: Any) -> dict[str, Any]:
+    """A game's options as :func:`studpoker.games.from_options` takes them, checked by
+    building the game, and returned complete (:func:`studpoker.games.to_options`)."""
+    if not isinstance(value, dict):
+        raise ValueError("game must be an object: {\"game\": \"stud\" or \"wallstreet\", options...}")
+    for key, v in value.items():
+        numbers = v if isinstance(v, list) else [v]
+        if any(isinstance(x, int) and not isinstance(x, bool) and x > _MAX_CHIPS for x in numbers):
+            raise ValueError(f"{key} is more than {_MAX_CHIPS}")
+    if isinstance(value.get("max_raises"), int) and value["max_raises"] > _MAX_RAISES:
+        raise ValueError(f"max_raises is more than {_MAX_RAISES}")
+    return to_options(from_options(**value))  # GameError (a ValueError) names a bad option
 
-    game: Literal["wallstreet"]
-    ante: Chips = 1
-    limits: Annotated[list[PosChips], Field(min_length=5, max_length=5)] = Field(
-        default_factory=lambda: [2, 2, 4, 4, 4])
-    market_unit: PosChips | None = None
-    joker: bool = False
-    double_ace_flush: bool = False
-    max_raises: Annotated[int, Field(ge=0, le=100)] = 3
-    heads_up_uncapped: bool = True
 
-
-GameOptions = Annotated[StudOptions | WallStreetOptions, Field(discriminator="game")]
+GameOptions = Annotated[dict[str, Any], AfterValidator(_game_options)]
+"""A game and its options, e.g. ``{"game": "stud", "ante": 1}``: every option of
+:func:`studpoker.games.from_options`; options not given take its defaults."""
 
 
 class TableConfig(_Strict):
@@ -108,21 +106,21 @@ class TableConfig(_Strict):
 
     @model_validator(mode="after")
     def _check(self) -> TableConfig:
-        from studpoker.server.state import game_from_options
-
-        game = game_from_options(self.game.model_dump())  # raises GameError -> ValueError
+        game = self.build_game()
         if self.seats is not None and self.seats > game.max_players:
             raise ValueError(f"a {game.name} table has at most {game.max_players} seats")
         if self.min_buy_in > self.max_buy_in:
             raise ValueError("min_buy_in is more than max_buy_in")
         return self
 
+    def build_game(self) -> Game:
+        """The table's game."""
+        return from_options(**self.game)
+
     @property
     def seat_count(self) -> int:
         """The number of seats (default: the game's maximum)."""
-        from studpoker.server.state import game_from_options
-
-        return self.seats or game_from_options(self.game.model_dump()).max_players
+        return self.seats or self.build_game().max_players
 
 
 # ---------------------------------------------------------- client -> server
@@ -325,6 +323,7 @@ class TableInfo(_ServerBase):
     name: str
     owner: str
     config: dict[str, Any]
+    game_info: dict[str, Any]
     private: bool
     invite_code: str | None = None
     closed: bool
@@ -342,6 +341,7 @@ class LobbyEntry(_ServerBase):
     name: str
     game: str
     stakes: str
+    game_info: dict[str, Any]
     seats: int
     taken: int
     private: bool

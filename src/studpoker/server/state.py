@@ -10,40 +10,19 @@ recomputes the state, nothing is re-implemented here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from studpoker.actions import Action
 from studpoker.fairness import deck_from_seed
-from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.games import from_options
 from studpoker.server.db import HandEventRow, HandRow, SeatRow, TableRow
 from studpoker.table import Table
 
-__all__ = ["RestoreError", "game_from_options", "restore_table"]
+__all__ = ["RestoreError", "restore_table"]
 
 
 class RestoreError(RuntimeError):
     """Stored rows that do not replay to the state they describe."""
-
-
-def game_from_options(options: Mapping[str, Any]) -> Game:
-    """The game an options dict describes (the inverse of ``Game.options()``).
-
-    >>> game_from_options({"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}).name
-    'stud'
-    """
-    opts = dict(options)
-    kind = opts.pop("game", None)
-    try:
-        if kind == "stud":
-            return SevenCardStud(**opts)
-        if kind == "wallstreet":
-            if isinstance(opts.get("limits"), list):
-                opts["limits"] = tuple(opts["limits"])
-            return WallStreet(**opts)
-    except TypeError as exc:
-        raise GameError(f"bad game options: {exc}") from None
-    raise GameError(f"unknown game {kind!r} (stud or wallstreet)")
 
 
 def _seat_up(table: Table, row: SeatRow) -> None:
@@ -61,7 +40,7 @@ def restore_table(
 ) -> Table:
     """The table (and its live hand, if ``hand_row`` is one) as the rows describe it."""
     config = table_row.config
-    game = game_from_options(config["game"])
+    game = from_options(**config["game"])
     table = Table(game=game, seats=config.get("seats") or game.max_players)
     if hand_row is None or hand_row.status != "live":
         for row in seat_rows:

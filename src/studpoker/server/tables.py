@@ -33,7 +33,7 @@ from studpoker.actions import Action, ActionKind
 from studpoker.bots import bot_kinds
 from studpoker.fairness import commitment as commit_seed
 from studpoker.fairness import deck_from_seed, new_seed
-from studpoker.games import Game
+from studpoker.games import Game, game_info, phh_order
 from studpoker.hand import Hand
 from studpoker.server import store
 from studpoker.server.config import Settings
@@ -315,7 +315,7 @@ class TableManager:
                           "time_bank": round(m.time_bank, 3)})
         return {
             "id": lt.id, "name": lt.name, "owner": lt.owner_name,
-            "config": lt.config.model_dump(), "private": lt.private,
+            "config": lt.config.model_dump(), "game_info": game_info(lt.game), "private": lt.private,
             "invite_code": lt.invite_code if user_id == lt.owner_id else None,
             "closed": lt.closed or lt.closing, "seats": seats, "button": t.button,
             "hands_played": t.hands_played, "you": lt.user_seat(user_id),
@@ -324,12 +324,9 @@ class TableManager:
 
     def lobby_entry(self, lt: LiveTable) -> dict[str, Any]:
         """One row of the lobby."""
-        opts = lt.config.game
-        if opts.game == "stud":
-            stakes = f"ante {opts.ante}, bring-in {opts.bring_in}, {opts.small_bet}/{opts.big_bet}"
-        else:
-            stakes = f"ante {opts.ante}, limits {'/'.join(map(str, opts.limits))}"
-        return {"id": lt.id, "name": lt.name, "game": opts.game, "stakes": stakes,
+        info = game_info(lt.game)
+        return {"id": lt.id, "name": lt.name, "game": lt.game.name, "stakes": info["stakes"],
+                "game_info": info,
                 "seats": len(lt.table.seats), "taken": sum(p is not None for p in lt.table.seats),
                 "private": lt.private, "owner": lt.owner_name, "in_hand": lt.hand is not None}
 
@@ -581,7 +578,7 @@ class TableManager:
     def _histories(self, lt: LiveTable, hand: Hand, hand_seats: list[int]) -> tuple[str | None, str | None]:
         from studpoker import phh
 
-        order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]  # p1, p2, ...
+        order = phh_order(hand.dealer, hand.n)  # p1, p2, ...
         names = []
         for hs in order:
             player = lt.table.seats[hand_seats[hs]]

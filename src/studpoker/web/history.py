@@ -17,11 +17,12 @@ from typing import Any
 from studpoker import phh
 from studpoker.actions import Action
 from studpoker.cards import UNKNOWN
+from studpoker.describe import describe_operation
 from studpoker.fairness import deck_from_seed
+from studpoker.games import from_options, phh_order
 from studpoker.hand import Hand
 from studpoker.operations import ActionTaken, CardDealt, Operation, PotAwarded, StreetStarted
 from studpoker.server.db import HandEventRow, HandRow, TableRow
-from studpoker.server.state import game_from_options
 from studpoker.server.views import view_dict
 from studpoker.table import Table
 
@@ -46,7 +47,7 @@ class Replay:
 def replay(table: TableRow, hand_row: HandRow, events: Sequence[HandEventRow], seat: int | None) -> Replay:
     """Deal ``hand_row`` again from its seed, replay its events through the engine and
     record ``hand.view(seat)`` after the deal and after every event."""
-    game = game_from_options(table.config["game"])
+    game = from_options(**table.config["game"])
     t = Table(game=game, seats=table.config.get("seats") or game.max_players)
     t.button = hand_row.prev_button
     for entry in hand_row.start:
@@ -80,29 +81,13 @@ def replay(table: TableRow, hand_row: HandRow, events: Sequence[HandEventRow], s
     return Replay(hand=hand, names=names, seat=seat, steps=out)
 
 
-_VERBS = {
-    "fold": "folds", "check": "checks", "call": "calls {amount}", "bring_in": "brings in for {amount}",
-    "complete": "completes to {amount}", "bet": "bets {amount}", "raise": "raises to {amount}",
-    "take_card": "takes the free card", "buy": "buys market slot {slot} for {amount}",
-    "show": "shows", "muck": "mucks",
-}
+_LINES = (StreetStarted, ActionTaken, PotAwarded)  # the records worth a line in a replay
 
 
 def describe(op: Operation, names: Sequence[str]) -> str | None:
-    """One log record in words (None: not worth a line). Records come from a view,
-    so they hold only cards the viewer may see."""
-    if isinstance(op, StreetStarted):
-        return f"{op.name.replace('_', ' ')} street"
-    if isinstance(op, ActionTaken):
-        a = op.action
-        text = f"{names[a.seat]} " + _VERBS[a.kind.value].format(amount=a.amount, slot=a.slot)
-        if op.cards and a.kind.value in ("show", "buy", "take_card"):
-            text += ": " + " ".join(str(c) for c in op.cards)
-        return text
-    if isinstance(op, PotAwarded):
-        won = f" with {op.hand}" if op.hand else ""
-        return f"{names[op.seat]} wins {op.amount} ({op.half}){won}"
-    return None
+    """One log record in words (None: not worth a line), from :mod:`studpoker.describe`.
+    Records come from a view, so they hold only cards the viewer may see."""
+    return describe_operation(op, names=names) if isinstance(op, _LINES) else None
 
 
 def seat_phh(rep: Replay, fields: dict[str, object]) -> str:
@@ -113,7 +98,7 @@ def seat_phh(rep: Replay, fields: dict[str, object]) -> str:
     if seat is not None:
         own = [op.card for op in hand.log
                if isinstance(op, CardDealt) and op.seat == seat and not op.face_up and op.card is not None]
-        order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]
+        order = phh_order(hand.dealer, hand.n)
         prefix = f"d dh p{order.index(seat) + 1} "
         queue = list(own)
         actions: list[str] = []

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from studpoker import svg
 from studpoker.cards import CardError
+from studpoker.games import phh_order
 from studpoker.server.api import MaybeUser, Svc, User
 from studpoker.server.db import HandEventRow, HandRow, LedgerRow, TableRow
 from studpoker.web.history import Replay, ReplayError, replay, seat_phh
@@ -117,7 +118,7 @@ def hand_phh(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = None)
     """The hand as a PHH file: the public history with the caller's own down cards."""
     rep, h, _ = _load_replay(hand_id, user, svc, invite)
     hand = rep.hand
-    order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]
+    order = phh_order(hand.dealer, hand.n)
     fields: dict[str, object] = {
         "players": [rep.names[hs] for hs in order], "table": h.table_id, "hand": h.number,
         "_table_seats": [h.hand_seats[hs] for hs in order], "_seed": h.seed, "_commitment": h.commitment,

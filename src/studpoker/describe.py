@@ -1,0 +1,147 @@
+"""Actions and log records in words: the one place the game's phrasing lives.
+
+Every layer that shows a hand to a person (``str()`` of actions and log
+records, PHH replays, the terminal, the server's messages for the browser)
+takes its words from here, so a bring-in reads the same everywhere.
+
+``names`` maps a seat to what to call it (a list or a function); without it a
+seat is ``"seat N"``. A card the reader may not see (``None``) is ``??``.
+
+>>> from studpoker.actions import Action, ActionKind
+>>> describe_action(Action(seat=1, kind=ActionKind.BET, amount=4))
+'bets 4'
+>>> describe_action(Action(seat=1, kind=ActionKind.BUY, slot=2, amount=4), name="Ann", cards=["4d"])
+'Ann buys slot 2 for 4: 4d'
+>>> action_label(Action(seat=0, kind=ActionKind.TAKE_CARD))
+'Take a free card'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Iterable, Sequence
+
+from studpoker.actions import Action, ActionKind
+from studpoker.cards import Card
+from studpoker.operations import (
+    ActionTaken,
+    AntePosted,
+    CardDealt,
+    ChipsReturned,
+    CommunityCardDealt,
+    HandEnded,
+    MarketDealt,
+    Operation,
+    PotAwarded,
+    StreetStarted,
+)
+
+__all__ = [
+    "UNSEEN",
+    "Names",
+    "action_label",
+    "cards_text",
+    "describe_action",
+    "describe_operation",
+    "pot_name",
+    "seat_name",
+]
+
+UNSEEN = "??"
+"""How a card the reader may not see is written."""
+
+Names = Sequence[str] | Callable[[int], str]
+"""What to call each seat: a list indexed by seat, or a function of the seat."""
+
+# (third person for a log, imperative for a button); "{amount}"/"{slot}" are filled in
+_WORDS: dict[ActionKind, tuple[str, str]] = {
+    ActionKind.FOLD: ("folds", "fold"),
+    ActionKind.CHECK: ("checks", "check"),
+    ActionKind.CALL: ("calls {amount}", "call {amount}"),
+    ActionKind.BRING_IN: ("brings in {amount}", "bring in {amount}"),
+    ActionKind.COMPLETE: ("completes to {amount}", "complete to {amount}"),
+    ActionKind.BET: ("bets {amount}", "bet {amount}"),
+    ActionKind.RAISE: ("raises to {amount}", "raise to {amount}"),
+    ActionKind.TAKE_CARD: ("takes a free card", "take a free card"),
+    ActionKind.BUY: ("buys slot {slot} for {amount}", "buy slot {slot} for {amount}"),
+    ActionKind.SHOW: ("shows", "show"),
+    ActionKind.MUCK: ("mucks", "muck"),
+}
+
+
+def seat_name(seat: int, names: Names | None = None) -> str:
+    """What to call ``seat``: its name from ``names``, else ``"seat N"``."""
+    if names is None:
+        return f"seat {seat}"
+    if callable(names):
+        return names(seat)
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def cards_text(cards: Iterable[Card | str | None]) -> str:
+    """Cards separated by spaces, ``??`` for one the reader may not see."""
+    return " ".join(UNSEEN if c is None else str(c) for c in cards)
+
+
+_cards_text = cards_text
+
+
+def pot_name(pot: int) -> str:
+    """``"main pot"`` for pot 0, ``"side pot N"`` for the others."""
+    return "main pot" if pot == 0 else f"side pot {pot}"
+
+
+def describe_action(
+    action: Action, *, name: str | None = None, cards: Sequence[Card | str | None] = ()
+) -> str:
+    """An action in words: ``"bets 4"``, ``"brings in 2"``, ``"takes a free card"``.
+
+    With ``name`` the sentence starts with it; ``cards`` (shown, bought or
+    taken) follow a colon: ``"Ann buys slot 2 for 4: 4d"``.
+    """
+    words = _WORDS[action.kind][0].format(amount=action.amount, slot=action.slot)
+    if cards:
+        words += ": " + cards_text(cards)
+    return words if name is None else f"{name} {words}"
+
+
+def action_label(action: Action) -> str:
+    """A button's label for a legal action: ``"Raise to 10"``, ``"Buy slot 2 for 4"``."""
+    words = _WORDS[action.kind][1].format(amount=action.amount, slot=action.slot)
+    return words[0].upper() + words[1:]
+
+
+def describe_operation(
+    op: Operation, *, names: Names | None = None, unseen: Container[Card] = frozenset()
+) -> str:
+    """One log record in words, e.g. ``"seat 2 raises to 10"``, ``"third street"``.
+
+    Records from a view hold ``None`` for cards the viewer may not see; those
+    read ``??``, and so do the cards in ``unseen`` (stand-ins for unknown cards).
+    """
+
+    def cards_text(cards: Iterable[Card | None]) -> str:
+        return _cards_text(None if c is not None and c in unseen else c for c in cards)
+
+    if isinstance(op, ActionTaken):
+        return describe_action(op.action, name=seat_name(op.action.seat, names),
+                               cards=[None if c in unseen else c for c in op.cards])
+    if isinstance(op, StreetStarted):
+        return f"{op.name.replace('_', ' ')} street"
+    if isinstance(op, CardDealt):
+        return (f"{seat_name(op.seat, names)} gets {cards_text([op.card])} "
+                + ("up" if op.face_up else "down"))
+    if isinstance(op, AntePosted):
+        return f"{seat_name(op.seat, names)} posts ante {op.amount}"
+    if isinstance(op, CommunityCardDealt):
+        return f"community card {cards_text([op.card])}"
+    if isinstance(op, MarketDealt):
+        return f"market slot {op.slot}: {cards_text([op.card])}"
+    if isinstance(op, ChipsReturned):
+        return f"{seat_name(op.seat, names)} takes back {op.amount} uncalled"
+    if isinstance(op, PotAwarded):
+        half = "" if op.half == "all" else f" ({op.half})"
+        with_hand = f" with {op.hand}" if op.hand else ""
+        return f"{seat_name(op.seat, names)} wins {op.amount} from the {pot_name(op.pot)}{half}{with_hand}"
+    if isinstance(op, HandEnded):
+        return f"hand over; stacks {list(op.stacks)}"
+    raise TypeError(f"not a log record: {op!r}")

@@ -1,0 +1,875 @@
+"""Sit-and-go tournaments: level schedules, seating, balancing, payouts and the loop.
+
+A tournament is data plus a loop, like the rest of the core. The data: a
+:class:`Schedule` of :class:`Level` stakes that rise every K hands or every T
+minutes, a starting stack, a payout table by number of entrants
+(:data:`DEFAULT_PAYOUTS`), the seats per table. The loop:
+:meth:`Tournament.start_round` deals one hand at every table (at the level in
+force), the caller plays those hands through :class:`~studpoker.table.Table`,
+and :meth:`Tournament.finish_round` records who busted (ties in one round
+broken by the stack at the start of that hand), breaks and balances tables and
+ends the tournament when one player is left. :meth:`Tournament.play` runs the
+whole loop with a player program (a bot) for every name. The rules that are
+new here (places, ties, balancing, the button, short stacks, the Wall Street
+heads-up finish) are in ``docs/tournaments.md``.
+
+Only the standard library is used here.
+
+>>> from studpoker import SevenCardStud
+>>> from studpoker.tournament import Tournament, TournamentConfig, Schedule
+>>> config = TournamentConfig(game=SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10),
+...                           schedule=Schedule.default("stud", hands_per_level=5),
+...                           starting_stack=100, buy_in=10)
+>>> from studpoker.table import default_action
+>>> class Caller:
+...     def act(self, view):
+...         kinds = [a.kind.value for a in view.legal_actions]
+...         for want in ("complete", "bet", "raise", "call", "bring_in", "show", "take_card"):
+...             if want in kinds:
+...                 return view.legal_actions[kinds.index(want)]
+...         return view.legal_actions[0]
+>>> names = ["ann", "bob", "cy", "dee"]
+>>> t = Tournament(config=config, players=names, seed=5)
+>>> result = t.play({name: Caller() for name in names})
+>>> [s.place for s in result.finish]  # three busted in one hand with equal stacks
+[1, 2, 2, 2]
+>>> [s.prize for s in result.finish]  # 65/35 of 40; the three share second's 14
+[26, 5, 5, 4]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import time
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol
+
+from studpoker.actions import Action
+from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.hand import Hand, SeatView
+from studpoker.table import Seat, Table
+
+__all__ = [
+    "DEFAULT_PAYOUTS",
+    "HandRecord",
+    "Level",
+    "Player",
+    "Schedule",
+    "Standing",
+    "Tournament",
+    "TournamentConfig",
+    "TournamentError",
+    "TournamentResult",
+    "balance_plan",
+    "payout_percentages",
+    "prizes",
+]
+
+
+class TournamentError(ValueError):
+    """A tournament request or configuration is invalid; the message says which part."""
+
+
+class Player(Protocol):
+    """A player program for :meth:`Tournament.play` (every bot is one)."""
+
+    def act(self, view: SeatView) -> Action:
+        """One of ``view.legal_actions``."""
+        ...
+
+
+# --------------------------------------------------------------------------
+# Levels
+# --------------------------------------------------------------------------
+
+
+def _positive(name: str, value: object, *, zero_ok: bool = False) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TournamentError(f"{name} must be an integer, got {value!r}")
+    if value < 0 or (value == 0 and not zero_ok):
+        raise TournamentError(f"{name} must be {'>= 0' if zero_ok else '> 0'}, got {value}")
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Level:
+    """The stakes of one level.
+
+    Seven Card Stud: ``ante``, ``bring_in``, ``small_bet``, ``big_bet``.
+    Wall Street: ``ante`` and the five ``limits``; the market unit follows the
+    limits (the first limit, R3.2) unless ``market_unit`` is given.
+    """
+
+    ante: int
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    limits: tuple[int, ...] = ()
+    market_unit: int | None = None
+
+    @property
+    def kind(self) -> str:
+        """``"stud"`` or ``"wallstreet"``: which game these stakes are for."""
+        return "wallstreet" if self.limits else "stud"
+
+    def game(self, base: Game) -> Game:
+        """``base`` (its options: joker, raises cap, ...) at this level's stakes."""
+        try:
+            if isinstance(base, SevenCardStud):
+                if self.limits:
+                    raise TournamentError("a Seven Card Stud level has bring_in, small_bet and "
+                                          "big_bet, not limits")
+                return replace(base, ante=self.ante, bring_in=self.bring_in,
+                               small_bet=self.small_bet, big_bet=self.big_bet)
+            if isinstance(base, WallStreet):
+                if len(self.limits) != 5:
+                    raise TournamentError("a Wall Street level has five limits (one per betting "
+                                          f"round), got {list(self.limits)}")
+                lim = self.limits
+                return replace(base, ante=self.ante,
+                               limits=(lim[0], lim[1], lim[2], lim[3], lim[4]),
+                               market_unit=self.market_unit)
+        except GameError as exc:
+            raise TournamentError(f"level {self.describe()}: {exc}") from None
+        raise TournamentError(f"no tournament levels for the game {base.name!r}")
+
+    def times(self, factor: int) -> Level:
+        """Every amount multiplied by ``factor`` (levels past the end of a schedule)."""
+        return Level(
+            ante=self.ante * factor, bring_in=self.bring_in * factor,
+            small_bet=self.small_bet * factor, big_bet=self.big_bet * factor,
+            limits=tuple(x * factor for x in self.limits),
+            market_unit=None if self.market_unit is None else self.market_unit * factor,
+        )
+
+    def describe(self) -> str:
+        """E.g. ``"ante 1, bring-in 2, 5/10"`` or ``"ante 1, limits 2/2/4/4/4, unit 2"``."""
+        if self.limits:
+            unit = self.market_unit if self.market_unit is not None else self.limits[0]
+            return (f"ante {self.ante}, limits {'/'.join(map(str, self.limits))}, "
+                    f"unit {unit}")
+        return f"ante {self.ante}, bring-in {self.bring_in}, {self.small_bet}/{self.big_bet}"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (the form of a ``--levels`` file entry)."""
+        if self.limits:
+            out: dict[str, object] = {"ante": self.ante, "limits": list(self.limits)}
+            if self.market_unit is not None:
+                out["market_unit"] = self.market_unit
+            return out
+        return {"ante": self.ante, "bring_in": self.bring_in, "small_bet": self.small_bet,
+                "big_bet": self.big_bet}
+
+    @staticmethod
+    def from_dict(data: Mapping[str, object], *, where: str = "level") -> Level:
+        """Inverse of :meth:`to_dict`; raises :class:`TournamentError` naming the field."""
+        if not isinstance(data, Mapping):
+            raise TournamentError(f"{where} must be a table of stakes, got {data!r}")
+        known = {"ante", "bring_in", "small_bet", "big_bet", "limits", "market_unit"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise TournamentError(f"{where}: unknown field {unknown[0]!r} (fields: "
+                                  f"{', '.join(sorted(known))})")
+        if "ante" not in data:
+            raise TournamentError(f"{where}: ante is missing")
+        ante = _positive(f"{where}.ante", data["ante"], zero_ok=True)
+        if "limits" in data:
+            limits = data["limits"]
+            if isinstance(limits, int) and not isinstance(limits, bool):
+                limits = [limits] * 5
+            if not isinstance(limits, list) or len(limits) != 5:
+                raise TournamentError(f"{where}.limits must be five numbers, got {limits!r}")
+            lim = tuple(_positive(f"{where}.limits[{i}]", v) for i, v in enumerate(limits))
+            unit = data.get("market_unit")
+            if unit is not None:
+                unit = _positive(f"{where}.market_unit", unit)
+            for key in ("bring_in", "small_bet", "big_bet"):
+                if key in data:
+                    raise TournamentError(f"{where}: {key} is a stud stake; a Wall Street level "
+                                          "has ante, limits and market_unit")
+            return Level(ante=ante, limits=lim, market_unit=unit)
+        for key in ("bring_in", "small_bet", "big_bet"):
+            if key not in data:
+                raise TournamentError(f"{where}: {key} is missing (a stud level has ante, "
+                                      "bring_in, small_bet, big_bet; Wall Street: ante, limits)")
+        level = Level(ante=ante, bring_in=_positive(f"{where}.bring_in", data["bring_in"]),
+                      small_bet=_positive(f"{where}.small_bet", data["small_bet"]),
+                      big_bet=_positive(f"{where}.big_bet", data["big_bet"]))
+        if "market_unit" in data:
+            raise TournamentError(f"{where}: market_unit is a Wall Street stake")
+        return level
+
+
+# Seven Card Stud: ante, bring-in, small bet, big bet.
+_STUD_LEVELS = (
+    (1, 2, 5, 10), (1, 3, 8, 16), (2, 5, 10, 20), (3, 8, 15, 30), (4, 10, 20, 40),
+    (5, 15, 30, 60), (8, 20, 40, 80), (10, 25, 50, 100), (15, 40, 75, 150),
+    (20, 50, 100, 200), (25, 75, 150, 300), (40, 100, 200, 400), (50, 125, 250, 500),
+    (75, 200, 400, 800), (100, 250, 500, 1000),
+)
+# Wall Street: ante, then the five limits (the market unit follows the first limit).
+_WALL_STREET_LEVELS = (
+    (1, 2, 2, 4, 4, 4), (1, 3, 3, 6, 6, 6), (2, 4, 4, 8, 8, 8), (3, 6, 6, 12, 12, 12),
+    (4, 8, 8, 16, 16, 16), (5, 10, 10, 20, 20, 20), (8, 15, 15, 30, 30, 30),
+    (10, 20, 20, 40, 40, 40), (15, 30, 30, 60, 60, 60), (20, 40, 40, 80, 80, 80),
+    (25, 50, 50, 100, 100, 100), (40, 80, 80, 160, 160, 160), (50, 100, 100, 200, 200, 200),
+    (75, 150, 150, 300, 300, 300), (100, 200, 200, 400, 400, 400),
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Schedule:
+    """Levels and when they rise: every ``hands_per_level`` hands (each table plays
+    that many hands per level) or every ``minutes_per_level`` minutes (exactly one
+    of the two). Past the last level, each further level doubles the one before,
+    so every tournament ends."""
+
+    levels: tuple[Level, ...]
+    hands_per_level: int | None = 10
+    minutes_per_level: float | None = None
+
+    def __post_init__(self) -> None:
+        if not self.levels:
+            raise TournamentError("a schedule needs at least one level")
+        kinds = {lv.kind for lv in self.levels}
+        if len(kinds) != 1:
+            raise TournamentError("every level of a schedule must be for the same game")
+        if (self.hands_per_level is None) == (self.minutes_per_level is None):
+            raise TournamentError("give exactly one of hands_per_level and minutes_per_level")
+        if self.hands_per_level is not None:
+            _positive("hands_per_level", self.hands_per_level)
+        if self.minutes_per_level is not None:
+            m = self.minutes_per_level
+            if isinstance(m, bool) or not isinstance(m, int | float) or not m > 0 \
+                    or not math.isfinite(m):
+                raise TournamentError(f"minutes_per_level must be a number > 0, got {m!r}")
+
+    @property
+    def game_name(self) -> str:
+        """``"stud"`` or ``"wallstreet"``."""
+        return self.levels[0].kind
+
+    def level(self, index: int) -> Level:
+        """Level ``index`` (0-based); past the end, the last level doubled per extra level."""
+        if index < 0:
+            raise TournamentError(f"level index must be >= 0, got {index}")
+        last = len(self.levels) - 1
+        if index <= last:
+            return self.levels[index]
+        return self.levels[last].times(2 ** (index - last))
+
+    @classmethod
+    def default(cls, game: str, *, hands_per_level: int | None = 10,
+                minutes_per_level: float | None = None) -> Schedule:
+        """The built-in schedule of ``game`` (``"stud"`` or ``"wallstreet"``)."""
+        if game == "stud":
+            levels = tuple(Level(ante=a, bring_in=b, small_bet=s, big_bet=g)
+                           for a, b, s, g in _STUD_LEVELS)
+        elif game == "wallstreet":
+            levels = tuple(Level(ante=a, limits=tuple(lim)) for a, *lim in _WALL_STREET_LEVELS)
+        else:
+            raise TournamentError(f"unknown game {game!r}: use stud or wallstreet")
+        if minutes_per_level is not None:
+            hands_per_level = None
+        return cls(levels=levels, hands_per_level=hands_per_level,
+                   minutes_per_level=minutes_per_level)
+
+    def to_dict(self) -> dict[str, object]:
+        """The ``--levels`` file form."""
+        out: dict[str, object] = {}
+        if self.hands_per_level is not None:
+            out["hands_per_level"] = self.hands_per_level
+        else:
+            out["minutes_per_level"] = self.minutes_per_level
+        out["levels"] = [lv.to_dict() for lv in self.levels]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], *, source: str = "levels") -> Schedule:
+        """A schedule from ``{"hands_per_level" | "minutes_per_level", "levels": [...]}``."""
+        if not isinstance(data, Mapping):
+            raise TournamentError(f"{source}: expected a table with 'levels', got {data!r}")
+        unknown = sorted(set(data) - {"hands_per_level", "minutes_per_level", "levels"})
+        if unknown:
+            raise TournamentError(f"{source}: unknown field {unknown[0]!r} (fields: "
+                                  "hands_per_level or minutes_per_level, levels)")
+        levels = data.get("levels")
+        if not isinstance(levels, list) or not levels:
+            raise TournamentError(f"{source}: 'levels' must be a non-empty list of levels")
+        parsed = tuple(Level.from_dict(lv, where=f"{source}: levels[{i}]")
+                       for i, lv in enumerate(levels))
+        hands = data.get("hands_per_level")
+        minutes = data.get("minutes_per_level")
+        if hands is None and minutes is None:
+            hands = 10
+        try:
+            return cls(levels=parsed, hands_per_level=hands,  # type: ignore[arg-type]
+                       minutes_per_level=minutes)  # type: ignore[arg-type]
+        except TournamentError as exc:
+            raise TournamentError(f"{source}: {exc}") from None
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Schedule:
+        """Read a ``--levels`` file: JSON (``.json``) or TOML (any other name)."""
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TournamentError(f"cannot read the levels file {p}: {exc}") from None
+        try:
+            data: object = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
+        except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+            kind = "JSON" if p.suffix.lower() == ".json" else "TOML"
+            raise TournamentError(f"{p}: not valid {kind}: {exc}") from None
+        if not isinstance(data, dict):
+            raise TournamentError(f"{p}: expected a table with 'levels'")
+        return cls.from_dict(data, source=str(p))
+
+
+# --------------------------------------------------------------------------
+# Payouts
+# --------------------------------------------------------------------------
+
+DEFAULT_PAYOUTS: tuple[tuple[int, tuple[int, ...]], ...] = (
+    (6, (65, 35)),
+    (8, (50, 30, 20)),
+    (18, (40, 25, 20, 15)),
+    (27, (35, 22, 16, 12, 9, 6)),
+    (45, (30, 20, 14, 10, 8, 6, 5, 4, 3)),
+    (10**9, (25, 16, 12, 9, 7, 6, 5, 4, 4, 3, 3, 3, 3)),
+)
+"""Percent of the prize pool per place, by entrants: each row ``(up to N entrants,
+percentages)``; the first row whose N is at least the entrants applies."""
+
+
+def _check_payouts(table: Sequence[tuple[int, Sequence[int]]]) -> None:
+    if not table:
+        raise TournamentError("the payout table is empty")
+    previous = 0
+    for limit, pcts in table:
+        _positive("payout row entrants", limit)
+        if limit <= previous:
+            raise TournamentError("payout rows must be in increasing order of entrants")
+        if not pcts or any(not isinstance(p, int) or isinstance(p, bool) or p <= 0 for p in pcts):
+            raise TournamentError(f"payout row for up to {limit} entrants: percentages must be "
+                                  f"positive integers, got {list(pcts)}")
+        if sum(pcts) != 100:
+            raise TournamentError(f"payout row for up to {limit} entrants sums to {sum(pcts)}, "
+                                  "not 100")
+        if list(pcts) != sorted(pcts, reverse=True):
+            raise TournamentError(f"payout row for up to {limit} entrants must not pay a lower "
+                                  "place more than a higher one")
+        previous = limit
+
+
+def payout_percentages(entrants: int,
+                       table: Sequence[tuple[int, Sequence[int]]] = DEFAULT_PAYOUTS) -> tuple[int, ...]:
+    """The percentages paid to places 1, 2, ... for ``entrants`` players.
+
+    >>> payout_percentages(6), payout_percentages(8), payout_percentages(20)
+    ((65, 35), (50, 30, 20), (35, 22, 16, 12, 9, 6))
+    """
+    _positive("entrants", entrants)
+    for limit, pcts in table:
+        if entrants <= limit:
+            return tuple(pcts[:entrants]) if len(pcts) <= entrants else _fold(pcts, entrants)
+    raise TournamentError(f"the payout table has no row for {entrants} entrants")
+
+
+def _fold(pcts: Sequence[int], places: int) -> tuple[int, ...]:
+    """Fewer entrants than paid places: the unpaid places' share goes to first place."""
+    out = list(pcts[:places])
+    out[0] += sum(pcts[places:])
+    return tuple(out)
+
+
+def prizes(pool: int, percentages: Sequence[int]) -> tuple[int, ...]:
+    """Chips per place: ``pool * pct // 100``, the rounding remainder to first place.
+
+    >>> prizes(100, (65, 35)), prizes(7, (50, 30, 20))
+    ((65, 35), (4, 2, 1))
+    """
+    _positive("prize pool", pool, zero_ok=True)
+    out = [pool * p // 100 for p in percentages]
+    if out:
+        out[0] += pool - sum(out)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# Balancing
+# --------------------------------------------------------------------------
+
+
+def balance_plan(sizes: Mapping[int, int], seats_per_table: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """Which tables to break and which moves balance the rest.
+
+    ``sizes`` maps table number -> players seated. Returns ``(broken, moves)``:
+    the tables to break (their players move, one at a time, to the table with
+    the fewest players, ties to the lowest number) and then the single-player
+    moves ``(from, to)`` that leave table sizes differing by at most one (from
+    the table with the most players, ties to the highest number, to the one
+    with the fewest, ties to the lowest number). The number of tables kept is
+    ``ceil(players / seats_per_table)``; the tables broken are those with the
+    fewest players (ties: the highest number first).
+
+    >>> balance_plan({1: 8, 2: 3, 3: 7}, 8)  # 18 players keep 3 tables: 6, 6, 6
+    ([], [(1, 2), (3, 2), (1, 2)])
+    >>> balance_plan({1: 8, 2: 3, 3: 5}, 8)  # 16 players need 2 tables: table 2 breaks
+    ([2], [(2, 3), (2, 3), (2, 3)])
+    """
+    counts = {t: n for t, n in sizes.items() if n > 0}
+    empty = [t for t, n in sizes.items() if n <= 0]
+    total = sum(counts.values())
+    keep = max(1, math.ceil(total / seats_per_table))
+    broken = sorted(empty, reverse=True)
+    moves: list[tuple[int, int]] = []
+    gone = sorted(counts, key=lambda t: (counts[t], -t))[: max(0, len(counts) - keep)]
+    leaving = {t: counts.pop(t) for t in gone}
+    for t in gone:
+        broken.append(t)
+        for _ in range(leaving[t]):
+            to = min(counts, key=lambda t: (counts[t], t))
+            counts[to] += 1
+            moves.append((t, to))
+    while counts and max(counts.values()) - min(counts.values()) > 1:
+        src = max(counts, key=lambda t: (counts[t], t))
+        dst = min(counts, key=lambda t: (counts[t], t))
+        counts[src] -= 1
+        counts[dst] += 1
+        moves.append((src, dst))
+    return broken, moves
+
+
+# --------------------------------------------------------------------------
+# Configuration, records, results
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentConfig:
+    """Everything fixed before the start.
+
+    ``game``: the game and its house options (its stakes are replaced by each
+    level's); ``schedule``: the levels (default: :meth:`Schedule.default`);
+    ``starting_stack``: chips per player; ``buy_in``: what each entrant pays
+    into the prize pool (prizes are paid from the pool, in the same unit);
+    ``seats_per_table``: default the game's maximum (stud 8, Wall Street 7),
+    at least ``2 * min_players - 1`` so that balanced tables can always deal;
+    ``payouts``: percentages by entrants (:data:`DEFAULT_PAYOUTS`).
+    """
+
+    game: Game
+    schedule: Schedule | None = None
+    starting_stack: int = 1000
+    buy_in: int = 100
+    seats_per_table: int | None = None
+    payouts: tuple[tuple[int, tuple[int, ...]], ...] = DEFAULT_PAYOUTS
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, SevenCardStud | WallStreet):
+            raise TournamentError(f"game must be SevenCardStud or WallStreet, got {self.game!r}")
+        _positive("starting_stack", self.starting_stack)
+        _positive("buy_in", self.buy_in, zero_ok=True)
+        if self.schedule is not None and self.schedule.game_name != self.game.name:
+            raise TournamentError(f"the levels are for {self.schedule.game_name}, the game is "
+                                  f"{self.game.name}")
+        low, high = 2 * self.game.min_players - 1, self.game.max_players
+        seats = self.table_seats
+        if not isinstance(seats, int) or isinstance(seats, bool) or not low <= seats <= high:
+            raise TournamentError(f"seats_per_table for {self.game.name} must be {low} to {high}, "
+                                  f"got {seats!r}")
+        _check_payouts(self.payouts)
+        self.levels.level(0).game(self.game)  # stakes valid for this game
+
+    @property
+    def levels(self) -> Schedule:
+        """The schedule in force (the default one when none was given)."""
+        return self.schedule if self.schedule is not None else Schedule.default(self.game.name)
+
+    @property
+    def table_seats(self) -> int:
+        """Seats per table."""
+        return self.game.max_players if self.seats_per_table is None else self.seats_per_table
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standing:
+    """One player's finish. Players busted in the same round with the same stack at
+    the start of their hand share ``place`` (the best of the places they cover)."""
+
+    name: str
+    place: int
+    prize: int
+    busted_hand: int | None  # the tournament hand number they busted in; None if never
+    level: int  # 1-based level at which they busted (or the last level, for survivors)
+    chips: int  # chips at the end (0 unless the tournament ended with them in it)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"name": self.name, "place": self.place, "prize": self.prize,
+                "busted_hand": self.busted_hand, "level": self.level, "chips": self.chips}
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandRecord:
+    """A hand dealt in the tournament.
+
+    ``number``: 1-based across the tournament; ``table``: table number;
+    ``level``: 1-based level; ``round``: 1-based round (one hand per table);
+    ``names``/``seats``: player name and table seat (0-based) of each hand seat.
+    """
+
+    number: int
+    table: int
+    level: int
+    round: int
+    hand: Hand
+    names: tuple[str, ...]
+    seats: tuple[int, ...]
+    seat_count: int
+
+    def phh_fields(self, *, event: str | None = None) -> dict[str, object]:
+        """The tournament fields of this hand's PHH history (see docs/tournaments.md):
+        ``hand``, ``table``, ``level``, ``players`` and ``seat_count`` (standard
+        fields), ``_table_seats`` (1-based table seats, ``p1`` first), ``event``."""
+        hand = self.hand
+        order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]
+        out: dict[str, object] = {
+            "hand": self.number, "table": self.table, "level": self.level,
+            "players": [self.names[s] for s in order], "seat_count": self.seat_count,
+            "_table_seats": [self.seats[s] + 1 for s in order],
+        }
+        if event is not None:
+            out["event"] = event
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentResult:
+    """The outcome: ``finish`` (winner first, the first player busted last)."""
+
+    game: str
+    players: int
+    seed: int | None
+    prize_pool: int
+    finish: tuple[Standing, ...]
+    hands: int
+    rounds: int
+    levels_reached: int
+    hands_per_level: tuple[int, ...]
+
+    @property
+    def payouts(self) -> dict[str, int]:
+        """Name -> prize (every player, 0 for those out of the money)."""
+        return {s.name: s.prize for s in self.finish}
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (the ``studpoker tournament --json`` object)."""
+        return {
+            "game": self.game, "players": self.players, "seed": self.seed,
+            "prize_pool": self.prize_pool, "finish": [s.name for s in self.finish],
+            "places": [s.to_dict() for s in self.finish], "payouts": self.payouts,
+            "hands": self.hands, "rounds": self.rounds, "levels_reached": self.levels_reached,
+            "hands_per_level": list(self.hands_per_level),
+        }
+
+
+@dataclass(slots=True)
+class _Entry:
+    name: str
+    draw: int  # position in the seat draw (final tie order)
+    table: int = 0
+    start_stack: int = 0  # stack at the start of the player's current/last hand
+
+
+# --------------------------------------------------------------------------
+# The tournament
+# --------------------------------------------------------------------------
+
+
+class Tournament:
+    """A sit-and-go in progress: tables, levels, the players still in and those out.
+
+    ``players``: distinct names (at least the game's minimum). ``seed`` fixes
+    the seat draw, the buttons and every deck (the same seed and the same
+    decisions give the same tournament). ``clock``: seconds, for levels by
+    minutes (default :func:`time.monotonic`).
+    """
+
+    def __init__(self, *, config: TournamentConfig, players: Sequence[str], seed: int | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        names = list(players)
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise TournamentError(f"player names must be non-empty strings, got {name!r}")
+        if len(set(names)) != len(names):
+            dup = next(n for n in names if names.count(n) > 1)
+            raise TournamentError(f"player {dup!r} is entered twice")
+        game = config.game
+        if len(names) < game.min_players:
+            raise TournamentError(f"a {game.name} tournament needs at least {game.min_players} "
+                                  f"players, got {len(names)}")
+        self.config = config
+        self.schedule = config.levels
+        self.seed = seed
+        self._rng = random.Random(seed if seed is not None else random.SystemRandom().getrandbits(64))
+        self._clock = clock
+        self._started_at: float | None = None
+        self.prize_pool = config.buy_in * len(names)
+        self.percentages = payout_percentages(len(names), config.payouts)
+        self.prize_table = prizes(self.prize_pool, self.percentages)
+        order = list(names)
+        self._rng.shuffle(order)  # the seat draw
+        self._entries: dict[str, _Entry] = {n: _Entry(name=n, draw=i) for i, n in enumerate(order)}
+        self.entrants = len(names)
+        seats = config.table_seats
+        count = math.ceil(len(order) / seats)
+        self.tables: dict[int, Table] = {}
+        for t in range(1, count + 1):
+            table = Table(game=self.schedule.level(0).game(game), seats=seats)
+            group = order[t - 1::count]
+            for name, seat in zip(group, sorted(self._rng.sample(range(seats), len(group))),
+                                  strict=True):
+                table.sit(seat, name=name, chips=config.starting_stack)
+                self._entries[name].table = t
+            occupied = [i for i, s in enumerate(table.seats) if s is not None]
+            table.button = self._rng.choice(occupied)  # the draw for the button; R1.7 moves it
+            self.tables[t] = table
+        self.level_index = 0
+        self.rounds = 0
+        self.hands = 0
+        self.hands_per_level: list[int] = []
+        self.finish: list[Standing] = []  # worst place first while playing
+        self.current: list[HandRecord] = []
+        self.moves: list[tuple[str, int, int]] = []  # (name, from table, to table), all so far
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def game(self) -> Game:
+        """The game at the current level."""
+        return self.schedule.level(self.level_index).game(self.config.game)
+
+    @property
+    def level(self) -> Level:
+        """The current level's stakes."""
+        return self.schedule.level(self.level_index)
+
+    @property
+    def is_over(self) -> bool:
+        """True once every place is decided."""
+        return len(self.finish) == self.entrants
+
+    @property
+    def alive(self) -> list[str]:
+        """Names still in, in seat-draw order."""
+        out = [p.name for t in self.tables.values() for p in t.seats if p is not None]
+        return sorted(out, key=lambda n: self._entries[n].draw)
+
+    def chips(self) -> dict[str, int]:
+        """Name -> chips for players still in."""
+        return {p.name: p.chips for t in self.tables.values() for p in t.seats if p is not None}
+
+    def total_chips(self) -> int:
+        """All chips: stacks, anything in an unfinished hand's pot, and the chips of
+        the players the tournament ended with (R1.11 across the tournament)."""
+        total = sum(s.chips for s in self.finish)
+        for table in self.tables.values():
+            hand = table.hand
+            seated = {ts for ts, p in enumerate(table.seats) if p is not None}
+            if hand is not None and not hand.is_over:
+                total += sum(hand.stacks) + hand.pot
+                seated -= set(table.hand_seats)
+            for ts in seated:
+                player = table.seats[ts]
+                assert player is not None
+                total += player.chips
+        return total
+
+    def next_level_in(self) -> tuple[str, float] | None:
+        """What is left of the current level: ``("hands", n)`` or ``("seconds", s)``."""
+        s = self.schedule
+        if s.hands_per_level is not None:
+            return "hands", float(s.hands_per_level - self.rounds % s.hands_per_level)
+        if s.minutes_per_level is None or self._started_at is None:
+            return None
+        elapsed = self._clock() - self._started_at
+        period = s.minutes_per_level * 60
+        return "seconds", period - elapsed % period
+
+    # -------------------------------------------------------------- loop
+
+    def _level_now(self) -> int:
+        s = self.schedule
+        if s.hands_per_level is not None:
+            return self.rounds // s.hands_per_level
+        assert s.minutes_per_level is not None and self._started_at is not None
+        return int((self._clock() - self._started_at) // (s.minutes_per_level * 60))
+
+    def start_round(self) -> list[HandRecord]:
+        """Deal one hand at every table, at the level in force now.
+
+        Play them with ``table.act(...)`` (see :attr:`current`), then call
+        :meth:`finish_round`.
+        """
+        if self.is_over:
+            raise TournamentError("the tournament is over")
+        if any(t.in_hand for t in self.tables.values()):
+            raise TournamentError("the round in progress is not finished")
+        if self._started_at is None:
+            self._started_at = self._clock()
+        self.level_index = max(self.level_index, self._level_now())
+        game = self.game
+        while len(self.hands_per_level) <= self.level_index:
+            self.hands_per_level.append(0)
+        self.rounds += 1
+        records: list[HandRecord] = []
+        for number in sorted(self.tables):
+            table = self.tables[number]
+            table.game = game
+            hand = table.start_hand(seed=self._rng.getrandbits(64))
+            self.hands += 1
+            self.hands_per_level[self.level_index] += 1
+            names = []
+            for ts in table.hand_seats:
+                player = table.seats[ts]
+                assert player is not None
+                names.append(player.name)
+                self._entries[player.name].start_stack = player.chips
+            records.append(HandRecord(
+                number=self.hands, table=number, level=self.level_index + 1, round=self.rounds,
+                hand=hand, names=tuple(names), seats=tuple(table.hand_seats),
+                seat_count=len(table.seats),
+            ))
+        self.current = records
+        return records
+
+    def finish_round(self) -> list[Standing]:
+        """After every hand of the round is over: record who busted, end the tournament
+        or break and balance the tables. Returns the standings decided now."""
+        if any(t.in_hand for t in self.tables.values()):
+            raise TournamentError("a hand of this round is still being played")
+        busted: list[str] = []
+        for table in self.tables.values():
+            for ts, player in enumerate(table.seats):
+                if player is not None and player.chips == 0:
+                    busted.append(player.name)
+                    table.seats[ts] = None
+        hand_of = {name: rec.number for rec in self.current for name in rec.names}
+        decided = self._place(busted, key=lambda n: self._entries[n].start_stack,
+                              hand_of=hand_of)
+        left = self.alive
+        if len(left) < self.config.game.min_players:  # one left, or two in Wall Street
+            stacks = self.chips()
+            decided += self._place(left, key=stacks.__getitem__, hand_of={}, chips=stacks)
+            for table in self.tables.values():
+                table.seats = [None] * len(table.seats)
+        else:
+            self._balance()
+        self.current = []
+        return decided
+
+    def _place(self, names: list[str], *, key: Callable[[str], int], hand_of: Mapping[str, int],
+               chips: Mapping[str, int] | None = None) -> list[Standing]:
+        """Give places to ``names`` (all leaving now): bigger ``key`` finishes higher;
+        equal keys tie and share the prizes of the places they cover."""
+        if not names:
+            return []
+        remaining = self.entrants - len(self.finish)  # the worst place still open
+        best = remaining - len(names) + 1
+        ordered = sorted(names, key=lambda n: (-key(n), self._entries[n].draw))
+        groups: list[list[str]] = []
+        for name in ordered:
+            if groups and key(groups[-1][0]) == key(name):
+                groups[-1].append(name)
+            else:
+                groups.append([name])
+        out: list[Standing] = []
+        place = best
+        for group in groups:
+            covered = range(place, place + len(group))
+            pool = sum(self.prize_table[p - 1] for p in covered if p <= len(self.prize_table))
+            share, odd = divmod(pool, len(group))
+            for i, name in enumerate(group):
+                out.append(Standing(
+                    name=name, place=place, prize=share + (1 if i < odd else 0),
+                    busted_hand=hand_of.get(name), level=self.level_index + 1,
+                    chips=0 if chips is None else chips[name],
+                ))
+            place += len(group)
+        self.finish.extend(reversed(out))
+        return out
+
+    def _balance(self) -> None:
+        sizes = {t: sum(1 for p in table.seats if p is not None) for t, table in self.tables.items()}
+        broken, moves = balance_plan(sizes, self.config.table_seats)
+        for src, dst in moves:
+            self._move(src, dst)
+        for t in broken:
+            table = self.tables.pop(t)
+            assert all(p is None for p in table.seats)
+
+    def _move(self, src: int, dst: int) -> None:
+        """Move one player from table ``src`` to a drawn empty seat at ``dst``: the player
+        who would get the button next at ``src`` (so the move does not skip anybody's
+        turn at the button there)."""
+        table, target = self.tables[src], self.tables[dst]
+        n = len(table.seats)
+        start = 0 if table.button is None else table.button + 1
+        seat = next((start + i) % n for i in range(n) if table.seats[(start + i) % n] is not None)
+        player = table.seats[seat]
+        assert player is not None
+        table.seats[seat] = None
+        free = [i for i, s in enumerate(target.seats) if s is None]
+        to = self._rng.choice(free)
+        target.seats[to] = Seat(name=player.name, chips=player.chips)
+        self._entries[player.name].table = dst
+        self.moves.append((player.name, src, dst))
+
+    def result(self) -> TournamentResult:
+        """The outcome (once :attr:`is_over`)."""
+        if not self.is_over:
+            raise TournamentError("the tournament is not over")
+        return TournamentResult(
+            game=self.config.game.name, players=self.entrants, seed=self.seed,
+            prize_pool=self.prize_pool, finish=tuple(reversed(self.finish)), hands=self.hands,
+            rounds=self.rounds, levels_reached=self.level_index + 1,
+            hands_per_level=tuple(self.hands_per_level),
+        )
+
+    def play(self, players: Mapping[str, Player], *,
+             on_hand: Callable[[HandRecord], None] | None = None,
+             on_round: Callable[[Tournament, list[Standing]], None] | None = None,
+             max_rounds: int = 1_000_000) -> TournamentResult:
+        """Play to the end: every decision of ``name`` comes from ``players[name].act(view)``.
+
+        ``on_hand(record)`` is called as each hand ends; ``on_round(self, decided)``
+        after each round (with the standings decided in it).
+        """
+        missing = [n for n in self._entries if n not in players]
+        if missing:
+            raise TournamentError(f"no player program for {missing[0]!r}")
+        while not self.is_over:
+            if self.rounds >= max_rounds:
+                raise TournamentError(f"no winner after {max_rounds} rounds")
+            for record in self.start_round():
+                table = self.tables[record.table]
+                hand = record.hand
+                while not hand.is_over:
+                    seat = hand.to_act
+                    assert seat is not None
+                    table.act(players[record.names[seat]].act(hand.view(seat)))
+                if on_hand is not None:
+                    on_hand(record)
+            decided = self.finish_round()
+            if on_round is not None:
+                on_round(self, decided)
+        return self.result()
+

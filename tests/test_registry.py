@@ -1,0 +1,150 @@
+"""One home for game knowledge: the registry, game_info and the PHH player order (issue 16)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from studpoker.games import (
+    DEFAULT_OPTIONS,
+    GAMES,
+    GameError,
+    SevenCardStud,
+    WallStreet,
+    from_options,
+    game_info,
+    phh_order,
+    to_options,
+)
+
+STUD_VARIANTS = [
+    {"ante": a, "bring_in": b, "small_bet": s, "big_bet": big, "joker": j, "double_ace_flush": d,
+     "max_raises": r, "heads_up_uncapped": hu, "open_pair_big_bet": op}
+    for (a, b, s, big), j, d, r, hu, op in itertools.product(
+        [(0, 1, 2, 4), (1, 2, 5, 10), (5, 10, 20, 20)], [False, True], [False, True], [0, 4],
+        [False, True], [False, True])
+]
+WALL_VARIANTS = [
+    {"ante": a, "limits": lim, "market_unit": u, "joker": j, "double_ace_flush": d, "max_raises": r,
+     "heads_up_uncapped": hu}
+    for a, lim, u, j, d, r, hu in itertools.product(
+        [0, 2], [(2, 2, 4, 4, 4), (1, 1, 1, 1, 1)], [None, 3], [False, True], [False, True], [0, 3],
+        [False, True])
+]
+
+
+@pytest.mark.parametrize("options", STUD_VARIANTS)
+def test_stud_round_trip_every_option(options: dict[str, object]) -> None:
+    game = SevenCardStud(**options)  # type: ignore[arg-type]
+    opts = to_options(game)
+    assert opts["game"] == "stud"
+    assert {k: opts[k] for k in options} == options
+    assert from_options(**opts) == game
+    assert from_options("stud", **options) == game
+    assert from_options(opts["game"], **opts) == game  # type: ignore[arg-type]
+    assert to_options(from_options(**opts)) == opts
+
+
+@pytest.mark.parametrize("options", WALL_VARIANTS)
+def test_wallstreet_round_trip_every_option(options: dict[str, object]) -> None:
+    game = WallStreet(**options)  # type: ignore[arg-type]
+    opts = to_options(game)
+    assert opts["game"] == "wallstreet"
+    assert opts["limits"] == list(options["limits"])  # type: ignore[call-overload]
+    assert opts["market_unit"] == (options["market_unit"] or options["limits"][0])  # type: ignore[index]
+    assert from_options(**opts) == game
+    assert from_options("wallstreet", **options) == game
+    assert to_options(from_options(**opts)) == opts
+
+
+def test_default_market_unit_is_stored_so_equal_games_compare_equal() -> None:
+    assert WallStreet(ante=1, limits=2) == WallStreet(ante=1, limits=(2, 2, 2, 2, 2), market_unit=2)
+    assert WallStreet(ante=1, limits=(3, 3, 6, 6, 6)).market_unit == 3
+
+
+def test_defaults_and_aliases() -> None:
+    assert from_options("stud") == SevenCardStud(**DEFAULT_OPTIONS["stud"])  # type: ignore[arg-type]
+    assert from_options("wallstreet") == WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
+    assert from_options("Wall-Street", ante=3).ante == 3
+    assert from_options("seven_card_stud").name == "stud"
+    assert from_options("wallstreet", limits=[1, 2, 3, 4, 5]).limits == (1, 2, 3, 4, 5)
+    assert set(GAMES) == {"stud", "wallstreet"}
+
+
+@pytest.mark.parametrize(("call", "needle"), [
+    (lambda: from_options("holdem"), "'holdem'"),
+    (lambda: from_options(), "no game"),
+    (lambda: from_options("stud", bet=3), "'bet'"),
+    (lambda: from_options("stud", limits=(2, 2, 4, 4, 4)), "'limits'"),
+    (lambda: from_options("wallstreet", bring_in=1), "'bring_in'"),
+    (lambda: from_options("stud", streets=()), "'streets'"),
+    (lambda: from_options("stud", game="wallstreet"), "contradicts"),
+    (lambda: from_options("stud", joker="yes"), "joker"),
+    (lambda: from_options("stud", ante=1.5), "ante"),
+    (lambda: from_options("stud", bring_in=5, small_bet=5), "bring_in"),
+    (lambda: from_options("wallstreet", limits=(1, 2)), "limits"),
+    (lambda: from_options("wallstreet", market_unit=0), "market_unit"),
+    (lambda: from_options(7), "7"),  # type: ignore[arg-type]
+])
+def test_bad_names_and_options_raise_value_error_naming_them(call: object, needle: str) -> None:
+    with pytest.raises(ValueError, match=needle.replace("(", r"\(")) as info:
+        call()  # type: ignore[operator]
+    assert isinstance(info.value, GameError)
+
+
+def test_to_options_rejects_what_is_not_a_game() -> None:
+    with pytest.raises(GameError):
+        to_options("stud")  # type: ignore[arg-type]
+
+
+def test_game_info_stud() -> None:
+    info = game_info(SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10))
+    assert info["game"] == "stud" and info["name"] == "Seven Card Stud"
+    assert (info["min_players"], info["max_players"]) == (2, 8)  # R2.1
+    assert info["stakes"] == "ante 1, bring-in 2, 5/10"
+    assert info["market_prices"] is None
+    assert info["showdown_muck"] is True  # R3.10: stud offers the muck
+    assert info["high_low"] is False and info["bring_in"] == 2
+    assert info["bets"] == [5, 5, 10, 10, 10]
+    assert info["options"] == to_options(SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10))
+
+
+def test_game_info_wallstreet() -> None:
+    info = game_info(WallStreet(ante=1, limits=(2, 2, 4, 4, 4)))
+    assert info["game"] == "wallstreet" and info["name"] == "Wall Street"
+    assert (info["min_players"], info["max_players"]) == (3, 7)  # R3.1
+    assert info["stakes"] == "ante 1, limits 2/2/4/4/4"
+    assert info["market_prices"] == [2, 4, 6, 8]  # R3.5: slot k costs k units
+    assert info["showdown_muck"] is False  # R3.10: everyone shows
+    assert info["high_low"] is True and info["bring_in"] == 0
+    info = game_info(WallStreet(ante=1, limits=(2, 2, 4, 4, 4), market_unit=3, joker=True))
+    assert info["market_prices"] == [3, 6, 9, 12]
+    assert info["stakes"] == "ante 1, limits 2/2/4/4/4, market unit 3"
+    assert info["joker"] is True
+
+
+def test_game_info_is_json_ready() -> None:
+    import json
+
+    for name in GAMES:
+        info = game_info(from_options(name))
+        assert json.loads(json.dumps(info)) == info
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_phh_order(n: int) -> None:
+    for dealer in range(n):
+        order = phh_order(dealer, n)
+        assert sorted(order) == list(range(n))
+        assert order[0] == (dealer + 1) % n  # p1 sits left of the dealer
+        assert order[-1] == dealer  # the dealer acts last in PHH order
+        assert all(order[i + 1] == (order[i] + 1) % n for i in range(n - 1))
+
+
+def test_phh_order_examples_and_errors() -> None:
+    assert phh_order(0, 3) == [1, 2, 0]
+    assert phh_order(2, 4) == [3, 0, 1, 2]
+    for dealer, n in ((3, 3), (-1, 3), (0, 0), (True, 3)):
+        with pytest.raises(GameError):
+            phh_order(dealer, n)
