@@ -293,7 +293,7 @@ def tournament_command(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
     from rich.table import Table as RichTable
 
-    from studpoker.bots import BOT_NAMES, make_bot
+    from studpoker.bots import BOT_NAMES, check_bot_name, make_bot
     from studpoker.bots._common import derive_seed
     from studpoker.tournament import (
         HandRecord,
@@ -308,11 +308,9 @@ def tournament_command(
     try:
         if name not in ("stud", "wallstreet"):
             raise ValueError(f"unknown game {game!r}; choose stud or wallstreet")
-        names = [b.strip().lower() for b in bots.split(",") if b.strip()]
-        unknown = [b for b in names if b not in BOT_NAMES]
-        if not names or unknown:
-            raise ValueError(f"unknown bot {unknown[0] if unknown else bots!r}; "
-                             f"bots are {', '.join(BOT_NAMES)}")
+        names = [check_bot_name(b) for b in bots.split(",") if b.strip()]
+        if not names:
+            raise ValueError(f"give at least one bot; bots are {', '.join(BOT_NAMES)}")
         if players < 2:
             raise ValueError(f"--players must be at least 2, got {players}")
         if hands_per_level < 1:

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from studpoker.bots import BOT_NAMES
+from studpoker.bots import BOT_NAMES, bot_kinds
 from studpoker.games import GAMES, from_options, game_info
 from studpoker.server.auth import Auth, AuthError
 from studpoker.server.config import Settings
@@ -161,8 +161,10 @@ def me(user: User) -> dict[str, Any]:
 @router.get("/games")
 def games() -> dict[str, Any]:
     """What a client offers when creating a table: each game's ``game_info`` at its
-    default stakes (seat limits, market prices, options) and the bot kinds."""
-    return {"games": [game_info(from_options(name)) for name in GAMES], "bots": list(BOT_NAMES)}
+    default stakes (seat limits, market prices, options) and the bot kinds (``bots``: the
+    names; ``bot_kinds``: the same with difficulty levels and labels, levels first)."""
+    return {"games": [game_info(from_options(name)) for name in GAMES], "bots": list(BOT_NAMES),
+            "bot_kinds": bot_kinds()}
 
 
 @router.get("/tables")
