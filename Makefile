@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev,bench,ai,rl]'
+	$(PY) -m pip install -q -e '.[all,dev,bench]'
 	touch $(STAMP)
 
 run: $(STAMP)

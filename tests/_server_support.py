@@ -161,8 +161,9 @@ def audit_ok(db: str) -> list[str]:
 
 
 class ServerProcess:
-    def __init__(self, url: str, port: int, log: Path) -> None:
+    def __init__(self, url: str, port: int, log: Path, extra: list[str] | None = None) -> None:
         self.db, self.port, self.log = url, port, log
+        self.extra = list(extra or [])
         self.url = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -174,7 +175,8 @@ class ServerProcess:
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
                 [STUDPOKER, "serve", "--port", str(self.port), "--db", self.db, "--hand-delay", "0",
-                 "--bot-delay", "0", "--log-level", "warning", "--rate", "10000", "--burst", "10000"],
+                 "--bot-delay", "0", "--log-level", "warning", "--rate", "10000", "--burst", "10000",
+                 *self.extra],
                 stdout=log, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
         while True:

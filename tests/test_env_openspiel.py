@@ -224,3 +224,18 @@ def test_the_replay_path_agrees_too(monkeypatch: pytest.MonkeyPatch) -> None:
             hand = engine_replay(game, history, chance)
             assert state.returns() == [float(x) for x in hand.payoffs]
             assert [str(op) for op in state.hand.log] == [str(op) for op in hand.log]
+
+
+def test_showdown_muck_is_a_game_parameter() -> None:
+    """R1.9/R3.10: ``showdown_muck`` (stud True, Wall Street False) reaches the game."""
+    from studpoker.env._spec import make_config
+    from studpoker.env.openspiel import StudPokerGame
+
+    stud = pyspiel.load_game("python_studpoker_stud")
+    wall = pyspiel.load_game("python_studpoker_wallstreet", {"showdown_muck": True})
+    assert isinstance(stud, StudPokerGame) and isinstance(wall, StudPokerGame)
+    assert stud.config.game.showdown_muck is True
+    assert wall.config.game.showdown_muck is True
+    assert pyspiel.load_game("python_studpoker_wallstreet").config.game.showdown_muck is False
+    assert make_config("wallstreet", 3, showdown_muck=True).game.showdown_muck is True
+    assert make_config("stud", 3).game.showdown_muck is True

@@ -85,7 +85,7 @@ def random_stud(seed: int, *, options: bool = False, pokerkit_safe: bool = False
     if options:
         extra = {"joker": rng.random() < 0.5, "double_ace_flush": rng.random() < 0.3,
                  "max_raises": rng.choice([2, 3, 4]), "heads_up_uncapped": rng.random() < 0.5,
-                 "open_pair_big_bet": rng.random() < 0.5}
+                 "open_pair_big_bet": rng.random() < 0.5, "showdown_muck": seed % 5 != 0}
     game = SevenCardStud(ante=ante, bring_in=bring_in, small_bet=small, big_bet=big, **extra)  # type: ignore[arg-type]
     n = rng.randint(2, 8)
     hand = game.deal(stacks=random_stacks(rng, n, big), dealer=rng.randrange(n), seed=seed)
@@ -97,7 +97,8 @@ def random_wall_street(seed: int) -> Hand:
     limits = rng.choice([(2, 2, 4, 4, 4), (1, 2, 2, 4, 4), (5, 5, 5, 5, 5)])
     game = WallStreet(ante=rng.choice([0, 1, 2]), limits=limits,
                       market_unit=rng.choice([None, 1, 3]), joker=rng.random() < 0.3,
-                      max_raises=rng.choice([2, 3]), heads_up_uncapped=rng.random() < 0.5)
+                      max_raises=rng.choice([2, 3]), heads_up_uncapped=rng.random() < 0.5,
+                      showdown_muck=seed % 4 == 0)
     n = rng.randint(3, 7)
     hand = game.deal(stacks=random_stacks(rng, n, max(limits)), dealer=rng.randrange(n), seed=seed)
     return play(hand, rng)
@@ -212,6 +213,64 @@ def test_options_are_underscore_fields_written_only_when_not_default() -> None:
                  "_heads_up_uncapped = false", "_double_ace_flush = true"):
         assert line in text
     assert phh.read_one(text).game() == game
+
+
+def test_showdown_muck_option_is_written_only_when_not_the_variants_default() -> None:
+    """R1.9/R3.10: ``_showdown_muck`` is written only when it differs from the variant's
+    default (F7S true, FWS false) and reads back into the game."""
+    cases = [
+        (WallStreet(ante=1, limits=2), None),
+        (WallStreet(ante=1, limits=2, showdown_muck=True), "_showdown_muck = true"),
+        (SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10), None),
+        (SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10, showdown_muck=False),
+         "_showdown_muck = false"),
+    ]
+    for game, line in cases:
+        hand = play(game.deal(stacks=[50] * 3, seed=4), random.Random(4))
+        history = phh.from_hand(hand)
+        assert history.showdown_muck is game.showdown_muck
+        text = phh.write(history)
+        assert [x for x in text.splitlines() if x.startswith("_showdown_muck")] == \
+            ([line] if line else [])
+        back = phh.read_one(text)
+        assert back == history and back.game().options() == game.options()
+        assert phh.replay(back).payoffs == hand.payoffs
+
+
+def test_r4_3_hands_with_a_player_who_left_round_trip() -> None:
+    """R4.3: a player who left folds where a check is legal (or in a card round, or mucks
+    at a Wall Street showdown); the history lists them in ``_left`` and replays the same."""
+    from studpoker.table import Table
+
+    leaves = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        game: SevenCardStud | WallStreet = (
+            WallStreet(ante=1, limits=(2, 2, 4, 4, 4)) if seed % 2
+            else SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10))
+        n = rng.randint(game.min_players, 5)
+        table = Table(game=game, seats=n)
+        for i in range(n):
+            table.sit(i, name=f"p{i}", chips=rng.choice([6, 40, 100]))
+        hand = table.start_hand(seed=seed)
+        leave_at = rng.randint(0, 30)
+        steps = 0
+        while not hand.is_over:
+            if steps == leave_at:
+                stay = [s for s in range(hand.n) if not hand.folded[s]]
+                table.leave(table.hand_seats[rng.choice(stay)])
+                leaves += 1
+            if hand.is_over:
+                break
+            legal = hand.legal_actions()
+            table.act(rng.choice([a for a in legal if a.kind is not ActionKind.FOLD] or legal))
+            steps += 1
+        text = phh.write(phh.from_hand(hand))
+        assert ("_left = [" in text) is bool(hand.left)
+        replayed = phh.replay(phh.read_one(text))
+        assert [str(op) for op in replayed.log] == [str(op) for op in hand.log], (seed, text)
+        assert replayed.left <= hand.left  # marked where their fold or muck needs it
+    assert leaves > 20
 
 
 def test_joker_is_written_jk() -> None:

@@ -62,3 +62,62 @@ def test_terminal_session_plays_a_full_hand_and_quits(game: str, extra: list[str
     assert child.exitstatus == 0
     saved = list(tmp_path.glob("*.phhs"))
     assert len(saved) == 1 and "actions" in saved[0].read_text()
+
+
+def _session_prompts(game_name: str, showdown_muck: bool | None) -> list[set[ActionKind]]:
+    """Play one hand in-process (you check/call, bots call): the legal kinds at each prompt."""
+    import io
+
+    from rich.console import Console
+
+    from studpoker.cli import make_game
+    from studpoker.hand import Phase
+    from studpoker.play import PlaySession
+
+    prompts: list[set[ActionKind]] = []
+    session: PlaySession
+
+    def key() -> str:
+        hand = session.table.hand
+        if hand is None or hand.is_over:
+            return "q"
+        legal = hand.legal_actions()
+        prompts.append({a.kind for a in legal})
+        if hand.phase is Phase.SHOWDOWN:
+            return "s"
+        options = action_keys(legal)
+        return next(k for k in ("c", "b", "t", "s") if k in options)
+
+    game = make_game(game_name, showdown_muck=showdown_muck)
+    session = PlaySession(game=game, players=3, bots=["station"], chips=200, seed=5, delay=0,
+                          console=Console(file=io.StringIO()), read_key=key)
+    assert not session.play_hand()
+    hand = session.table.hand
+    assert hand is not None and hand.is_over
+    assert any(op.action.kind is ActionKind.SHOW for op in hand.log
+               if hasattr(op, "action") and op.action.seat == session.table.hand_seats.index(0))
+    return prompts
+
+
+def test_r3_10_no_muck_prompt_at_a_wall_street_showdown() -> None:
+    """R3.10: Wall Street shows every hand by default, so the terminal asks nothing at the
+    showdown (your hand is shown); with ``--showdown-muck`` (or in stud) you are asked."""
+    assert not any(ActionKind.SHOW in p for p in _session_prompts("wallstreet", None))
+    assert any(p == {ActionKind.SHOW, ActionKind.MUCK}
+               for p in _session_prompts("wallstreet", True))
+    assert any(ActionKind.MUCK in p for p in _session_prompts("stud", None))
+    assert not any(ActionKind.SHOW in p for p in _session_prompts("stud", False))
+
+
+def test_play_command_has_the_showdown_muck_option() -> None:
+    """R3.10: ``studpoker play --showdown-muck/--no-showdown-muck`` (game default otherwise)."""
+    from typer.testing import CliRunner
+
+    from studpoker.cli import app, make_game
+
+    result = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert "--showdown-muck" in result.output and "--no-showdown-muck" in result.output
+    assert make_game("wallstreet").showdown_muck is False
+    assert make_game("wallstreet", showdown_muck=True).showdown_muck is True
+    assert make_game("stud").showdown_muck is True
+    assert make_game("stud", showdown_muck=False).showdown_muck is False

@@ -20,17 +20,17 @@ from studpoker.games import (
 
 STUD_VARIANTS = [
     {"ante": a, "bring_in": b, "small_bet": s, "big_bet": big, "joker": j, "double_ace_flush": d,
-     "max_raises": r, "heads_up_uncapped": hu, "open_pair_big_bet": op}
-    for (a, b, s, big), j, d, r, hu, op in itertools.product(
+     "max_raises": r, "heads_up_uncapped": hu, "open_pair_big_bet": op, "showdown_muck": m}
+    for (a, b, s, big), j, d, r, hu, op, m in itertools.product(
         [(0, 1, 2, 4), (1, 2, 5, 10), (5, 10, 20, 20)], [False, True], [False, True], [0, 4],
-        [False, True], [False, True])
+        [False, True], [False, True], [False, True])
 ]
 WALL_VARIANTS = [
     {"ante": a, "limits": lim, "market_unit": u, "joker": j, "double_ace_flush": d, "max_raises": r,
-     "heads_up_uncapped": hu}
-    for a, lim, u, j, d, r, hu in itertools.product(
+     "heads_up_uncapped": hu, "showdown_muck": m}
+    for a, lim, u, j, d, r, hu, m in itertools.product(
         [0, 2], [(2, 2, 4, 4, 4), (1, 1, 1, 1, 1)], [None, 3], [False, True], [False, True], [0, 3],
-        [False, True])
+        [False, True], [False, True])
 ]
 
 
@@ -118,6 +118,7 @@ def test_game_info_wallstreet() -> None:
     assert info["market_prices"] == [2, 4, 6, 8]  # R3.5: slot k costs k units
     assert info["showdown_muck"] is False  # R3.10: everyone shows
     assert info["high_low"] is True and info["bring_in"] == 0
+    assert game_info(WallStreet(ante=1, limits=2, showdown_muck=True))["showdown_muck"] is True
     info = game_info(WallStreet(ante=1, limits=(2, 2, 4, 4, 4), market_unit=3, joker=True))
     assert info["market_prices"] == [3, 6, 9, 12]
     assert info["stakes"] == "ante 1, limits 2/2/4/4/4, market unit 3"

@@ -1075,3 +1075,72 @@ def test_r1_9_stud_showdown_offers_the_muck_and_the_option_can_turn_it_off() -> 
         seat = hand.to_act
         assert seat is not None
         assert (act(seat, ActionKind.MUCK) in hand.legal_actions()) is offered
+
+
+# --------------------------------------------------------------------------- Hand.stack_next
+
+
+def test_stack_next_fixes_the_next_draws_of_a_shuffled_hand() -> None:
+    """Hand.stack_next: the next cards dealt are the stacked ones, in order (a street, then a
+    Wall Street free card and a market refill); the other cards stay where they were."""
+    hand = STUD.deal(stacks=[100] * 3, dealer=2, seed=3)
+    dealt = {c for s in range(3) for c in hand.hole_and_board(s)}
+    wanted = [c for c in cards("As Ah Ad Ac") if c not in dealt][:3]
+    hand.stack_next(wanted)
+    play_to_street(hand, "fourth")
+    assert [hand.up_cards(s)[-1] for s in (0, 1, 2)] == wanted
+
+    wall = ws_hand()
+    assert wall.phase is Phase.BETTING
+    for _ in range(3):
+        wall.check_or_call()
+    assert wall.phase is Phase.CARD_ROUND and wall.to_act == 1
+    wall.stack_next("Kh Qs")
+    wall.buy(1)  # refill of slot 1: Kh
+    wall.take_card()  # seat 2's free card: Qs
+    assert wall.market[0] == Card.parse("Kh") and wall.up_cards(2)[-1] == Card.parse("Qs")
+
+
+def test_stack_next_refuses_cards_not_in_the_stub_and_changes_nothing() -> None:
+    """Hand.stack_next: a dealt card, a repeated card or a card outside the game's deck is
+    refused with CardError naming it; the hand is unchanged."""
+    hand = STUD.deal(stacks=[100] * 3, dealer=2, seed=3)
+    up = hand.up_cards(0)[0]
+    before = (snapshot(hand), list(hand._stub))
+    for bad, name in ((str(up), str(up)), ("Kd Kd", "Kd"), ("Jk", "Jk")):
+        if bad == "Kd Kd" and Card.parse("Kd") in hand.hole_and_board(0) + hand.hole_and_board(1) \
+                + hand.hole_and_board(2):
+            continue
+        with pytest.raises(ValueError, match=name):
+            hand.stack_next(bad)
+        assert (snapshot(hand), list(hand._stub)) == before
+
+
+# --------------------------------------------------------------------------- settlement, round copies
+
+
+def test_r3_7_r3_8_settle_splits_high_and_low_with_the_odd_chip_to_the_high_half() -> None:
+    """R3.7/R3.8 through ``studpoker.settlement.settle`` alone: a pot of 7 splits 4 high, 3 low;
+    a seat that did not show does not contend (R1.9)."""
+    from studpoker.pots import Pot
+    from studpoker.settlement import settle
+
+    hands = {0: cards("Kc Kd Ks Qh Jh 9c Td"), 1: cards("Ac 2d 3h 4s 6c Td Tc"),
+             2: cards("As 2s 3s 4d 5d Qs Qd")}
+    settled = settle(game=WS, pots=[Pot(index=0, amount=7, eligible=(0, 1, 2))],
+                     cards=hands.__getitem__, shown={0, 1}, dealer=0, n=3)
+    (res,) = settled.results
+    assert res.high_winners == (0,) and res.low_winners == (1,)
+    assert res.shares == ((0, 4), (1, 3))
+    assert [(a.seat, a.amount, a.half) for a in settled.awards] == [(0, 4, "high"), (1, 3, "low")]
+
+
+def test_betting_round_copy_is_independent() -> None:
+    """A copied BettingRound (and so Hand.copy) shares no mutable state with the original."""
+    hand = ws_hand()
+    other = hand.copy()
+    assert other._round is not hand._round and other._round is not None
+    other.bet_or_raise()
+    assert hand._round is not None and hand._round.bets == [0, 0, 0]
+    assert other._round.bets != hand._round.bets
+    assert hand.legal_actions() == [act(1, ActionKind.CHECK), act(1, ActionKind.BET, 2)]

@@ -333,3 +333,31 @@ def test_r2_6_short_stack_on_an_open_pair_has_one_all_in_bet() -> None:
         legal = hand.legal_actions()
         assert len(legal) == len(set(legal))
         assert kinds(hand) == [(ActionKind.CHECK, 0), (ActionKind.BET, behind)]
+
+
+# --------------------------------------------------------------------------- rules a wrong engine cannot pass
+
+
+def test_r2_6_open_pair_on_an_all_in_players_board_allows_the_big_bet() -> None:
+    """R2.6: *any* active player's open pair allows the big bet on fourth street, also when
+    that player is all-in (seat 0 shows a pair of nines and has no chips left)."""
+    d = deck(3, 2, {0: "2h 3h 9s", 1: "2d 3d As", 2: "2c 3c 4c"}, {0: "9d", 1: "Kh", 2: "Td"})
+    hand = GAME.deal(stacks=[3, 100, 100], dealer=2, deck=d)
+    hand.bring_in()  # seat 2: 4c
+    hand.check_or_call()  # seat 0 calls 2, all-in
+    hand.check_or_call()
+    assert hand.street_name == "fourth" and hand.stacks[0] == 0
+    assert hand.to_act == 1
+    assert kinds(hand) == [(ActionKind.CHECK, 0), (ActionKind.BET, 5), (ActionKind.BET, 10)]
+
+
+def test_r2_6_first_to_act_is_judged_on_up_cards_only() -> None:
+    """R2.6: seat 0 holds a pair of aces down but shows 5-2; seat 1 shows K-9 and so acts
+    first on fourth street (down cards never count)."""
+    d = deck(3, 2, {0: "Ac Ad 5d", 1: "3h 4h Kc", 2: "7c 8c 2c"}, {0: "2s", 1: "9d", 2: "6h"})
+    hand = GAME.deal(stacks=[100] * 3, dealer=2, deck=d)
+    assert hand.to_act == 2  # 2c brings in
+    hand.bring_in()
+    hand.check_or_call()
+    hand.check_or_call()
+    assert hand.street_name == "fourth" and hand.to_act == 1

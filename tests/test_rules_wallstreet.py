@@ -905,3 +905,114 @@ def test_r3_5_purchase_never_buys_back_the_buyers_own_chips() -> None:
     assert (main.amount, main.eligible) == (2 + 2 + 2 + 2, (0, 2))
     assert (side.amount, side.eligible) == (3 + 3, (0,))
     assert total_chips(hand) == 202
+
+
+# --------------------------------------------------------------------------- rules a wrong engine cannot pass
+
+
+def test_r1_4_r3_7_the_best_low_wins_not_the_worst() -> None:
+    """R1.4/R3.7: 7-5-4-3-2 beats 8-6-5-4-3 (compared from the highest card down): the low
+    half goes to the 7-low, the high half to the trip kings."""
+    hand = _showdown([
+        "Kc Kd Ks Qh Jh 9c Td",  # trip kings, no low
+        "7c 5d 4h 3s 2c Qd Qc",  # 7-5-4-3-2
+        "8d 6h 5c 4s 3d Jd Js",  # 8-6-5-4-3
+    ], market="Ah As Ac Th")
+    (res,) = hand.results
+    assert res.high_winners == (0,) and res.low_winners == (1,)
+    assert res.low_hand is not None and res.low_hand.description.startswith("7-5-4-3-2")
+    assert shares(hand) == [{0: 3, 1: 3}]
+    assert hand.payoffs == (1, 1, -2)
+
+
+def test_r3_5_price_is_slot_times_the_market_unit() -> None:
+    """R3.5/R3.2: in every card round slot k costs k x market_unit (here 3, which is neither a
+    limit of the current round nor the first limit); the buyer pays exactly that."""
+    game = WallStreet(ante=1, limits=(2, 2, 4, 4, 4), market_unit=3)
+    hand = game.deal(stacks=[100] * 3, dealer=0, seed=21)
+    for street in ("fourth", "fifth", "sixth"):
+        while hand.phase is Phase.BETTING:
+            hand.check_or_call()
+        assert hand.phase is Phase.CARD_ROUND
+        seat = hand.to_act
+        assert seat is not None
+        buys = [(a.slot, a.amount) for a in acts(hand) if a.kind is ActionKind.BUY]
+        assert buys == [(1, 3), (2, 6), (3, 9), (4, 12)], street
+        stack, pot = hand.stacks[seat], hand.pot
+        with pytest.raises(IllegalAction, match="costs 9"):
+            hand.apply(act(seat, ActionKind.BUY, 6, 3))  # 3 x the first limit: wrong
+        hand.buy(3)
+        assert hand.stacks[seat] == stack - 9 and hand.pot == pot + 9
+        while hand.phase is Phase.CARD_ROUND:
+            hand.take_card()
+
+
+def test_r3_5_bought_slot_is_refilled_at_once_from_the_stub() -> None:
+    """R3.5: the slot is refilled from the top of the stub right after the purchase, before
+    the next player acts; the next free card is the stub card after the refill."""
+    deck = ("Kc Qc Jc  Kd Qd Jd  Kh Qh Jh  2s 3s 4s 5s  "  # third street + market
+            "6s 7s 8s 9s")
+    hand = WS.deal(stacks=[50] * 3, dealer=0, deck=deck)
+    for _ in range(3):
+        hand.check_or_call()
+    assert hand.to_act == 1
+    start = len(hand.log)
+    hand.buy(2)  # 3s
+    assert hand.market == cards("2s 6s 4s 5s")
+    assert [type(op) for op in hand.log[start:]] == [ActionTaken, CardDealt, MarketDealt]
+    assert hand.log[-1] == MarketDealt(slot=2, card=Card.parse("6s"))
+    assert hand.to_act == 2  # the refill came before the next player's turn
+    hand.buy(2)  # the refilled card
+    assert hand.up_cards(2) == cards("Qh 6s") and hand.market == cards("2s 7s 4s 5s")
+    hand.take_card()
+    assert hand.up_cards(0) == cards("Jh 8s")
+
+
+def test_r3_5_slot_stays_empty_when_the_stub_is_empty() -> None:
+    """R3.5: a bought slot is refilled only if the stub has a card; else it stays empty and
+    cannot be bought. (With 52 cards and at most 7 players the stub never runs dry in a card
+    round, docs/rules-decisions.md, so the test empties the stub of a dealt hand.)"""
+    hand = _first_card_round(WS)
+    hand._stub = hand._stub[:hand._next + 1]  # one card left: seat 1's refill takes it
+    hand._fixed = len(hand._stub)
+    hand.buy(1)
+    assert hand.stub_size == 0 and hand.market[0] is not None
+    assert hand.to_act == 2
+    hand.buy(2)  # nothing left to refill slot 2
+    assert hand.market[1] is None
+    assert [type(op) for op in hand.log[-2:]] == [ActionTaken, CardDealt]  # no refill
+    assert all(a.slot != 2 for a in acts(hand) if a.kind is ActionKind.BUY)
+    with pytest.raises(IllegalAction, match="slot 2 is empty"):
+        hand.apply(act(0, ActionKind.BUY, 4, 2))
+
+
+def test_r3_5_purchase_is_dead_money_in_the_pot_not_a_bet() -> None:
+    """R3.5: the price goes into the pot as dead money: it is not the buyer's bet (nothing is
+    owed after it, it is not returned) and it goes to the pot every player can win here."""
+    hand = _first_card_round(WS, stacks=(100, 100, 3))  # seat 2 has 2 chips behind
+    contrib = list(hand.contrib)
+    hand.buy(4)  # seat 1 pays 8
+    assert hand.contrib == contrib and hand.pot == sum(contrib) + 8
+    hand.take_card()  # seat 2
+    hand.take_card()  # seat 0
+    assert acts(hand)[0] == act(1, ActionKind.CHECK)  # nothing owed: dead money is no bet
+    hand.check_or_call()
+    hand.bet_or_raise()  # seat 2 bets 2, all-in (3 in all)
+    hand.check_or_call()
+    hand.check_or_call()
+    play_to_showdown(hand)
+    show_all(hand)
+    (main,) = hand.results
+    assert main.eligible == (0, 1, 2) and main.amount == 3 * 3 + 8
+
+
+def test_r3_5_free_card_is_dealt_face_up() -> None:
+    """R3.5: the free card goes face up: logged face up, public in every view."""
+    hand = _first_card_round(WS)
+    hand.take_card()  # seat 1
+    dealt = hand.log[-1]
+    assert isinstance(dealt, CardDealt) and dealt.seat == 1 and dealt.face_up
+    assert dealt.card == hand.up_cards(1)[-1]
+    for viewer in (None, 0, 2):
+        assert hand.view(viewer).players[1].up[-1] == dealt.card
+        assert dealt.card not in hand.view(viewer).players[1].down

@@ -242,7 +242,7 @@ def test_bot_kinds_for_menus_and_the_table_message() -> None:
     assert [(k["bot"], k["level"]) for k in kinds] == [
         ("rule", "easy"), ("equity", "medium"), ("search", "hard"),
         ("random", None), ("station", None)]
-    info = TableInfo(id=1, name="t", owner="ann", config={}, private=False, closed=False,
+    info = TableInfo(id=1, name="t", owner="ann", config={}, game_info={}, private=False, closed=False,
                      seats=[None], button=None, hands_played=0, bot_kinds=kinds)  # type: ignore[arg-type]
     assert info.model_dump()["bot_kinds"][2] == {"bot": "search", "level": "hard",
                                                  "label": "Hard (search)"}

@@ -142,8 +142,11 @@ def test_connect_plays_a_remote_bot(tmp_path: Path, bot: str) -> None:
 
 
 SERVER_MODULES = ["studpoker.fairness", "studpoker.server", "studpoker.server.app", "studpoker.server.client",
-                  "studpoker.server.config", "studpoker.server.db", "studpoker.server.state",
-                  "studpoker.server.views", "studpoker.server.protocol", "studpoker.server.tables",
+                  "studpoker.server.config", "studpoker.server.db", "studpoker.server.replay",
+                  "studpoker.codec", "studpoker.server.protocol", "studpoker.server.rooms",
+                  "studpoker.server.rooms.registry", "studpoker.server.rooms.room",
+                  "studpoker.server.rooms.requests", "studpoker.server.rooms.messages",
+                  "studpoker.server.pages", "studpoker.server.demo",
                   "studpoker.server.ledger", "studpoker.server.store", "studpoker.server.auth",
                   "studpoker.server.ws", "studpoker.server.api", "studpoker.server.commands"]
 

@@ -75,20 +75,24 @@ def test_rest_tables_every_option_and_privacy(sqlite_url: str) -> None:
         other = {"Authorization": f"Bearer {http.post('/api/guest').json()['token']}"}
         stud = {"game": "stud", "ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20, "joker": True,
                 "double_ace_flush": True, "max_raises": 4, "heads_up_uncapped": False,
-                "open_pair_big_bet": False}
+                "open_pair_big_bet": False, "showdown_muck": False}
         r = http.post("/api/tables", json=table_config(stud, seats=8, name="all options"), headers=owner)
         assert r.status_code == 201, r.text
-        assert r.json()["config"]["game"] == stud
+        assert stud.items() <= r.json()["config"]["game"].items()  # every option kept (defaults added)
         wall = {"game": "wallstreet", "ante": 1, "limits": [1, 2, 3, 4, 5], "market_unit": 3, "joker": True,
-                "double_ace_flush": False, "max_raises": 2, "heads_up_uncapped": True}
+                "double_ace_flush": False, "max_raises": 2, "heads_up_uncapped": True,
+                "showdown_muck": True}  # R3.10: the muck turned on
         r = http.post("/api/tables", json=table_config(wall, private=True), headers=owner)
         assert r.status_code == 201, r.text
+        assert r.json()["config"]["game"] == wall  # every option, R3.10's showdown_muck included
         private = r.json()
         assert private["invite_code"] and private["private"]
         bad = [
             table_config({**STUD, "bring_in": 5}),  # bring-in must be below the small bet (R2.2)
             table_config({**WALL, "limits": [2, 2]}),
             table_config(WALL, seats=8),  # Wall Street: 7 at most (R3.1)
+            table_config(WALL, seats=2),  # ... and 3 at least (R3.1)
+            table_config({**WALL, "showdown_muck": "sometimes"}),
             table_config(STUD, min_buy_in=500, max_buy_in=100),
             {**table_config(STUD), "surprise": 1},
             table_config({**STUD, "game": "holdem"}),

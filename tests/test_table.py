@@ -251,3 +251,25 @@ def test_r4_3_wall_street_leaver_folds_in_a_card_round_and_mucks_at_showdown() -
              and op.action.kind is ActionKind.MUCK]
     assert mucks == [leaver]
     assert all(leaver not in dict(r.shares) for r in hand2.results)
+
+
+def test_r4_3_a_leavers_fold_survives_a_hand_history_round_trip() -> None:
+    """R4.3: the fold of a player who left, where a check was legal, is written as
+    ``pN f # left`` and replays to the same hand (the reader lets that player leave first);
+    without the note the same fold is refused (R1.12: nothing is owed)."""
+    from studpoker import phh
+
+    table = _stud_table_on_fourth_street()
+    hand = table.hand
+    assert hand is not None
+    table.leave(2)
+    while not hand.is_over:
+        table.act(default_action(hand))
+    history = phh.from_hand(hand)
+    text = phh.write(history)
+    assert "f # left" in text
+    replayed = phh.replay(phh.read_one(text))
+    assert replayed.payoffs == hand.payoffs
+    assert replayed.folded == hand.folded
+    with pytest.raises(phh.PHHError, match="cannot fold now"):
+        phh.replay(phh.read_one(text.replace(" # left", "")))

@@ -15,7 +15,7 @@ from studpoker import phh
 from studpoker.bots import make_bot
 from studpoker.server import create_app
 from studpoker.server.client import play_bot
-from studpoker.web.demo import DEMO_OWNER, DEMO_TABLES, enable_demo
+from studpoker.server.demo import DEMO_OWNER, DEMO_TABLES, enable_demo
 
 
 def test_static_client_and_card_pictures(tmp_path: Any) -> None:

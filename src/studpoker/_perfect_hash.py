@@ -22,8 +22,13 @@ import base64
 import zlib
 from typing import Final
 
-import numpy as np
-import numpy.typing as npt
+from studpoker._extras import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as _exc:
+    raise missing_extra(_exc, what="studpoker.fast", extra="fast") from _exc
 
 __all__ = ["RANK_MULTIPLIERS", "ROW_SHIFT", "displacements", "rank_multisets"]
 

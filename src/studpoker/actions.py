@@ -61,6 +61,8 @@ class Action:
             return f"seat {self.seat} {self.kind!r} {self.amount!r}"
         from studpoker.describe import describe_action
 
+        if not isinstance(self.kind, ActionKind):  # say what it is (R1.12 errors print it)
+            return f"seat {self.seat} {self.kind!r} {self.amount!r}"
         return describe_action(self, name=f"seat {self.seat}")
 
     def to_dict(self) -> dict[str, object]:

@@ -23,6 +23,7 @@ House rules encoded here, all documented in ``docs/rules-decisions.md``:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Set
 from dataclasses import dataclass, field
 
@@ -51,6 +52,14 @@ class BettingRound:
     pending: set[int] = field(default_factory=set)
     acted_full: dict[int, int] = field(default_factory=dict)
     last_aggressor: int | None = None
+
+    def copy(self) -> BettingRound:
+        """An independent copy: its own bets, pending seats and levels (for Hand.copy)."""
+        other = copy.copy(self)
+        other.bets = list(self.bets)
+        other.pending = set(self.pending)
+        other.acted_full = dict(self.acted_full)
+        return other
 
     def owed(self, seat: int) -> int:
         """Chips ``seat`` must add to call."""

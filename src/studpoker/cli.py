@@ -10,8 +10,13 @@ import random
 import sys
 from typing import Annotated
 
-import typer
-from rich.console import Console
+from studpoker._extras import MissingExtra, extra_of, missing_extra
+
+try:
+    import typer
+    from rich.console import Console
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the studpoker command", extra="cli") from _exc
 
 from studpoker.cards import CardError, parse_cards
 from studpoker.evaluation import HighValue, LowValue, evaluate_high, evaluate_low
@@ -496,6 +501,10 @@ def play(
     max_raises: Annotated[int, typer.Option(help="raises after the bet per street")] = 3,
     heads_up_uncapped: Annotated[bool, typer.Option(help="no cap when two players have chips")] = True,
     double_ace_flush: Annotated[bool, typer.Option(help="the joker is an ace in any flush")] = False,
+    showdown_muck: Annotated[bool | None, typer.Option(
+        "--showdown-muck/--no-showdown-muck",
+        help="players may muck at showdown (default: on in stud, off in wallstreet, R3.10)",
+    )] = None,
 ) -> None:
     """Play Wall Street or Seven Card Stud in the terminal against bots."""
     from pathlib import Path
@@ -506,7 +515,7 @@ def play(
     try:
         the_game = make_game(game, stakes=stakes, joker=joker, open_pair_big_bet=open_pair_big_bet,
                              max_raises=max_raises, heads_up_uncapped=heads_up_uncapped,
-                             double_ace_flush=double_ace_flush)
+                             double_ace_flush=double_ace_flush, showdown_muck=showdown_muck)
         if level is not None:
             if level.strip().lower() not in LEVELS:
                 raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
@@ -530,9 +539,11 @@ def play(
 def make_game(
     name: str, *, stakes: str = "", joker: bool = False, open_pair_big_bet: bool = True,
     max_raises: int = 3, heads_up_uncapped: bool = True, double_ace_flush: bool = False,
+    showdown_muck: bool | None = None,
 ) -> Game:
     """A game from CLI words: ``stud`` or ``wallstreet`` and comma-separated stakes
-    (empty: the defaults of :func:`studpoker.games.from_options`)."""
+    (empty: the defaults of :func:`studpoker.games.from_options`); ``showdown_muck``
+    None keeps the game's default (R1.9, R3.10)."""
     try:
         numbers = [int(x) for x in stakes.split(",") if x.strip()]
     except ValueError:
@@ -541,6 +552,8 @@ def make_game(
         "joker": joker, "max_raises": max_raises, "heads_up_uncapped": heads_up_uncapped,
         "double_ace_flush": double_ace_flush,
     }
+    if showdown_muck is not None:
+        options["showdown_muck"] = showdown_muck
     game = canonical_name(name)
     if game == "stud":
         if numbers and len(numbers) != 4:
@@ -640,11 +653,19 @@ def equity_command(
 
 
 def main() -> None:
-    """Entry point of the ``studpoker`` console script."""
+    """Entry point of the ``studpoker`` console script (through :mod:`studpoker.__main__`)."""
     try:
         app()
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         sys.exit(0)
+    except ImportError as exc:  # a command whose extra is not installed, e.g. serve without [server]
+        if extra_of(exc.name) is None and not isinstance(exc, MissingExtra):
+            raise
+        from rich.markup import escape
+
+        message = escape(str(missing_extra(exc, what="this command")))
+        err.print(f"[red]error:[/red] {message}", highlight=False)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

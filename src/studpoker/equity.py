@@ -17,29 +17,50 @@ qualifies (R3.7); odd chips are ignored (shares are exact fractions).
 When the stub runs short (R1.10: more cards are missing than the stub holds),
 every player's last card is one community card.
 
-The work runs in :mod:`studpoker.fast` (numba, all cores). An exact heads-up
-fifth-street spot (671,580 deals) takes a few milliseconds once compiled.
+The work runs in :mod:`studpoker.fast` (numba, all cores) when the ``[fast]``
+extra is installed: an exact heads-up fifth-street spot (671,580 deals) takes a
+few milliseconds once compiled. Without it (or with ``backend="python"``) a
+pure-Python engine gives the same exact answers, about a thousand times slower,
+so its defaults are smaller: it enumerates up to :data:`PYTHON_EXACT_LIMIT`
+deals and samples :data:`PYTHON_DEFAULT_SAMPLES` (its Monte Carlo streams differ
+from the compiled ones: same seed, same answer, per backend).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final, Literal
 
-import numba
-import numpy as np
-import numpy.typing as npt
-
-from studpoker import fast
+from studpoker._extras import extra_of
 from studpoker.cards import JOKER_CODE, Card, CardError, CardsLike, format_cards, parse_cards
+from studpoker.evaluation import high_key, low_key
+
+try:  # the compiled engine: the [fast] extra
+    import numba
+    import numpy as np
+
+    from studpoker import fast
+except ImportError as _exc:
+    if extra_of(_exc.name) != "fast":
+        raise
+    FAST_AVAILABLE = False
+else:
+    FAST_AVAILABLE = True
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = [
     "DEFAULT_SAMPLES",
     "EXACT_LIMIT",
+    "FAST_AVAILABLE",
     "GAMES",
+    "PYTHON_DEFAULT_SAMPLES",
+    "PYTHON_EXACT_LIMIT",
     "EquityResult",
     "PlayerEquity",
     "compute",
@@ -60,6 +81,18 @@ EXACT_LIMIT: Final = 50_000_000
 
 DEFAULT_SAMPLES: Final = 1_000_000
 """Monte Carlo deals when there are too many deals to enumerate and no budget is given."""
+
+PYTHON_EXACT_LIMIT: Final = 2_000_000
+""":data:`EXACT_LIMIT` of the pure-Python engine (a few seconds of enumeration)."""
+
+PYTHON_DEFAULT_SAMPLES: Final = 100_000
+""":data:`DEFAULT_SAMPLES` of the pure-Python engine."""
+
+_PYTHON_EXACT_RATE: Final = 1_000_000  # deals per second of the pure-Python enumeration (for a time budget)
+
+Backend = Literal["auto", "fast", "python"]
+"""``"fast"``: :mod:`studpoker.fast` (the ``[fast]`` extra); ``"python"``: the standard
+library only; ``"auto"``: fast when installed."""
 
 _EXACT_RATE: Final = 20_000_000  # deals per second assumed when a time budget decides exactness
 _EXACT_PER_SAMPLE: Final = 4  # an enumerated deal costs well under a quarter of a sampled one
@@ -302,10 +335,25 @@ def _unpermute(hist: npt.NDArray[np.int64], order: list[int], hilo: bool) -> npt
     return out
 
 
-def _exact(spot: _Spot, double: bool, progress: Progress | None) -> npt.NDArray[np.int64]:
+Counts = dict[int, int]
+"""Deals per outcome: ``high winners`` bit set (``<< players | low winners`` in hi-lo)."""
+
+_Enumerate = Callable[[_Spot, bool, "Progress | None", int, int], Counts]
+
+
+def _counts(hist: npt.NDArray[np.int64]) -> Counts:
+    return {int(i): int(hist[i]) for i in np.nonzero(hist)[0].tolist()}
+
+
+def _fast_exact_counts(spot: _Spot, double: bool, progress: Progress | None, done_before: int,
+                       total: int) -> Counts:
+    return _counts(_exact_histogram(spot, double, progress, done_before, total))
+
+
+def _exact(spot: _Spot, double: bool, progress: Progress | None, enumerate_deals: _Enumerate) -> Counts:
     if not spot.community:
-        return _exact_histogram(spot, double, progress, 0, spot.total_deals)
-    hist: npt.NDArray[np.int64] | None = None
+        return enumerate_deals(spot, double, progress, 0, spot.total_deals)
+    hist: Counts = {}
     done = 0
     for card in spot.pool:  # R1.10: each possible community card in turn
         sub = _Spot(
@@ -316,10 +364,10 @@ def _exact(spot: _Spot, double: bool, progress: Progress | None) -> npt.NDArray[
             community=False,
             total_deals=spot.total_deals // len(spot.pool),
         )
-        part = _exact_histogram(sub, double, progress, done, spot.total_deals)
+        part = enumerate_deals(sub, double, progress, done, spot.total_deals)
         done += sub.total_deals
-        hist = part if hist is None else hist + part
-    assert hist is not None
+        for key, count in part.items():
+            hist[key] = hist.get(key, 0) + count
     return hist
 
 
@@ -341,7 +389,7 @@ def _sample(
     seconds: float | None,
     seed: int,
     progress: Progress | None,
-) -> tuple[npt.NDArray[np.int64], int]:
+) -> tuple[Counts, int]:
     players = len(spot.needs)
     b = fast._built()
     pool = np.array(spot.pool, np.int64)
@@ -395,11 +443,111 @@ def _sample(
                 break
             rate = done / max(elapsed, 1e-6)
             size = int(min(max(rate * (seconds - elapsed), 1_000), 2_000_000))
-    return hist, done
+    return _counts(hist), done
+
+
+# ------------------------------------------------------------ the pure-Python engine
+
+
+def _py_exact_counts(spot: _Spot, double: bool, progress: Progress | None, done_before: int,
+                     total: int) -> Counts:
+    """Every deal (no community card) enumerated with :func:`high_key`/:func:`low_key`."""
+    players = len(spot.needs)
+    pool, hilo, last = spot.pool, spot.hilo, players - 1
+    parts: list[list[tuple[int, int, int]]] = []
+    for p in range(players):
+        rows = []
+        for combo in itertools.combinations(range(len(pool)), spot.needs[p]):
+            cards = spot.known[p] + [pool[i] for i in combo]
+            mask = 0
+            for i in combo:
+                mask |= 1 << i
+            rows.append((mask, high_key(cards, double), low_key(cards) if hilo else -1))
+        parts.append(rows)
+    counts: Counts = {}
+
+    def walk(p: int, used: int, best_high: int, highs: int, best_low: int, lows: int) -> None:
+        bit = 1 << p
+        for mask, h, lo in parts[p]:
+            if mask & used:
+                continue
+            if h > best_high:
+                hs, bh = bit, h
+            else:
+                hs, bh = (highs | bit if h == best_high else highs), best_high
+            if lo > best_low:
+                ls, bl = bit, lo
+            else:
+                ls, bl = (lows | bit if lo == best_low and lo >= 0 else lows), best_low
+            if p == last:
+                key = (hs << players) | ls if hilo else hs
+                counts[key] = counts.get(key, 0) + 1
+            else:
+                walk(p + 1, used | mask, bh, hs, bl, ls)
+
+    if players == 1 or progress is None:
+        walk(0, 0, -1, 0, -1, 0)
+    else:  # every completion of the first player has the same number of compatible deals
+        first, deals = parts[0], spot.total_deals
+        step = max(1, len(first) // 20)
+        for start in range(0, len(first), step):
+            parts[0] = first[start:start + step]
+            walk(0, 0, -1, 0, -1, 0)
+            progress(done_before + deals * min(start + step, len(first)) // len(first), total)
+    return counts
+
+
+def _py_sample(
+    spot: _Spot,
+    double: bool,
+    samples: int | None,
+    seconds: float | None,
+    seed: int,
+    progress: Progress | None,
+) -> tuple[Counts, int]:
+    """Seeded Monte Carlo deals with :mod:`random` (R1.10: one community card when short)."""
+    rng = random.Random(seed)
+    players, pool, hilo = len(spot.needs), spot.pool, spot.hilo
+    private = [n - 1 if spot.community else n for n in spot.needs]
+    draw = sum(private) + (1 if spot.community else 0)
+    counts: Counts = {}
+    done = 0
+    started = time.perf_counter()
+    while True:
+        size = 2_000 if samples is None else min(2_000, samples - done)
+        if size <= 0:
+            break
+        for _ in range(size):
+            cards = rng.sample(pool, draw)
+            shared = cards[-1:] if spot.community else []
+            pos = 0
+            bh, hs, bl, ls = -1, 0, -1, 0
+            for p in range(players):
+                hand = spot.known[p] + cards[pos:pos + private[p]] + shared
+                pos += private[p]
+                h = high_key(hand, double)
+                if h > bh:
+                    bh, hs = h, 1 << p
+                elif h == bh:
+                    hs |= 1 << p
+                if hilo:
+                    lo = low_key(hand)
+                    if lo > bl:
+                        bl, ls = lo, 1 << p
+                    elif lo == bl and lo >= 0:
+                        ls |= 1 << p
+            key = (hs << players) | ls if hilo else hs
+            counts[key] = counts.get(key, 0) + 1
+        done += size
+        if progress is not None:
+            progress(done, samples if samples is not None else done)
+        if seconds is not None and time.perf_counter() - started >= seconds:
+            break
+    return counts, done
 
 
 def _summarize(
-    hist: npt.NDArray[np.int64], spot: _Spot, deals: int, exact: bool
+    hist: Counts, spot: _Spot, deals: int, exact: bool
 ) -> tuple[tuple[PlayerEquity, ...], float | None]:
     players = len(spot.needs)
     size = 1 << players
@@ -414,8 +562,7 @@ def _summarize(
     low_win = [0] * players
     low_tie = [0] * players
     no_low = 0
-    for idx in np.nonzero(hist)[0].tolist():
-        count = int(hist[idx])
+    for idx, count in sorted(hist.items()):
         hs, ls = (idx >> players, idx & (size - 1)) if spot.hilo else (idx, 0)
         nh, nl = hs.bit_count(), ls.bit_count()
         if spot.hilo and not ls:
@@ -488,6 +635,7 @@ def compute(
     exact: bool | None = None,
     seed: int = 0,
     progress: Progress | None = None,
+    backend: Backend = "auto",
 ) -> EquityResult:
     """Each player's share of the pot at showdown, exact or by Monte Carlo.
 
@@ -510,16 +658,22 @@ def compute(
             ``seconds`` allows, or :data:`EXACT_LIMIT`.
         seed: seed of the Monte Carlo streams (same seed, same answer).
         progress: called as ``progress(done, total)`` after each batch.
+        backend: ``"fast"`` (:mod:`studpoker.fast`, the ``[fast]`` extra),
+            ``"python"`` (standard library only, with the smaller defaults
+            :data:`PYTHON_EXACT_LIMIT` and :data:`PYTHON_DEFAULT_SAMPLES`) or
+            ``"auto"`` (fast when installed). Exact answers are the same.
 
     Raises:
         CardError: bad, duplicate or too many cards, or the joker without ``joker``.
-        ValueError: unknown game, or not 1 to 8 players.
+        ValueError: unknown game or backend, or not 1 to 8 players.
+        MissingExtra: ``backend="fast"`` without the ``[fast]`` extra (an ImportError).
 
     >>> r = compute("wallstreet", ["As 2s 3s 4d 5c 9h", "Kh Kd Ks 8c 8d 2h"], dead="Ac Ad")
     >>> r.exact, r.total_deals, r.players[0].low, r.players[1].high
     (True, 1406, 0.5, 0.5)
     """
     started = time.perf_counter()
+    use_fast = _use_fast(backend)
     spot = _parse_spot(game, hands, dead, joker, board)
     if samples is not None and samples < 1:
         raise ValueError("samples must be at least 1")
@@ -529,18 +683,18 @@ def compute(
         if samples is not None:
             limit = samples * _EXACT_PER_SAMPLE
         elif seconds is not None:
-            limit = int(seconds * _EXACT_RATE)
+            limit = int(seconds * (_EXACT_RATE if use_fast else _PYTHON_EXACT_RATE))
         else:
-            limit = EXACT_LIMIT
+            limit = EXACT_LIMIT if use_fast else PYTHON_EXACT_LIMIT
         exact = spot.total_deals <= limit
     double = bool(double_ace_flush)
     if exact:
-        hist = _exact(spot, double, progress)
+        hist = _exact(spot, double, progress, _fast_exact_counts if use_fast else _py_exact_counts)
         deals = spot.total_deals
     else:
         if samples is None and seconds is None:
-            samples = DEFAULT_SAMPLES
-        hist, deals = _sample(spot, double, samples, seconds, seed, progress)
+            samples = DEFAULT_SAMPLES if use_fast else PYTHON_DEFAULT_SAMPLES
+        hist, deals = (_sample if use_fast else _py_sample)(spot, double, samples, seconds, seed, progress)
     players, no_low = _summarize(hist, spot, deals, exact)
     return EquityResult(
         game=game,
@@ -566,6 +720,7 @@ def equities(
     samples: int | None = None,
     seconds: float | None = None,
     seed: int = 0,
+    backend: Backend = "auto",
 ) -> list[float]:
     """Just each player's equity, in order: :func:`compute` for bots and scripts.
 
@@ -577,9 +732,21 @@ def equities(
     """
     result = compute(
         game, hands, dead, joker, board=board,
-        double_ace_flush=double_ace_flush, samples=samples, seconds=seconds, seed=seed,
+        double_ace_flush=double_ace_flush, samples=samples, seconds=seconds, seed=seed, backend=backend,
     )
     return result.equities
+
+
+def _use_fast(backend: str) -> bool:
+    if backend == "auto":
+        return FAST_AVAILABLE
+    if backend == "python":
+        return False
+    if backend == "fast":
+        if not FAST_AVAILABLE:
+            import studpoker.fast  # noqa: F401  (raises MissingExtra naming studpoker[fast])
+        return True
+    raise ValueError(f"unknown backend {backend!r}: choose 'auto', 'fast' or 'python'")
 
 
 def warmup() -> None:
@@ -587,8 +754,10 @@ def warmup() -> None:
 
     Loading takes about a second; compiling, tens of seconds (then cached on
     disk next to the module). A server or bot may call this at start-up so that
-    its first decision is not the slow one.
+    its first decision is not the slow one. Nothing to do without the ``[fast]`` extra.
     """
+    if not FAST_AVAILABLE:
+        return
     fast.warmup()
     for game in ("stud", "wallstreet"):
         compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=True)

@@ -44,10 +44,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-import numba
-import numpy as np
-import numpy.typing as npt
-from numba import njit, prange
+from studpoker._extras import missing_extra
+
+try:
+    import numba
+    import numpy as np
+    import numpy.typing as npt
+    from numba import njit, prange
+except ImportError as _exc:
+    raise missing_extra(_exc, what="studpoker.fast", extra="fast") from _exc
 
 from studpoker import evaluation as _ev
 from studpoker._perfect_hash import RANK_MULTIPLIERS, ROW_SHIFT, displacements, rank_multisets

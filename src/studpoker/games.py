@@ -387,10 +387,6 @@ def from_options(name: str | None = None, /, **options: Any) -> Game:
             raise GameError(f"unknown option {key!r} for {cls.name}; options: {', '.join(sorted(allowed))}")
     kwargs: dict[str, Any] = dict(DEFAULT_OPTIONS[cls.name])
     kwargs.update(options)
-    for key, value in kwargs.items():
-        kind = str(allowed[key])
-        if kind == "bool" and not isinstance(value, bool):
-            raise GameError(f"{key} must be true or false, got {value!r}")
     if isinstance(kwargs.get("limits"), list):
         kwargs["limits"] = tuple(kwargs["limits"])
     try:
@@ -434,7 +430,6 @@ def game_info(game: Game) -> dict[str, object]:
     (3, [2, 4, 6, 8], 'ante 1, limits 2/2/4/4/4')
     """
     opts = to_options(game)
-    muck = getattr(game, "showdown_muck", None)
     return {
         "game": game.name,
         "name": game.title,
@@ -442,7 +437,7 @@ def game_info(game: Game) -> dict[str, object]:
         "max_players": game.max_players,
         "stakes": stakes_text(game),
         "market_prices": [game.market_price(s) for s in range(1, 5)] if game.unit else None,
-        "showdown_muck": bool(muck) if muck is not None else not game.high_low,
+        "showdown_muck": game.showdown_muck,
         "high_low": game.high_low,
         "joker": game.joker,
         "bring_in": game.bring_in_amount,

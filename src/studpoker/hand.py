@@ -27,17 +27,8 @@ from enum import Enum
 from studpoker.actions import Action, ActionKind, IllegalAction, make_action
 from studpoker.betting import BettingRound
 from studpoker.cards import Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
-from studpoker.evaluation import (
-    HighValue,
-    LowValue,
-    board_has_pair,
-    board_key,
-    bring_in_key,
-    evaluate_high,
-    evaluate_low,
-    odd_chip_key,
-)
-from studpoker.games import Game, GameError, OddChip, Opener
+from studpoker.evaluation import board_has_pair, board_key, bring_in_key
+from studpoker.games import Game, GameError, Opener
 from studpoker.operations import (
     ActionTaken,
     AntePosted,
@@ -47,12 +38,12 @@ from studpoker.operations import (
     HandEnded,
     MarketDealt,
     Operation,
-    PotAwarded,
     StreetStarted,
     action_taken,
     card_dealt,
 )
-from studpoker.pots import DeadMoney, Pot, build_pots, split_evenly
+from studpoker.pots import DeadMoney, Pot, build_pots
+from studpoker.settlement import PotResult, settle, settle_uncontested
 
 __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 
@@ -68,39 +59,6 @@ class Phase(Enum):
     CARD_ROUND = "card_round"
     SHOWDOWN = "showdown"
     OVER = "over"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PotResult:
-    """How one pot was settled: its winners, their hands and each seat's share."""
-
-    index: int
-    amount: int
-    eligible: tuple[int, ...]
-    high_winners: tuple[int, ...]
-    low_winners: tuple[int, ...]
-    high_hand: HighValue | None
-    low_hand: LowValue | None
-    shares: tuple[tuple[int, int], ...]
-
-    @property
-    def name(self) -> str:
-        """``"main pot"`` or ``"side pot N"``."""
-        return "main pot" if self.index == 0 else f"side pot {self.index}"
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready form."""
-        return {
-            "pot": self.index,
-            "name": self.name,
-            "amount": self.amount,
-            "eligible": list(self.eligible),
-            "high_winners": list(self.high_winners),
-            "low_winners": list(self.low_winners),
-            "high_hand": None if self.high_hand is None else self.high_hand.description,
-            "low_hand": None if self.low_hand is None else self.low_hand.description,
-            "shares": {str(s): a for s, a in self.shares},
-        }
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -234,6 +192,40 @@ class Hand:
     def stub_size(self) -> int:
         """Cards left in the stub."""
         return len(self._stub) - self._next
+
+    def stack_next(self, cards: CardsLike) -> None:
+        """Fix the next cards this hand draws from its stub, in the order given.
+
+        Whatever deals next (a street, a Wall Street free card or market
+        refill, a community card) takes these cards first; the stub's other
+        cards stay as random as before (a hand dealt with ``seed``/``rng``
+        still shuffles them as it draws). This is for search, analysis and
+        the environments' chance nodes (``studpoker.env.openspiel``), and for
+        tests. The cards must be distinct and still in the stub (not dealt,
+        in this game's deck): else :class:`~studpoker.cards.CardError`, and
+        the hand is unchanged. Drawing order is described in
+        ``docs/rules-decisions.md`` (Dealing).
+
+        >>> from studpoker import SevenCardStud
+        >>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(
+        ...     stacks=[50, 50], dealer=1, deck="2c 3c 4c 5c 6c 7c")
+        >>> hand.stack_next("As Ah")
+        >>> hand.bring_in(); hand.check_or_call()
+        >>> hand.up_cards(0), hand.up_cards(1)
+        ([Card('6c'), Card('As')], [Card('7c'), Card('Ah')])
+        """
+        wanted = parse_cards(cards)
+        check_distinct(wanted)
+        stub, start = self._stub, self._next
+        left = set(stub[start:])
+        for card in wanted:
+            if card not in left:
+                raise CardError(f"card {card} is not in the stub (already dealt, or not in "
+                                f"this game's deck)")
+        for i, card in enumerate(wanted):
+            j = stub.index(card, start + i)
+            stub[start + i], stub[j] = stub[j], stub[start + i]
+        self._fixed = max(self._fixed, start + len(wanted))
 
     def _draw(self) -> Card:
         stub, i = self._stub, self._next
@@ -479,7 +471,7 @@ class Hand:
         while self._card_pos < len(self._card_order):
             seat = self._card_order[self._card_pos]
             options = self._card_options(seat)
-            if len(options) > 1 or seat in self._left:
+            if len(options) > 1:  # a player who left folds here (R4.3): see _legal_list
                 self.to_act = seat
                 return
             self._apply_card(options[0])
@@ -574,81 +566,15 @@ class Hand:
         sole = self.folded.index(False)
         amount = sum(self.contrib) + sum(d.amount for d in self.dead)
         # one pot: with a single player left every level collapses into it (as build_pots does)
-        self.log.append(PotAwarded(pot=0, seat=sole, amount=amount, half="all"))
-        self._end((PotResult(
-            index=0, amount=amount, eligible=(sole,), high_winners=(sole,), low_winners=(),
-            high_hand=None, low_hand=None, shares=((sole, amount),),
-        ),))
+        settled = settle_uncontested(seat=sole, amount=amount)
+        self.log.extend(settled.awards)
+        self._end(settled.results)
 
     def _settle(self, *, sole: int | None) -> None:
-        game = self.game
-        results: list[PotResult] = []
-        n, dealer = self.n, self.dealer
-
-        def position(s: int) -> int:
-            return (s - dealer - 1) % n
-
-        highs: dict[int, HighValue] = {}
-        lows: dict[int, LowValue | None] = {}
-        for pot in self._pots:
-            if sole is not None:
-                contenders = [sole] if sole in pot.eligible else []
-            else:
-                contenders = [s for s in pot.eligible if s in self._shown]
-            if not contenders:  # cannot happen: muck rule keeps a contender in every pot
-                contenders = list(pot.eligible)
-            shares: dict[int, int] = {}
-            high_w: tuple[int, ...] = ()
-            low_w: tuple[int, ...] = ()
-            best_high: HighValue | None = None
-            best_low: LowValue | None = None
-            if len(contenders) == 1:
-                high_w = (contenders[0],)
-                shares = {contenders[0]: pot.amount}
-                if sole is None:
-                    best_high = self._high(contenders[0], highs)
-            else:
-                values = {s: self._high(s, highs) for s in contenders}
-                best_high = max(values.values())
-                high_w = tuple(s for s in contenders if values[s] == best_high)
-                low_amount = 0
-                if game.high_low:
-                    lvals = {s: self._low(s, lows) for s in contenders}
-                    qualified = {s: v for s, v in lvals.items() if v is not None}
-                    if qualified:
-                        best_low = max(qualified.values())
-                        low_w = tuple(s for s in contenders if s in qualified and qualified[s] == best_low)
-                        low_amount = pot.amount // 2  # R3.8: odd chip to the high half
-                high_amount = pot.amount - low_amount
-                if game.odd_chip is OddChip.BY_CARD:
-                    card_key = {s: -odd_chip_key(values[s].cards) for s in high_w}
-                    high_split = split_evenly(high_amount, high_w, card_key.__getitem__)
-                else:
-                    high_split = split_evenly(high_amount, high_w, position)
-                for s, a in high_split.items():
-                    shares[s] = shares.get(s, 0) + a
-                if low_w:
-                    for s, a in split_evenly(low_amount, low_w, position).items():
-                        shares[s] = shares.get(s, 0) + a
-            half_of = {s: "all" for s in shares}
-            if low_w:
-                for s in shares:
-                    half_of[s] = "both" if s in high_w and s in low_w else (
-                        "high" if s in high_w else "low")
-            for s in sorted(shares):
-                desc = ""
-                if best_high is not None and s in high_w:
-                    desc = best_high.description
-                if best_low is not None and s in low_w:
-                    desc = (desc + "; " if desc else "") + best_low.description
-                self.log.append(PotAwarded(pot=pot.index, seat=s, amount=shares[s],
-                                           half=half_of[s], hand=desc))
-            results.append(PotResult(
-                index=pot.index, amount=pot.amount, eligible=pot.eligible,
-                high_winners=high_w, low_winners=low_w, high_hand=best_high,
-                low_hand=best_low, shares=tuple(sorted(shares.items())),
-            ))
-        self._end(tuple(results))
+        settled = settle(game=self.game, pots=self._pots, cards=self.hole_and_board,
+                         shown=self._shown, dealer=self.dealer, n=self.n, sole=sole)
+        self.log.extend(settled.awards)
+        self._end(settled.results)
 
     def _end(self, results: tuple[PotResult, ...]) -> None:
         """Pay every pot's shares into the stacks and close the hand."""
@@ -661,18 +587,6 @@ class Hand:
         self.phase = Phase.OVER
         self.to_act = None
         self.log.append(HandEnded(stacks=tuple(self.stacks)))
-
-    def _high(self, seat: int, cache: dict[int, HighValue]) -> HighValue:
-        if seat not in cache:
-            cache[seat] = evaluate_high(
-                self.hole_and_board(seat), double_ace_flush=self.game.double_ace_flush
-            )
-        return cache[seat]
-
-    def _low(self, seat: int, cache: dict[int, LowValue | None]) -> LowValue | None:
-        if seat not in cache:
-            cache[seat] = evaluate_low(self.hole_and_board(seat))
-        return cache[seat]
 
     # ------------------------------------------------------------ actions
 
@@ -771,8 +685,9 @@ class Hand:
 
         From now on, at their turn their only legal action is to fold, even
         where a check would be legal (a player who has left cannot win a pot);
-        in a Wall Street card round they fold too, and at showdown they muck
-        (they show only if every other contender has already mucked). The
+        in a Wall Street card round they fold too (an all-in player, who has
+        no choice there, gets the free card), and at showdown they muck (they
+        show only if every other contender has already mucked). The
         bring-in, which cannot be folded (R2.4), is still theirs to post.
         Nothing is applied or logged here: the fold comes at their turn.
         """
@@ -880,11 +795,7 @@ class Hand:
         other._mucked = set(self._mucked)
         other._left = set(self._left)
         if self._round is not None:
-            r = copy.copy(self._round)
-            r.bets = list(r.bets)
-            r.pending = set(r.pending)
-            r.acted_full = dict(r.acted_full)
-            other._round = r
+            other._round = self._round.copy()
         return other
 
     def __repr__(self) -> str:

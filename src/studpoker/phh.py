@@ -12,8 +12,9 @@ action our rules forbid.
 Variants: Seven Card Stud is ``F7S``, exactly as the standard has it;
 our options that the standard lacks are underscore fields (``_joker``,
 ``_open_pair_big_bet``, ``_max_raises``, ``_heads_up_uncapped``,
-``_double_ace_flush``), written only when they differ from the defaults of
-RULES.md. Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
+``_double_ace_flush``, ``_showdown_muck``), written only when they differ
+from the defaults of RULES.md (``_showdown_muck``: true for F7S, false for FWS,
+R1.9/R3.10). Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
 
 Players: ``p1`` is the seat at the dealer's left, ``p2`` the next one
 clockwise, and so on. Replay seats ``pN`` at seat ``N - 1`` with the dealer at
@@ -64,7 +65,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final
 
@@ -72,6 +73,7 @@ from studpoker.actions import Action, ActionKind, IllegalAction
 from studpoker.cards import Card, CardError, full_deck
 from studpoker.describe import describe_operation
 from studpoker.games import (
+    GAMES,
     Game,
     GameError,
     SevenCardStud,
@@ -130,8 +132,10 @@ _REQUIRED: Final[dict[str, tuple[str, ...]]] = {
     WALL_STREET: ("variant", "antes", "limits", "market_unit", "starting_stacks", "actions"),
 }
 _OPTIONS: Final[dict[str, tuple[str, ...]]] = {
-    STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush"),
-    WALL_STREET: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush"),
+    STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
+           "_showdown_muck"),
+    WALL_STREET: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
+                  "_showdown_muck"),
 }
 _FOREIGN: Final = ("blinds_or_straddles", "min_bet", "bring_in", "small_bet", "big_bet", "limits",
                    "market_unit")
@@ -240,6 +244,7 @@ class HandHistory:
     max_raises: int = 3
     heads_up_uncapped: bool = True
     open_pair_big_bet: bool = True
+    showdown_muck: bool | None = None  # None: the variant's default (F7S true, FWS false)
     ante_trimming_status: bool | None = None
     seats: list[int] | None = None
     seat_count: int | None = None
@@ -248,6 +253,7 @@ class HandHistory:
     winnings: list[int] | None = None
     hand: int | str | None = None
     table: int | str | None = None
+    left: list[int] | None = None  # ``_left``: players (1 = p1) who left the table (R4.3)
     fields: dict[str, object] = field(default_factory=dict)
     name: str | None = field(default=None, compare=False)
     index: int = field(default=0, compare=False)
@@ -255,6 +261,10 @@ class HandHistory:
     line: int | None = field(default=None, compare=False)
     action_lines: list[int | None] = field(default_factory=list, compare=False, repr=False)
     field_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.showdown_muck is None:
+            self.showdown_muck = self.variant != WALL_STREET  # R1.9, R3.10
 
     @property
     def player_count(self) -> int:
@@ -375,6 +385,8 @@ def write(history: HandHistory) -> str:
         pairs.append(("_heads_up_uncapped", False))
     if h.double_ace_flush:
         pairs.append(("_double_ace_flush", True))
+    if h.showdown_muck is not None and h.showdown_muck != (h.variant != WALL_STREET):
+        pairs.append(("_showdown_muck", h.showdown_muck))
     pairs.append(("starting_stacks", h.starting_stacks))
     lines = [f"{k} = {_toml_value(v)}" for k, v in pairs if v is not None]
     if h.actions:
@@ -386,7 +398,7 @@ def write(history: HandHistory) -> str:
     typed: list[tuple[str, object]] = [
         ("hand", h.hand), ("seats", h.seats), ("seat_count", h.seat_count), ("table", h.table),
         ("players", h.players), ("finishing_stacks", h.finishing_stacks),
-        ("winnings", h.winnings),
+        ("winnings", h.winnings), ("_left", h.left),
     ]
     lines += [f"{k} = {_toml_value(v)}" for k, v in typed if v is not None]
     lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in h.fields.items() if v is not None]
@@ -591,10 +603,10 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
             raise fail(f"field {key!r} does not belong in a {variant} hand", key)
     stacks = int_list("starting_stacks", minimum=1)
     n = len(stacks)
-    lo, hi = (2, 8) if variant == STUD else (3, 7)
+    kind = GAMES[_VARIANT_GAMES[variant]]
+    lo, hi = kind.min_players, kind.max_players
     if not lo <= n <= hi:
-        game_name = "Seven Card Stud" if variant == STUD else "Wall Street"
-        raise fail(f"{game_name} is for {lo} to {hi} players, starting_stacks has {n}",
+        raise fail(f"{kind.title} is for {lo} to {hi} players, starting_stacks has {n}",
                    "starting_stacks")
     antes = int_list("antes", length=n)
     if len(set(antes)) > 1:
@@ -628,6 +640,11 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
                 setattr(h, key[1:], boolean(key))
         elif key == "ante_trimming_status":
             h.ante_trimming_status = boolean(key)
+        elif key == "_left":
+            players = int_list(key, minimum=1)
+            if any(p > n for p in players) or len(set(players)) != len(players):
+                raise fail(f"_left must list distinct players 1 to {n}, got {players}", key)
+            h.left = players
         elif key in ("seats", "finishing_stacks", "winnings"):
             setattr(h, key, int_list(key, length=n))
         elif key == "seat_count":
@@ -666,6 +683,7 @@ class _Act:
     cards: tuple[Card | None, ...] = ()
     amount: int = 0
     show: bool = False
+    left: bool = False  # "# left": the player had left the table (R4.3)
 
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
@@ -688,7 +706,17 @@ def _parse_cards(text: str) -> tuple[Card | None, ...]:
     return tuple(out)
 
 
+LEFT_COMMENT = "left"  # an action comment: the player had left the table (R4.3)
+
+
 def _parse_action(text: str, n: int, variant: str) -> _Act:
+    act = _parse_words(text, n, variant)
+    if "#" in text and text.split("#", 1)[1].strip() == LEFT_COMMENT and act.player >= 0:
+        return replace(act, left=True)
+    return act
+
+
+def _parse_words(text: str, n: int, variant: str) -> _Act:
     words = text.split("#", 1)[0].split()
     if not words:
         return _Act("")
@@ -754,6 +782,13 @@ def _parse_action(text: str, n: int, variant: str) -> _Act:
             raise _Reject(f"unknown player action {verb!r} or wrong arguments: expected {known}")
         case _:
             raise _Reject("an action needs an actor and a verb, e.g. 'p1 cc'")
+
+
+def _left_note(hand: Hand, action: Action, text: str) -> str:
+    """``text``, marked ``# left`` when it is the fold or muck of a player who had left (R4.3)."""
+    if action.seat in hand.left and action.kind in (ActionKind.FOLD, ActionKind.MUCK):
+        return f"{text} # {LEFT_COMMENT}"
+    return text
 
 
 def _show_text(hand: Hand, seat: int, kind: ActionKind, count: int, player: int, *,
@@ -874,9 +909,10 @@ def from_hand(hand: Hand, *, public: bool = False,
             elif a.kind in (ActionKind.SHOW, ActionKind.MUCK):
                 showdown.append((a.seat, a.kind))
                 if not stud:
-                    actions.append(_show_text(hand, a.seat, a.kind, len(hand.cards[a.seat]), p))
+                    actions.append(_left_note(hand, a, _show_text(hand, a.seat, a.kind,
+                                                                  len(hand.cards[a.seat]), p)))
             else:
-                actions.append(_phh_action(a, p))
+                actions.append(_left_note(hand, a, _phh_action(a, p)))
                 insert_at, held = len(actions), list(counts)
     flush()
     acted = {s for s, _ in showdown}
@@ -889,7 +925,8 @@ def from_hand(hand: Hand, *, public: bool = False,
         at = len(actions) if insert_at is None else insert_at
         if insert_at is None:
             held = list(counts)
-        shows = [_show_text(hand, s, kind, held[s], player[s]) for s, kind in showdown]
+        shows = [_left_note(hand, Action(seat=s, kind=kind), _show_text(hand, s, kind, held[s], player[s]))
+                 for s, kind in showdown]
         shows += [_show_text(hand, s, ActionKind.SHOW, held[s], player[s], hide=public)
                   for s in last]
         if at < len(actions) and showdown:
@@ -918,6 +955,8 @@ def from_hand(hand: Hand, *, public: bool = False,
             setattr(h, key, value)
     if isinstance(game, SevenCardStud) and any(s < game.ante for s in stacks):
         h.ante_trimming_status = True  # a short ante wins only what it put in (R1.6)
+    if hand.left:
+        h.left = sorted(player[s] + 1 for s in hand.left)
     if hand.is_over:
         h.finishing_stacks = [hand.stacks[s] for s in order]
         won = [0] * n
@@ -1005,7 +1044,7 @@ class _Replayer:
                 raise h.error(exc.reason, action_index=i) from None
         self.deck_cards = full_deck(joker=self.game.joker)
         self._prescan()
-        self.applied: list[Action] = []
+        self.applied: list[Action | int] = []  # an int: that seat left (Hand.leave, R4.3)
         self.deferred: dict[int, int] = {}  # seat -> action index of a show/muck not yet due
         self.hand = self._deal()
         self._reset_scan()
@@ -1213,7 +1252,10 @@ class _Replayer:
                 return
             self.hand = self._deal()
             for a in self.applied:
-                self.hand.apply(a)
+                if isinstance(a, int):
+                    self.hand.leave(a)
+                else:
+                    self.hand.apply(a)
             self._reset_scan()
         raise AssertionError("deck planning did not settle")  # pragma: no cover
 
@@ -1319,6 +1361,8 @@ class _Replayer:
                     raise _Reject(f"the {what} here is {dealt[start + k]}, not {c}")
             return
         seat = self.seat(act.player)
+        if act.left and seat not in hand.left and not hand.is_over and not hand.folded[seat]:
+            hand.leave(seat)  # R4.3: from now on this player folds (or mucks) at their turn
         if act.verb == "sm":
             self._show_or_muck(i, act, seat)
             return
@@ -1342,9 +1386,30 @@ class _Replayer:
             price = self.game.market_price(act.amount)
             action = self._legal_one(seat, ActionKind.BUY, slot=act.amount)
             candidate = Action(seat=seat, kind=ActionKind.BUY, slot=act.amount, amount=price)
+        if action is None and act.verb == "f" and self._left(seat):
+            action = self._legal_one(seat, ActionKind.FOLD)
         if action is None:
             raise self._reject(candidate)
         self._apply(action)
+
+    def _left(self, seat: int) -> bool:
+        """A fold the rules offer only to a player who has left (R4.3: where a check is
+        legal, or in a card round), by a player the ``_left`` field lists: the player left
+        here; mark them so."""
+        hand = self.hand
+        if not self.h.left or self.player(seat) + 1 not in self.h.left:
+            return False
+        if hand.to_act != seat or hand.phase is Phase.SHOWDOWN or seat in hand.left:
+            return False
+        if hand.phase is Phase.BETTING and not any(
+                a.kind is ActionKind.CHECK for a in hand.legal_actions()):
+            return False
+        self._leave(seat)  # in a betting round with a check, or a card round: a fold follows
+        return True
+
+    def _leave(self, seat: int) -> None:
+        self.hand.leave(seat)
+        self.applied.append(seat)
 
     def _aggressive_kind(self, seat: int) -> ActionKind:
         hand = self.hand
@@ -1403,6 +1468,10 @@ class _Replayer:
             j = self.deferred.pop(s)
             kind = ActionKind.SHOW if self.acts[j].show else ActionKind.MUCK
             action = Action(seat=s, kind=kind)
+            if kind is ActionKind.MUCK and not self.game.showdown_muck and s is not None \
+                    and s not in self.hand.left and self.h.left \
+                    and self.player(s) + 1 in self.h.left:
+                self._leave(s)  # no muck at this showdown (R3.10): the player left (R4.3)
             try:
                 self._apply(action)
             except _Reject as exc:
@@ -1498,7 +1567,7 @@ def summary_lines(result: ReplayResult) -> list[str]:
     """The summary for people: finishing stacks, each pot with its winners and their hands."""
     h, hand = result.history, result.hand
     name = f" [{h.name}]" if h.name not in (None, str(h.index + 1)) else ""
-    game = "Seven Card Stud" if h.variant == STUD else "Wall Street"
+    game = GAMES[_VARIANT_GAMES[h.variant]].title
     state = "" if hand.is_over else f" (unfinished: {_situation_of(result)})"
     lines = [f"hand {h.index + 1}{name}: {game} ({h.variant}), {hand.n} players{state}"]
     for p in range(hand.n):

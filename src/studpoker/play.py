@@ -16,9 +16,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table as RichTable
-from rich.text import Text
+from studpoker._extras import missing_extra
+
+try:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+    from rich.text import Text
+except ImportError as _exc:
+    raise missing_extra(_exc, what="studpoker play", extra="cli") from _exc
 
 from studpoker.actions import Action, ActionKind
 from studpoker.bots import Bot, make_bot
@@ -201,8 +206,13 @@ class PlaySession:
             assert seat is not None
             table_seat = hs[seat]
             if table_seat == 0:
+                legal = hand.legal_actions()
+                if len(legal) == 1 and legal[0].kind is ActionKind.SHOW:
+                    # no muck at this showdown (R3.10, option showdown_muck): nothing to ask
+                    self.table.act(legal[0])
+                    continue
                 self._show(hand)
-                keys = action_keys(hand.legal_actions())
+                keys = action_keys(legal)
                 while True:
                     key = self.read_key()
                     if key in ("q", "\x03"):

@@ -39,6 +39,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from studpoker.games import phh_order
 from studpoker.hand import Hand
 from studpoker.operations import PotAwarded
 
@@ -420,7 +421,7 @@ class Stats:
         """A hand the engine played (the live log); ``names`` by engine seat."""
         from studpoker import phh
 
-        order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]
+        order = phh_order(hand.dealer, hand.n)
         fields = {} if names is None else {"players": [names[s] for s in order]}
         self.add_history(phh.from_hand(hand, fields=fields))
 

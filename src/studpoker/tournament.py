@@ -46,12 +46,12 @@ import random
 import time
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from studpoker.actions import Action
-from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.games import Game, GameError, SevenCardStud, WallStreet, from_options, phh_order, to_options
 from studpoker.hand import Hand, SeatView
 from studpoker.table import Seat, Table
 
@@ -120,24 +120,24 @@ class Level:
 
     def game(self, base: Game) -> Game:
         """``base`` (its options: joker, raises cap, ...) at this level's stakes."""
+        options = to_options(base)
+        if base.name == "stud":
+            if self.limits:
+                raise TournamentError("a Seven Card Stud level has bring_in, small_bet and "
+                                      "big_bet, not limits")
+            options.update(ante=self.ante, bring_in=self.bring_in, small_bet=self.small_bet,
+                           big_bet=self.big_bet)
+        elif base.name == "wallstreet":
+            if len(self.limits) != 5:
+                raise TournamentError("a Wall Street level has five limits (one per betting "
+                                      f"round), got {list(self.limits)}")
+            options.update(ante=self.ante, limits=self.limits, market_unit=self.market_unit)
+        else:
+            raise TournamentError(f"no tournament levels for the game {base.name!r}")
         try:
-            if isinstance(base, SevenCardStud):
-                if self.limits:
-                    raise TournamentError("a Seven Card Stud level has bring_in, small_bet and "
-                                          "big_bet, not limits")
-                return replace(base, ante=self.ante, bring_in=self.bring_in,
-                               small_bet=self.small_bet, big_bet=self.big_bet)
-            if isinstance(base, WallStreet):
-                if len(self.limits) != 5:
-                    raise TournamentError("a Wall Street level has five limits (one per betting "
-                                          f"round), got {list(self.limits)}")
-                lim = self.limits
-                return replace(base, ante=self.ante,
-                               limits=(lim[0], lim[1], lim[2], lim[3], lim[4]),
-                               market_unit=self.market_unit)
+            return from_options(**options)
         except GameError as exc:
             raise TournamentError(f"level {self.describe()}: {exc}") from None
-        raise TournamentError(f"no tournament levels for the game {base.name!r}")
 
     def times(self, factor: int) -> Level:
         """Every amount multiplied by ``factor`` (levels past the end of a schedule)."""
@@ -540,7 +540,7 @@ class HandRecord:
         ``hand``, ``table``, ``level``, ``players`` and ``seat_count`` (standard
         fields), ``_table_seats`` (1-based table seats, ``p1`` first), ``event``."""
         hand = self.hand
-        order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]
+        order = phh_order(hand.dealer, hand.n)
         out: dict[str, object] = {
             "hand": self.number, "table": self.table, "level": self.level,
             "players": [self.names[s] for s in order], "seat_count": self.seat_count,

@@ -38,17 +38,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from studpoker._extras import missing_extra
 from studpoker.bots.base import Bot
 from studpoker.bots.equity import EquityBot
 from studpoker.bots.randombot import RandomBot
 from studpoker.bots.rule import RuleBot
 from studpoker.bots.station import StationBot
 
-if TYPE_CHECKING:  # numpy and numba are imported only when a search bot is made
+if TYPE_CHECKING:
     from studpoker.bots.search import SearchBot
 
 __all__ = [
     "BOT_NAMES",
+    "DEFAULT_BOT",
     "LEVELS",
     "Bot",
     "EquityBot",
@@ -72,47 +74,17 @@ _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "station": lambda seed: StationBot(seed=seed),
     "rule": lambda seed: RuleBot(seed=seed),
     "equity": lambda seed: EquityBot(seed=seed),
-    "search": lambda seed: _search(seed, {}),
+    "search": lambda seed: _search_bot(seed),
 }
-
-
-def __getattr__(name: str) -> Any:
-    if name == "SearchBot":
-        from studpoker.bots.search import SearchBot
-
-        return SearchBot
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _search(seed: int | None, options: dict[str, float]) -> Bot:
-    from studpoker.bots.search import from_options
-
-    return from_options(seed, list(options.items()))
-
-
-def parse_options(text: str) -> dict[str, float]:
-    """``"think=2,rollouts=800"`` -> ``{"think": 2.0, "rollouts": 800.0}`` (bot name options;
-    ``:`` separates them too)."""
-    out: dict[str, float] = {}
-    for part in text.replace(":", ",").split(","):
-        if not part.strip():
-            continue
-        key, sep, value = part.partition("=")
-        if not sep:
-            raise ValueError(f"bot option {part!r} must look like name=value")
-        try:
-            out[key.strip().lower()] = float(value)
-        except ValueError:
-            raise ValueError(f"bot option {key.strip()!r} needs a number, got {value!r}") from None
-    return out
 
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 """The names :func:`make_bot` knows, weakest first."""
 
+DEFAULT_BOT = "rule"
+"""The bot offered first (a fair opponent that decides quickly)."""
+
 LEVELS: dict[str, str] = {"easy": "rule", "medium": "equity", "hard": "search"}
 """Difficulty levels for people and the bot each one plays."""
-
-
 
 def bot_kinds() -> list[dict[str, str | None]]:
     """The bots a person can seat, for menus: the levels first (easy, medium, hard),
@@ -143,11 +115,47 @@ def _split(name: object) -> tuple[str, dict[str, float]]:
                          f"(or a level: {', '.join(LEVELS)})")
     if rest and base not in _OPTIONS:
         raise UnknownBot(f"bot {base!r} takes no options, got {name!r}")
+    if not rest:
+        return base, {}
     try:
         options = parse_options(rest)
     except ValueError as exc:
         raise UnknownBot(str(exc)) from None
     return base, options
+
+
+def parse_options(text: str) -> dict[str, float]:
+    """``"think=2,rollouts=800"`` -> ``{"think": 2.0, "rollouts": 800.0}`` (bot name options;
+    ``:`` separates them too)."""
+    out: dict[str, float] = {}
+    for part in text.replace(":", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"bot option {part!r} must look like name=value")
+        try:
+            out[key.strip().lower()] = float(value)
+        except ValueError:
+            raise ValueError(f"bot option {key.strip()!r} needs a number, got {value!r}") from None
+    return out
+
+def _search_bot(seed: int | None, options: dict[str, float] | None = None) -> Bot:
+    try:
+        from studpoker.bots.search import SearchBot, from_options
+    except ImportError as exc:  # the search bot evaluates in batches with numpy/numba
+        raise missing_extra(exc, what="the search bot", extra="fast") from exc
+    if options:
+        return from_options(seed, list(options.items()))
+    return SearchBot(seed=seed)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SearchBot":  # imported on first use: it needs the [fast] extra
+        from studpoker.bots.search import SearchBot
+
+        return SearchBot
+    raise AttributeError(f"module 'studpoker.bots' has no attribute {name!r}")
 
 
 def check_bot_name(name: str) -> str:
@@ -174,7 +182,9 @@ def make_bot(name: str, *, seed: int | None = None) -> Bot:
     base, options = _split(name)
     if options:
         try:
-            return _search(seed, options)
+            return _search_bot(seed, options)
+        except UnknownBot:
+            raise
         except ValueError as exc:
             raise UnknownBot(str(exc)) from None
     return _FACTORIES[base](seed)

@@ -25,8 +25,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import numpy as np
-import numpy.typing as npt
+from studpoker._extras import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the search bot", extra="fast") from _exc
 
 from studpoker import fast
 from studpoker.actions import ActionKind

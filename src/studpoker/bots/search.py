@@ -55,7 +55,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
+from studpoker._extras import missing_extra
+
+try:
+    import numpy as np
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the search bot", extra="fast") from _exc
 
 from studpoker.actions import Action, ActionKind
 from studpoker.bots._belief import (

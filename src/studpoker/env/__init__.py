@@ -18,8 +18,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from studpoker.env._encode import Encoder, Layout, Tracker, max_decisions
-from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, make_config
+from studpoker._extras import missing_extra
+
+try:
+    from studpoker.env._encode import Encoder, Layout, Tracker, max_decisions
+    from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, make_config
+except ImportError as _exc:
+    raise missing_extra(_exc, what="studpoker.env", extra="ai") from _exc
 
 if TYPE_CHECKING:
     from studpoker.env._gymnasium import StudPokerGym

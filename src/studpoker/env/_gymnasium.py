@@ -15,10 +15,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium as gym
-import numpy as np
-from gymnasium import spaces
-from numpy.typing import NDArray
+from studpoker._extras import missing_extra
+
+try:
+    import gymnasium as gym
+    import numpy as np
+    from gymnasium import spaces
+    from numpy.typing import NDArray
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the Gymnasium environment", extra="ai") from _exc
 
 from studpoker.bots import Bot, make_bot
 from studpoker.env._encode import Encoder

@@ -15,10 +15,15 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from numpy.typing import NDArray
-from pettingzoo import AECEnv
+from studpoker._extras import missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from numpy.typing import NDArray
+    from pettingzoo import AECEnv
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the PettingZoo environment", extra="ai") from _exc
 
 from studpoker.actions import Action
 from studpoker.env._encode import Encoder, Tracker
@@ -222,7 +227,8 @@ def pettingzoo_env(
 
     ``options``: the game's options (``ante``, ``bring_in``, ``small_bet``,
     ``big_bet``, ``limits``, ``market_unit``, ``max_raises``,
-    ``double_ace_flush``, ``heads_up_uncapped``, ``open_pair_big_bet``) and the
+    ``double_ace_flush``, ``heads_up_uncapped``, ``open_pair_big_bet``,
+    ``showdown_muck``) and the
     environment's (``stacks`` = 200, ``dealer`` = random each hand,
     ``normalize_rewards`` = False, ``illegal_action`` = "raise",
     ``render_mode`` = None).

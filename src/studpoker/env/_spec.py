@@ -5,7 +5,9 @@ The action space is one fixed ``Discrete(11)`` for both games (see
 it and the engine's :class:`~studpoker.actions.Action` values. Showdown is not
 in the action space: every player still holding cards shows (a player never
 gains chips by mucking in a single hand), so the environments apply ``SHOW``
-themselves.
+themselves. This is the Wall Street rule (R3.10) whatever the game's
+``showdown_muck`` option says; the option is still the game's (histories
+exported from an environment's hands carry it).
 """
 
 from __future__ import annotations
@@ -180,8 +182,8 @@ def make_config(
 
     ``options`` are the game's own keyword options (``ante``, ``bring_in``,
     ``small_bet``, ``big_bet``, ``limits``, ``market_unit``, ``max_raises``,
-    ``double_ace_flush``, ``heads_up_uncapped``, ``open_pair_big_bet``);
-    anything else raises :class:`~studpoker.games.GameError`.
+    ``double_ace_flush``, ``heads_up_uncapped``, ``open_pair_big_bet``,
+    ``showdown_muck``); anything else raises :class:`~studpoker.games.GameError`.
     """
     if isinstance(game, Game):
         if options:

@@ -22,8 +22,10 @@ Parameters (defaults): ``players`` (3), ``stacks`` (200, every seat),
 left), ``joker`` (False), ``ante`` (1), ``max_raises`` (3),
 ``heads_up_uncapped`` (True), ``double_ace_flush`` (False); stud:
 ``bring_in`` (2), ``small_bet`` (5), ``big_bet`` (10), ``open_pair_big_bet``
-(True); Wall Street: ``limits`` ("2 2 4 4 4", five numbers),
-``market_unit`` (0: the first limit).
+(True), ``showdown_muck`` (True); Wall Street: ``limits`` ("2 2 4 4 4", five
+numbers), ``market_unit`` (0: the first limit), ``showdown_muck`` (False).
+``showdown_muck`` is the game's option (R1.9, R3.10); the showdown here is
+automatic and every player shows either way.
 
 Observation and information-state tensors and strings come from
 :mod:`studpoker.env._encode` (layouts documented there); they read only the
@@ -35,14 +37,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-import pyspiel
-from numpy.typing import NDArray
+from studpoker._extras import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+    from numpy.typing import NDArray
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the OpenSpiel games", extra="ai") from _exc
 
 from studpoker.actions import Action, ActionKind
-from studpoker.cards import Card
+from studpoker.cards import Card, CardError
 from studpoker.env._encode import Encoder, Tracker
 from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_ids, make_config
+from studpoker.games import GAMES
 from studpoker.hand import Hand, Phase
 
 __all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState"]
@@ -58,18 +66,18 @@ _COMMON: dict[str, Any] = {
     "heads_up_uncapped": True, "double_ace_flush": False,
 }
 _PARAMS: dict[str, dict[str, Any]] = {
-    "stud": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "open_pair_big_bet": True},
-    "wallstreet": _COMMON | {"limits": "2 2 4 4 4", "market_unit": 0},
+    "stud": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "open_pair_big_bet": True,
+                       "showdown_muck": True},
+    "wallstreet": _COMMON | {"limits": "2 2 4 4 4", "market_unit": 0, "showdown_muck": False},
 }
-_LIMITS = {"stud": (2, 8), "wallstreet": (3, 7)}
-_LONG = {"stud": "Seven Card Stud (studpoker)", "wallstreet": "Wall Street (studpoker)"}
 
 
 def _game_type(name: str) -> Any:
-    lo, hi = _LIMITS[name]
+    kind = GAMES[name]
+    lo, hi = kind.min_players, kind.max_players
     return pyspiel.GameType(
         short_name=f"python_studpoker_{name}",
-        long_name=_LONG[name],
+        long_name=f"{kind.title} (studpoker)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -97,6 +105,7 @@ def _config(name: str, params: dict[str, Any]) -> EnvConfig:
         "ante": int(p["ante"]), "max_raises": int(p["max_raises"]),
         "heads_up_uncapped": bool(p["heads_up_uncapped"]),
         "double_ace_flush": bool(p["double_ace_flush"]),
+        "showdown_muck": bool(p["showdown_muck"]),
     }
     if name == "stud":
         options |= {"bring_in": int(p["bring_in"]), "small_bet": int(p["small_bet"]),
@@ -373,25 +382,18 @@ def _may_deal(hand: Hand, action: Action) -> bool:
 def _play_with_cards(hand: Hand, action: Action, cards: list[int]) -> bool:
     """Play ``action`` so that the cards it deals are ``cards`` (codes, in order).
 
-    The engine draws its stub front to back (``_stub[_next]``), and a hand
-    dealt with a whole deck shuffles nothing, so putting the cards next in the
-    stub makes them the next draws. These are the Hand's private deck fields
-    (the engine has no public way to choose the next cards of a hand in
-    progress): the result is checked, and False (the hand must be rebuilt by
-    a replay) is returned if the engine did not deal exactly these cards.
+    The cards are stacked on the hand's stub (:meth:`Hand.stack_next`), so they
+    are its next draws. False (the hand must be rebuilt by a replay) if a card
+    is no longer in the stub or the action dealt another number of cards.
     """
     try:
-        stub: list[Card] = hand._stub
-        start: int = hand._next
-        wanted = [_CARDS[c] for c in cards]
-        for i, card in enumerate(wanted):
-            j = stub.index(card, start + i)
-            stub[start + i], stub[j] = stub[j], stub[start + i]
-    except (AttributeError, ValueError, TypeError):
+        hand.stack_next([_CARDS[c] for c in cards])
+    except CardError:
         return False
+    left = hand.stub_size
     hand.apply(action)
     auto_show(hand)
-    return hand._next == start + len(cards) and hand._stub[start:start + len(cards)] == wanted
+    return left - hand.stub_size == len(cards)
 
 
 class _NoRandom(random.Random):

@@ -37,8 +37,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gymnasium import spaces
-from pettingzoo.utils import BaseWrapper
+from studpoker._extras import missing_extra
+
+try:
+    from gymnasium import spaces
+    from pettingzoo.utils import BaseWrapper
+except ImportError as _exc:
+    raise missing_extra(_exc, what="studpoker.env.rllib", extra="rl") from _exc
 
 from studpoker.env._pettingzoo import StudPokerAEC, pettingzoo_env
 

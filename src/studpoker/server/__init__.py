@@ -4,7 +4,7 @@
 >>> app = create_app("sqlite://", Settings(hand_delay=0))
 
 Modules: :mod:`~studpoker.server.app` (factory), :mod:`~studpoker.server.protocol`
-(every message), :mod:`~studpoker.server.tables` (live tables),
+(every message), :mod:`~studpoker.server.rooms` (live tables),
 :mod:`~studpoker.server.store` (transactions), :mod:`~studpoker.server.db`
 (models, migrations), :mod:`~studpoker.server.ledger` (chips and the audit),
 :mod:`~studpoker.server.auth` (accounts), :mod:`~studpoker.server.client`

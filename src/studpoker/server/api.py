@@ -12,13 +12,13 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from studpoker.bots import BOT_NAMES, bot_kinds
+from studpoker.bots import BOT_NAMES, DEFAULT_BOT, LEVELS, bot_kinds
 from studpoker.games import GAMES, from_options, game_info
 from studpoker.server.auth import Auth, AuthError
 from studpoker.server.config import Settings
 from studpoker.server.db import Database, HandRow, TableRow, UserRow
 from studpoker.server.protocol import TableConfig
-from studpoker.server.tables import ProtocolError, TableManager
+from studpoker.server.rooms import ProtocolError, Registry
 
 __all__ = ["Services", "router"]
 
@@ -29,7 +29,7 @@ class Services:
 
     db: Database
     auth: Auth
-    manager: TableManager
+    manager: Registry
     settings: Settings
 
 
@@ -161,46 +161,42 @@ def me(user: User) -> dict[str, Any]:
 @router.get("/games")
 def games() -> dict[str, Any]:
     """What a client offers when creating a table: each game's ``game_info`` at its
-    default stakes (seat limits, market prices, options) and the bot kinds (``bots``: the
-    names; ``bot_kinds``: the same with difficulty levels and labels, levels first)."""
+    default stakes (seat limits, market prices, options), the bot kinds (weakest first),
+    the difficulty levels (level -> bot) and ``bot_kinds``: the bots with their levels
+    and menu labels, levels first (as in the table message)."""
     return {"games": [game_info(from_options(name)) for name in GAMES], "bots": list(BOT_NAMES),
-            "bot_kinds": bot_kinds()}
+            "default_bot": DEFAULT_BOT, "levels": dict(LEVELS), "bot_kinds": bot_kinds()}
 
 
 @router.get("/tables")
-def list_tables(user: MaybeUser, svc: Svc) -> list[dict[str, Any]]:
+async def list_tables(user: MaybeUser, svc: Svc) -> list[dict[str, Any]]:
     """The lobby."""
-    return svc.manager.lobby(user.id if user else None)
+    return await svc.manager.lobby_entries(user.id if user else None)
 
 
 @router.post("/tables", status_code=201)
 async def create_table(config: TableConfig, user: User, svc: Svc) -> dict[str, Any]:
     """Create a table; the caller owns it. A private table gets an invite code."""
     try:
-        lt = await svc.manager.create_table(user.id, user.name, config)
+        return await svc.manager.create_table(user.id, user.name, config)
     except ProtocolError as exc:
         raise _error(exc) from None
-    return svc.manager.table_info(lt, user.id)
 
 
 @router.get("/tables/{table_id}")
-def get_table(table_id: int, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
+async def get_table(table_id: int, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
     """A table as a watcher sees it."""
     try:
-        lt = svc.manager.get(table_id)
+        return await svc.manager.table_info(table_id, user.id if user else None, invite)
     except ProtocolError as exc:
         raise _error(exc) from None
-    uid = user.id if user else None
-    if not svc.manager.may_watch(lt, uid, invite):
-        raise HTTPException(403, "this table is private: an invite code is needed")
-    return svc.manager.table_info(lt, uid)
 
 
 @router.delete("/tables/{table_id}")
 async def close_table(table_id: int, user: User, svc: Svc) -> dict[str, Any]:
     """Owner only: close the table (after the hand in progress)."""
     try:
-        await svc.manager.close_table(user.id, table_id)
+        await svc.manager.close_table(user.id, table_id, user.name)
     except ProtocolError as exc:
         raise _error(exc) from None
     return {"ok": True}

@@ -13,14 +13,21 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, WebSocket
+from studpoker._extras import missing_extra
 
-from studpoker.server.api import Services, router
-from studpoker.server.auth import Auth
-from studpoker.server.config import Settings
-from studpoker.server.db import Database
-from studpoker.server.tables import TableManager
-from studpoker.server.ws import serve_websocket
+try:
+    from fastapi import FastAPI, WebSocket
+
+    from studpoker.server.api import Services, router
+    from studpoker.server.auth import Auth
+    from studpoker.server.cluster import ClusterConfig
+    from studpoker.server.config import Settings
+    from studpoker.server.db import Database
+    from studpoker.server.pages import install as install_pages
+    from studpoker.server.rooms import Registry
+    from studpoker.server.ws import serve_websocket
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the studpoker server", extra="server") from _exc
 
 __all__ = ["create_app"]
 
@@ -33,16 +40,27 @@ def create_app(
     *,
     auth: Auth | None = None,
     bot_factory: Callable[[str, int | None], Any] | None = None,
+    cluster: ClusterConfig | None = None,
 ) -> FastAPI:
     """A FastAPI app serving ``/api/...`` and the websocket ``/ws``.
 
     At start it applies the database migrations and resumes every open
-    table (and its live hand) from the database.
+    table (and its live hand) from the database. With ``cluster`` (Redis) the
+    process joins the other processes on the same database and Redis: it runs
+    the tables whose lease it holds and forwards the rest
+    (:mod:`studpoker.server.cluster`).
     """
     settings = settings or Settings()
     db = Database(db_url)
     auth = auth or Auth(initial_balance=settings.initial_balance)
-    manager = TableManager(db, settings, bot_factory=bot_factory)
+    link = None
+    if cluster is not None:
+        from studpoker.server.cluster import RedisCluster
+
+        if db.is_sqlite:
+            raise ValueError("a cluster needs a shared database: use PostgreSQL with --redis")
+        link = RedisCluster(cluster)
+    manager = Registry(db, settings, bot_factory=bot_factory, cluster=link)
     svc = Services(db=db, auth=auth, manager=manager, settings=settings)
 
     @asynccontextmanager
@@ -64,7 +82,5 @@ def create_app(
     async def websocket(ws: WebSocket) -> None:
         await serve_websocket(ws, db=db, auth=auth, manager=manager, settings=settings)
 
-    from studpoker.web import install as install_web  # the browser client at /, card SVGs, replays
-
-    install_web(app)
+    install_pages(app)  # the browser client at /, card SVGs, replays
     return app

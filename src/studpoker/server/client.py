@@ -22,14 +22,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
-from websockets.asyncio.client import ClientConnection, connect
+from studpoker._extras import missing_extra
+
+try:
+    import httpx
+    from websockets.asyncio.client import ClientConnection, connect
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the studpoker client", extra="server") from _exc
 
 from studpoker.actions import Action
+from studpoker.codec import apply_view_delta, op_from_dict, view_from_dict
 from studpoker.games import Game, from_options
 from studpoker.hand import SeatView
 from studpoker.operations import Operation
-from studpoker.server.views import op_from_dict, view_from_dict
 
 __all__ = ["Client", "ClientError", "HandMirror", "play_bot"]
 
@@ -78,7 +83,8 @@ class TableMirror:
 class Client:
     """One websocket connection (plus REST calls) to a studpoker server."""
 
-    def __init__(self, base_url: str, *, token: str | None = None, record: bool = False) -> None:
+    def __init__(self, base_url: str, *, token: str | None = None, record: bool = False,
+                 delta: bool = False) -> None:
         self.base_url = base_url.rstrip("/")
         scheme, rest = self.base_url.split("://", 1)
         self.ws_url = ("wss" if scheme == "https" else "ws") + "://" + rest + "/ws"
@@ -95,6 +101,9 @@ class Client:
         self.closed = asyncio.Event() if _has_loop() else None
         self.balance: int | None = None
         self._resyncs: set[asyncio.Task[int]] = set()
+        self.delta = delta  # ask for updates as deltas of the view
+        self.traffic: dict[str, int] = {}  # messages received, by type
+        self.traffic_bytes: dict[str, int] = {}  # their bytes, by type
 
     # ------------------------------------------------------------- REST
 
@@ -159,6 +168,13 @@ class Client:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(self.reader, 5)
 
+    def watch_msg(self, table_id: int, invite: str | None = None) -> dict[str, Any]:
+        """The ``watch`` message of this client for a table."""
+        msg: dict[str, Any] = {"type": "watch", "table": table_id, "invite": invite}
+        if self.delta:
+            msg["delta"] = True
+        return msg
+
     async def send(self, msg: dict[str, Any]) -> int:
         """Send a message with the next ``seq``; returns it."""
         assert self.ws is not None, "connect() first"
@@ -187,6 +203,10 @@ class Client:
         try:
             async for raw in self.ws:
                 msg = json.loads(raw)
+                kind = str(msg.get("type"))
+                self.traffic[kind] = self.traffic.get(kind, 0) + 1
+                size = len(raw.encode()) if isinstance(raw, str) else len(raw)
+                self.traffic_bytes[kind] = self.traffic_bytes.get(kind, 0) + size
                 if self.record:
                     self.received.append(msg)
                 self._handle(msg)
@@ -221,10 +241,13 @@ class Client:
             if hand is not None and hand.id == msg["hand"] and hand.version == msg["version_from"]:
                 hand.log.extend(msg["events"])
                 hand.version = msg["version"]
-                hand.view = msg["view"]
+                if "view_delta" in msg:
+                    hand.view = apply_view_delta(hand.view, msg["view_delta"])
+                else:
+                    hand.view = msg["view"]
             else:  # a gap (should not happen on one connection): ask for the full state
                 mirror.hand = None
-                task = asyncio.ensure_future(self.send({"type": "watch", "table": msg["table"]}))
+                task = asyncio.ensure_future(self.send(self.watch_msg(msg["table"])))
                 self._resyncs.add(task)
                 task.add_done_callback(self._resyncs.discard)
         elif kind == "hand_end":
@@ -287,7 +310,7 @@ async def play_bot(
     told how long each accepted action took (send to reply). Returns the
     number of hands seen to the end.
     """
-    await client.request({"type": "watch", "table": table_id, "invite": invite})
+    await client.request(client.watch_msg(table_id, invite))
     mirror = client.tables[table_id]
     if buy_in is None:
         buy_in = int(mirror.info["config"]["max_buy_in"])

@@ -28,6 +28,12 @@ def serve(
     bot_delay: Annotated[float, typer.Option(help="seconds a server-side bot thinks")] = 0.5,
     rate: Annotated[float, typer.Option(help="messages per second per connection")] = 20.0,
     burst: Annotated[float, typer.Option(help="burst of messages per connection")] = 40.0,
+    seat_timeout: Annotated[float, typer.Option(
+        help="seconds a disconnected player keeps the seat (unseated at the end of the hand)")] = 600.0,
+    redis: Annotated[str | None, typer.Option(
+        help="redis://HOST:6379/N: join the other processes on this Redis and database (a cluster)")] = None,
+    redis_prefix: Annotated[str, typer.Option(
+        help="Redis key and channel prefix of the cluster (one per room sharing a Redis)")] = "studpoker",
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
     demo: Annotated[bool, typer.Option("--demo", help="open public demo tables with bots waiting")] = False,
 ) -> None:
@@ -42,10 +48,25 @@ def serve(
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for noisy in ("alembic", "httpx"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    if seat_timeout < 0:
+        print("error: --seat-timeout must be at least 0", file=sys.stderr)
+        raise typer.Exit(2)
+    cluster = None
+    if redis is not None:
+        from studpoker.server.cluster import ClusterConfig
+
+        if not redis.startswith(("redis://", "rediss://", "unix://")):
+            print("error: --redis takes a redis:// URL", file=sys.stderr)
+            raise typer.Exit(2)
+        if db.startswith("sqlite"):
+            print("error: a cluster (--redis) needs a shared database: --db postgresql://...",
+                  file=sys.stderr)
+            raise typer.Exit(2)
+        cluster = ClusterConfig(redis_url=redis, prefix=redis_prefix)
     app = create_app(db, Settings(hand_delay=hand_delay, bot_delay=bot_delay, rate_per_second=rate,
-                                  rate_burst=burst))
+                                  rate_burst=burst, seat_timeout=seat_timeout), cluster=cluster)
     if demo:
-        from studpoker.web.demo import enable_demo
+        from studpoker.server.demo import enable_demo
 
         enable_demo(app)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host

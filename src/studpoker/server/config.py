@@ -30,3 +30,5 @@ class Settings:
     outbound_queue: int = 2000  # messages queued for a slow client before it is dropped
     db_threads: int = -1  # threads writing to the database (-1: none for SQLite, 4 otherwise)
     max_tables_per_owner: int = 50
+    seat_timeout: float = 600.0  # a player disconnected this long is unseated (at the end of the hand)
+    away_grace: float = 5.0  # a disconnected player's turn waits this long (at most), then folds

@@ -54,12 +54,22 @@ def cash_out(s: Session, user: UserRow, amount: int, *, table_id: int, seat: int
                     note=note))
 
 
+def _snapshot(s: Session, db: Database) -> None:
+    """Read everything of the audit from one snapshot, so that a server playing on meanwhile
+    cannot make the books look unbalanced."""
+    if db.is_sqlite:
+        s.connection().exec_driver_sql("BEGIN")  # WAL: one read snapshot until the session ends
+    else:
+        s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+
+
 def audit(db: Database) -> list[str]:
     """Every mismatch found (empty when the books balance)."""
-    from studpoker.server.state import restore_table
+    from studpoker.server.replay import restore_table
 
     problems: list[str] = []
     with db.session() as s:
+        _snapshot(s, db)
         grants = s.scalar(select(func.coalesce(func.sum(LedgerRow.amount), 0))
                           .where(LedgerRow.kind == "grant")) or 0
         balances = s.scalar(select(func.coalesce(func.sum(UserRow.balance), 0))) or 0

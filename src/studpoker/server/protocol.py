@@ -76,8 +76,6 @@ _MAX_RAISES = 100
 def _game_options(value: Any) -> dict[str, Any]:
     """A game's options as :func:`studpoker.games.from_options` takes them, checked by
     building the game, and returned complete (:func:`studpoker.games.to_options`)."""
-    if not isinstance(value, dict):
-        raise ValueError("game must be an object: {\"game\": \"stud\" or \"wallstreet\", options...}")
     for key, v in value.items():
         numbers = v if isinstance(v, list) else [v]
         if any(isinstance(x, int) and not isinstance(x, bool) and x > _MAX_CHIPS for x in numbers):
@@ -107,8 +105,9 @@ class TableConfig(_Strict):
     @model_validator(mode="after")
     def _check(self) -> TableConfig:
         game = self.build_game()
-        if self.seats is not None and self.seats > game.max_players:
-            raise ValueError(f"a {game.name} table has at most {game.max_players} seats")
+        if self.seats is not None and not game.min_players <= self.seats <= game.max_players:
+            raise ValueError(f"a {game.name} table has {game.min_players} to "
+                             f"{game.max_players} seats")
         if self.min_buy_in > self.max_buy_in:
             raise ValueError("min_buy_in is more than max_buy_in")
         return self
@@ -156,6 +155,7 @@ class WatchMsg(_ClientBase):
     type: Literal["watch"]
     table: TableId
     invite: Annotated[str, Field(max_length=64)] | None = None
+    delta: bool = False  # updates carry ``view_delta`` (what changed) instead of the whole ``view``
 
 
 class UnwatchMsg(_ClientBase):
@@ -295,7 +295,9 @@ class UserInfo(_ServerBase):
 
 
 class SeatInfo(_ServerBase):
-    """A taken seat as everyone sees it."""
+    """A taken seat as everyone sees it. ``time_bank``: seconds of time bank left;
+    ``disconnected``: the player has no connection open (folded at their turn, unseated after
+    the server's seat timeout)."""
 
     seat: int
     name: str
@@ -305,6 +307,7 @@ class SeatInfo(_ServerBase):
     bot: str | None
     in_hand: bool
     time_bank: float
+    disconnected: bool = False
 
 
 class BotKind(_ServerBase):
@@ -406,7 +409,12 @@ class HandMsg(_ServerBase):
 
 
 class UpdateMsg(_ServerBase):
-    """The hand moved on: ``events`` are the new log records (from ``version_from``)."""
+    """The hand moved on: ``events`` are the new log records (from ``version_from``).
+
+    ``view``: the receiver's whole view; or, for a watch with ``delta``, ``view_delta``:
+    the top-level fields of the view that changed since ``version_from``, with
+    ``players`` as ``{"index": {changed fields}}``. Exactly one of them is present.
+    """
 
     type: Literal["update"]
     table: int
@@ -414,7 +422,8 @@ class UpdateMsg(_ServerBase):
     version_from: int
     version: int
     events: list[dict[str, Any]]
-    view: ViewModel
+    view: ViewModel | None = None
+    view_delta: dict[str, Any] | None = None
     timer: TimerModel | None
 
 

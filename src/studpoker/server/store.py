@@ -24,17 +24,22 @@ from studpoker.server.db import (
     utcnow,
 )
 from studpoker.server.ledger import LedgerError, buy_in, cash_out
+from studpoker.server.protocol import TableConfig
 
 __all__ = [
     "FinishedSeat",
     "HandFinish",
     "LoadedTable",
+    "LobbyRow",
     "StoreError",
     "add_chips",
     "close_table",
     "create_table",
     "load_table",
     "load_tables",
+    "lobby_rows",
+    "mark_closing",
+    "open_table_ids",
     "record_event",
     "seat_player",
     "start_hand",
@@ -68,6 +73,7 @@ class FinishedSeat:
     chips: int
     sitting_out: bool
     removed: bool
+    time_bank: float = 0.0  # the seat's time bank after the hand (refilled every few hands)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -102,11 +108,72 @@ def _load(s: Session, row: TableRow) -> LoadedTable:
                        events=events, last_number=int(last or 0))
 
 
-def load_tables(db: Database) -> list[LoadedTable]:
-    """Every open table with its seats and live hand."""
+def _open(s: Session) -> Any:
+    """Open tables, and closing ones (closed, but someone still seated: a hand to finish)."""
+    seated = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id).exists()
+    return select(TableRow).where(TableRow.closed.is_(False) | seated)
+
+
+def load_tables(db: Database, ids: Sequence[int] | None = None) -> list[LoadedTable]:
+    """Every open (or closing) table with its seats and live hand (``ids``: only those)."""
     with db.session() as s:
-        rows = list(s.scalars(select(TableRow).where(TableRow.closed.is_(False)).order_by(TableRow.id)))
+        q = _open(s)
+        if ids is not None:
+            q = q.where(TableRow.id.in_(list(ids)))
+        rows = list(s.scalars(q.order_by(TableRow.id)))
         return [_load(s, r) for r in rows]
+
+
+def open_table_ids(db: Database) -> list[int]:
+    """The ids of every open (or closing) table."""
+    with db.session() as s:
+        seated = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id).exists()
+        return list(s.scalars(select(TableRow.id).where(TableRow.closed.is_(False) | seated)
+                              .order_by(TableRow.id)))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LobbyRow:
+    """What the lobby shows of a table, read from the database (a cluster's shared lobby)."""
+
+    id: int
+    name: str
+    config: TableConfig
+    seats: int
+    taken: int
+    private: bool
+    owner_id: int
+    owner_name: str
+    players: frozenset[int]
+    in_hand: bool
+
+
+def lobby_rows(db: Database) -> list[LobbyRow]:
+    """Every table that is open (not closing), with its seats taken and whether a hand is live."""
+    with db.session() as s:
+        tables = list(s.scalars(select(TableRow).where(TableRow.closed.is_(False)).order_by(TableRow.id)))
+        if not tables:
+            return []
+        ids = [t.id for t in tables]
+        owners = {u.id: u.name for u in s.scalars(select(UserRow).where(
+            UserRow.id.in_({t.owner_id for t in tables})))}
+        players: dict[int, set[int]] = {}
+        taken: dict[int, int] = {}
+        for table_id, user_id, bot in s.execute(select(SeatRow.table_id, SeatRow.user_id, SeatRow.bot)
+                                                .where(SeatRow.table_id.in_(ids))):
+            taken[table_id] = taken.get(table_id, 0) + 1
+            if bot is None:
+                players.setdefault(table_id, set()).add(user_id)
+        live = set(s.scalars(select(HandRow.table_id).where(HandRow.table_id.in_(ids),
+                                                            HandRow.status == "live")))
+        out = []
+        for t in tables:
+            config = TableConfig.model_validate(t.config)
+            out.append(LobbyRow(id=t.id, name=t.name, config=config, seats=config.seat_count,
+                                taken=taken.get(t.id, 0), private=t.private, owner_id=t.owner_id,
+                                owner_name=owners.get(t.owner_id, "?"),
+                                players=frozenset(players.get(t.id, ())), in_hand=t.id in live))
+        return out
 
 
 def load_table(db: Database, table_id: int) -> LoadedTable:
@@ -190,6 +257,14 @@ def update_seat(db: Database, *, table_id: int, seat: int, **values: Any) -> Non
         s.commit()
 
 
+def mark_closing(db: Database, *, table_id: int) -> None:
+    """The owner closed a table during a hand: stored at once, so that after a restart the
+    table only finishes that hand, cashes everyone out and deals no other."""
+    with db.session() as s:
+        s.execute(update(TableRow).where(TableRow.id == table_id).values(closed=True))
+        s.commit()
+
+
 def close_table(db: Database, *, table_id: int) -> None:
     """Mark a table closed (its seats must be empty)."""
     with db.session() as s:
@@ -267,5 +342,6 @@ def _finish(s: Session, table_id: int, hand_id: int, finish: HandFinish) -> None
             finish.balances[fs.user_id] = user.balance
         else:
             s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == fs.seat)
-                      .values(chips=fs.chips, sitting_out=fs.sitting_out, leaving=False))
+                      .values(chips=fs.chips, sitting_out=fs.sitting_out, leaving=False,
+                              time_bank=fs.time_bank))
     s.execute(update(TableRow).where(TableRow.id == table_id).values(hands_played=finish.hands_played))

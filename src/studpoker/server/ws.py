@@ -2,7 +2,7 @@
 
 A connection reads JSON text messages, refuses anything malformed, too
 large, too fast, replayed (``seq`` not increasing) or not allowed, and hands
-the rest to the :class:`~studpoker.server.tables.TableManager`. Outgoing
+the rest to the :class:`~studpoker.server.rooms.Registry`. Outgoing
 messages go through a bounded queue drained by a sender task, so a slow
 client never holds up a table: when its queue overflows it is disconnected
 (it can reconnect and ``watch`` again to get the full state).
@@ -24,7 +24,7 @@ from studpoker.server import protocol as p
 from studpoker.server.auth import Auth, AuthError
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
-from studpoker.server.tables import ProtocolError, TableManager
+from studpoker.server.rooms import ProtocolError, Registry
 
 __all__ = ["Connection", "serve_websocket"]
 
@@ -93,7 +93,7 @@ class Connection:
             await self.ws.send_text(text)
 
 
-async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: TableManager,
+async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: Registry,
                           settings: Settings) -> None:
     """Run one client connection until it closes."""
     await ws.accept()
@@ -128,7 +128,7 @@ async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: T
                 sender.cancel()
 
 
-async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth, manager: TableManager,
+async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth, manager: Registry,
                        settings: Settings) -> None:
     if len(text) > settings.max_message_bytes or len(text.encode("utf-8")) > settings.max_message_bytes:
         conn.error(None, "too_large", f"messages are at most {settings.max_message_bytes} bytes")
@@ -166,7 +166,7 @@ async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth,
         conn.error(msg.seq, "server_error", "internal error")
 
 
-async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, manager: TableManager) -> None:
+async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, manager: Registry) -> None:
     if isinstance(msg, p.AuthMsg):
         if conn.user_id is not None:
             raise ProtocolError("already_authenticated", "this connection is logged in")
@@ -189,36 +189,8 @@ async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, man
         conn.send_msg({"type": "pong", "reply_to": msg.seq, "time": time.time()})
         return
     if isinstance(msg, p.LobbyMsg):
-        conn.send_msg({"type": "lobby", "reply_to": msg.seq, "tables": manager.lobby(conn.user_id)})
+        tables = await manager.lobby_entries(conn.user_id)
+        conn.send_msg({"type": "lobby", "reply_to": msg.seq, "tables": tables})
         return
-    if isinstance(msg, p.WatchMsg):
-        await manager.watch(conn, msg.table, msg.invite)
-    elif isinstance(msg, p.UnwatchMsg):
-        manager.unwatch(conn, msg.table)
-    else:
-        user_id = conn.user_id
-        if user_id is None:
-            raise ProtocolError("unauthorized", "send auth first")
-        if isinstance(msg, p.ActMsg):
-            a = msg.action
-            await manager.act(user_id, msg.table, msg.hand, msg.version, a.action_kind, a.amount, a.slot,
-                              a.seat)
-        elif isinstance(msg, p.SitMsg):
-            await manager.sit(conn, conn.name, msg.table, msg.seat, msg.buy_in, msg.invite)
-        elif isinstance(msg, p.AddChipsMsg):
-            await manager.add_chips(user_id, msg.table, msg.amount)
-        elif isinstance(msg, p.SitOutMsg | p.SitInMsg):
-            await manager.sit_out(user_id, msg.table, isinstance(msg, p.SitOutMsg))
-        elif isinstance(msg, p.LeaveMsg):
-            await manager.leave(user_id, msg.table)
-        elif isinstance(msg, p.ChatMsg):
-            await manager.chat(user_id, conn.name, msg.table, msg.text)
-        elif isinstance(msg, p.AddBotMsg):
-            await manager.add_bot(user_id, msg.table, msg.bot, msg.seat, msg.buy_in)
-        elif isinstance(msg, p.RemoveBotMsg):
-            await manager.remove_bot(user_id, msg.table, msg.seat)
-        elif isinstance(msg, p.CloseTableMsg):
-            await manager.close_table(user_id, msg.table)
-        else:  # pragma: no cover - the union is exhaustive
-            raise ProtocolError("invalid", f"unknown message {msg.type}")
+    await manager.request(conn, conn.name, msg)
     conn.send_msg({"type": "ack", "reply_to": msg.seq})

@@ -2,7 +2,7 @@
 // (drawn by studpoker.svg on the server), the pot(s), the Wall Street market and a result panel.
 // Used by the live table (table.js) and the hand history viewer (history.js).
 
-import {GAME_NAMES, h, marketPrice, signed, stakes, streetLabel} from "./util.js";
+import {h, signed, streetLabel} from "./util.js";
 
 const fourColor = () => localStorage.getItem("studpoker.fourColor") === "1";
 
@@ -41,11 +41,11 @@ const ACTION_LABELS = {
   fold: () => "Fold",
   check: () => "Check",
   call: (a) => `Call ${a.amount}`,
-  bring_in: (a) => `Bring-in ${a.amount}`,
+  bring_in: (a) => `Bring in ${a.amount}`,
   complete: (a) => `Complete to ${a.amount}`,
   bet: (a) => `Bet ${a.amount}`,
   raise: (a) => `Raise to ${a.amount}`,
-  take_card: () => "Take free card",
+  take_card: () => "Take a free card",
   buy: (a) => `Buy slot ${a.slot} for ${a.amount}`,
   show: () => "Show",
   muck: () => "Muck",
@@ -73,9 +73,12 @@ export function actionKeys(actions) {
   });
 }
 
-/** Words for a log record (the records of a view: only cards the viewer may see). */
+/** Words for a log record (the records of a view: only cards the viewer may see). The server's
+ * words (op.text, from studpoker.describe) are used when the message carries them. */
 export function describe(op, names) {
   const who = (seat) => names[seat] ?? `seat ${seat + 1}`;
+  const KINDS = {street_started: "street", action_taken: "action", chips_returned: "info", pot_awarded: "win"};
+  if (op.text && KINDS[op.op]) return {kind: KINDS[op.op], text: op.text};
   switch (op.op) {
     case "street_started":
       return {kind: "street", text: streetLabel(op.name)};
@@ -83,9 +86,9 @@ export function describe(op, names) {
       const a = op.action;
       let text = `${who(a.seat)} `;
       text += {
-        fold: "folds", check: "checks", call: `calls ${a.amount}`, bring_in: `brings in for ${a.amount}`,
+        fold: "folds", check: "checks", call: `calls ${a.amount}`, bring_in: `brings in ${a.amount}`,
         complete: `completes to ${a.amount}`, bet: `bets ${a.amount}`, raise: `raises to ${a.amount}`,
-        take_card: "takes the free card", buy: `buys market slot ${a.slot} for ${a.amount}`,
+        take_card: "takes a free card", buy: `buys slot ${a.slot} for ${a.amount}`,
         show: "shows", muck: "mucks",
       }[a.kind] || a.kind;
       if (op.cards && op.cards.length && ["show", "buy", "take_card"].includes(a.kind)) {
@@ -141,14 +144,13 @@ function seatPosition(pos, n) {
 
 /**
  * Render the felt. model = {
- *   config, seatCount, bottom (table seat at the bottom), seats[table seat] = {name, chips, bot,
+ *   config, gameInfo (the server's game_info), seatCount, bottom (table seat at the bottom), seats[table seat] = {name, chips, bot,
  *   sitting_out, leaving} | null, you (table seat | null), button, hand = {seats, view, timer} | null,
  *   names (per hand seat), summary (element | null), canSit, onSit(seat), isOwner, onRemoveBot(seat),
  *   onAct(action), busy, now() }
  */
 export function renderFelt(model) {
-  const {config, seatCount, bottom} = model;
-  const game = config.game;
+  const {config, gameInfo, seatCount, bottom} = model;
   const hand = model.hand;
   const view = hand ? hand.view : null;
   const over = view && view.phase === "over";
@@ -168,10 +170,10 @@ export function renderFelt(model) {
         pots.map((p, i) => h("span", {}, i === 0 ? `main ${p}` : `side ${i} ${p}`))) : null));
   } else {
     const waiting = model.waitingText || "Waiting for the next hand";
-    center.append(h("div", {class: "street"}, `${GAME_NAMES[game.game]} · ${stakes(game)}`));
+    center.append(h("div", {class: "street"}, `${gameInfo.name} · ${gameInfo.stakes}`));
     center.append(h("div", {class: "waiting"}, waiting));
   }
-  if (game.game === "wallstreet") {
+  if (gameInfo.market_prices) {
     const buys = view && view.seat !== null && view.to_act === view.seat
       ? view.legal_actions.filter((a) => a.kind === "buy") : [];
     const market = h("div", {class: "market", "data-testid": "market"});
@@ -180,7 +182,7 @@ export function renderFelt(model) {
       const buy = buys.find((a) => a.slot === slot);
       market.append(h("div", {class: "slot", dataset: {slot: String(slot)}},
         card ? cardImg(card, "market-card") : h("div", {class: "card empty-slot"}, view ? "empty" : ""),
-        h("div", {class: "price"}, `${slot}: ${marketPrice(game, slot)}`),
+        h("div", {class: "price"}, `${slot}: ${gameInfo.market_prices[slot - 1]}`),
         buy ? h("button", {class: "buy", dataset: {slot: String(slot)}, disabled: model.busy,
           title: `buy slot ${slot} for ${buy.amount} (key ${slot})`, onclick: () => model.onAct(buy)},
         `Buy ${slot}`, h("kbd", {}, String(slot))) : null));

@@ -2,7 +2,7 @@
 // as you saw it (others' down cards hidden unless shown), with a PHH download.
 
 import {api, apiText} from "./api.js";
-import {GAME_NAMES, h, replace, signed, streetLabel, toast} from "./util.js";
+import {h, replace, signed, streetLabel, toast} from "./util.js";
 import {renderFelt, summaryPanel} from "./felt.js";
 
 export function mountHands(root) {
@@ -18,7 +18,7 @@ export function mountHands(root) {
     }
     replace(body, hands.map((x) => h("tr", {dataset: {handId: String(x.id)}},
       h("td", {}, x.ended_at ? new Date(x.ended_at).toLocaleString() : ""),
-      h("td", {}, x.table_name), h("td", {}, GAME_NAMES[x.game] || x.game), h("td", {}, `#${x.number}`),
+      h("td", {}, x.table_name), h("td", {}, x.game_name), h("td", {}, `#${x.number}`),
       h("td", {}, x.players.join(", ")),
       h("td", {class: x.payoff > 0 ? "up" : x.payoff < 0 ? "down" : ""}, signed(x.payoff)),
       h("td", {}, h("a", {class: "button", href: `#/hand/${x.id}`}, "Replay")))));
@@ -61,13 +61,13 @@ export function mountReplay(root, {id, invite}) {
     const seats = data.names.map((name, i) => ({name, chips: data.steps[0].view.players[i].stack, bot: null,
       sitting_out: false, leaving: false}));
     replace(felt, renderFelt({
-      config: data.config, seatCount: n, bottom: data.you ?? 0, seats, you: data.you,
+      config: data.config, gameInfo: data.game_info, seatCount: n, bottom: data.you ?? 0, seats, you: data.you,
       button: null, hand: {seats: [...Array(n).keys()], view: s.view, timer: null, number: data.number}, names: data.names,
       payoffs: last ? data.payoffs : null,
       canSit: false, isOwner: false, onAct: () => {}, busy: true,
     }));
     replace(summaryBox, last ? summaryPanel({number: data.number, results: data.results, payoffs: data.payoffs,
-      names: data.names, hiLo: data.config.game.game === "wallstreet"}) : null);
+      names: data.names, hiLo: data.game_info.high_low}) : null);
     replace(label, `Step ${step + 1} of ${data.steps.length} · ${s.view.phase === "over" ? "Hand over" : streetLabel(s.street_name)}`);
     replace(lines, s.lines.map((t) => h("li", {}, t)));
     replace(controls,
@@ -108,7 +108,7 @@ export function mountReplay(root, {id, invite}) {
     data = d;
     document.getElementById("replay-title").textContent = `${d.table_name} · hand #${d.number}`;
     document.getElementById("replay-sub").textContent =
-      `${GAME_NAMES[d.config.game.game]} · ${d.names.join(", ")} · commitment ${d.commitment.slice(0, 12)}…`;
+      `${d.game_info.name} · ${d.names.join(", ")} · commitment ${d.commitment.slice(0, 12)}…`;
     go(0);
   }).catch((err) => replace(felt, h("div", {class: "gone"}, err.message)));
   return () => document.removeEventListener("keydown", onKey);

@@ -1,7 +1,7 @@
 // The lobby: open tables (game, stakes, seats taken, action time) and the create-table form.
 
 import {api} from "./api.js";
-import {GAME_NAMES, h, replace, toast} from "./util.js";
+import {h, replace, toast} from "./util.js";
 import {conn} from "./ws.js";
 
 const actionTimes = new Map(); // table id -> seconds (a table's configuration never changes)
@@ -23,17 +23,36 @@ function check(name, label, checked, title) {
 }
 
 function createForm() {
-  const game = h("select", {name: "game", id: "create-game"},
-    h("option", {value: "stud"}, "Seven Card Stud"), h("option", {value: "wallstreet"}, "Wall Street"));
+  // the games, their names and seat limits come from the server (GET /api/games)
+  const game = h("select", {name: "game", id: "create-game"});
+  const seats = num("seats", "Seats (blank: most)", null, {placeholder: "max"});
+  const games = new Map();
+  const seatLimits = () => {
+    const g = games.get(game.value);
+    const input = seats.querySelector("input");
+    if (!g) return;
+    input.min = String(g.min_players);
+    input.max = String(g.max_players);
+    input.placeholder = `max ${g.max_players}`;
+  };
+  api("GET", "/api/games").then((d) => {
+    for (const g of d.games) games.set(g.game, g);
+    replace(game, d.games.map((g) => h("option", {value: g.game}, g.name)));
+    form.setAttribute("data-game", game.value);
+    seatLimits();
+  }).catch((err) => toast(`Cannot load the games: ${err.message}`));
   const studBox = h("fieldset", {class: "only-stud"}, h("legend", {}, "Stud stakes"),
     num("ante", "Ante", 1, {min: "0"}), num("bring_in", "Bring-in", 2, {min: "1"}),
     num("small_bet", "Small bet", 5, {min: "1"}), num("big_bet", "Big bet", 10, {min: "1"}),
-    check("open_pair_big_bet", "Open pair on 4th allows the big bet", true));
+    check("open_pair_big_bet", "Open pair on 4th allows the big bet", true),
+    check("showdown_muck", "Players may muck at showdown", true, "R1.9"));
   const wallBox = h("fieldset", {class: "only-wallstreet"}, h("legend", {}, "Wall Street stakes"),
     num("ws_ante", "Ante", 1, {min: "0"}),
     h("div", {class: "limits"}, [1, 2, 3, 4, 5].map((i) =>
       num(`limit${i}`, `Limit ${["3rd", "4th", "5th", "6th", "7th"][i - 1]}`, i <= 2 ? 2 : 4, {min: "1"}))),
-    num("market_unit", "Market unit (blank: first limit)", null, {min: "1", placeholder: "auto"}));
+    num("market_unit", "Market unit (blank: first limit)", null, {min: "1", placeholder: "auto"}),
+    check("ws_showdown_muck", "Players may muck at showdown", false,
+      "R3.10: by default everyone still in shows"));
   const form = h("form", {id: "create-form", class: "create-form", "data-game": "stud"},
     h("h2", {}, "Create a table"),
     h("label", {class: "field"}, "Name", h("input", {name: "name", id: "create-name", required: true, maxlength: "64",
@@ -46,13 +65,16 @@ function createForm() {
       num("max_raises", "Raises per street", 3, {min: "0", max: "100"}),
       check("heads_up_uncapped", "No raise cap heads-up", true)),
     h("fieldset", {}, h("legend", {}, "Table"),
-      num("seats", "Seats (blank: most)", null, {min: "2", max: "8", placeholder: "max"}),
+      seats,
       num("action_time", "Seconds to act", 20, {min: "1", max: "600"}),
       num("time_bank", "Time bank (s)", 60, {min: "0", max: "3600"}),
       num("min_buy_in", "Min buy-in", 100, {min: "1"}), num("max_buy_in", "Max buy-in", 1000, {min: "1"}),
       check("private", "Private (invite link only)", false)),
     h("button", {type: "submit", class: "primary", id: "create-submit"}, "Create table"));
-  game.addEventListener("change", () => form.setAttribute("data-game", game.value));
+  game.addEventListener("change", () => {
+    form.setAttribute("data-game", game.value);
+    seatLimits();
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = form.elements;
@@ -61,9 +83,10 @@ function createForm() {
       max_raises: int("max_raises"), heads_up_uncapped: f.heads_up_uncapped.checked};
     const gameOptions = game.value === "stud"
       ? {game: "stud", ante: int("ante"), bring_in: int("bring_in"), small_bet: int("small_bet"),
-        big_bet: int("big_bet"), open_pair_big_bet: f.open_pair_big_bet.checked, ...common}
+        big_bet: int("big_bet"), open_pair_big_bet: f.open_pair_big_bet.checked,
+        showdown_muck: f.showdown_muck.checked, ...common}
       : {game: "wallstreet", ante: int("ws_ante"), limits: [1, 2, 3, 4, 5].map((i) => int(`limit${i}`)),
-        market_unit: int("market_unit"), ...common};
+        market_unit: int("market_unit"), showdown_muck: f.ws_showdown_muck.checked, ...common};
     const config = {name: f.name.value, game: gameOptions, seats: int("seats"),
       action_time: int("action_time"), time_bank: int("time_bank"), min_buy_in: int("min_buy_in"),
       max_buy_in: int("max_buy_in"), private: f.private.checked};
@@ -101,7 +124,7 @@ export function mountLobby(root) {
           h("td", {class: "name"}, h("a", {href: `#/table/${t.id}`}, t.name),
             t.private ? h("span", {class: "badge"}, "private") : null,
             t.in_hand ? h("span", {class: "badge live"}, "playing") : null),
-          h("td", {}, GAME_NAMES[t.game] || t.game), h("td", {}, t.stakes),
+          h("td", {}, t.game_info.name), h("td", {}, t.stakes),
           h("td", {class: "taken"}, `${t.taken}/${t.seats}`), time, h("td", {}, t.owner),
           h("td", {}, h("a", {class: "button open", href: `#/table/${t.id}`}, t.taken < t.seats ? "Join" : "Watch")));
       });

@@ -2,16 +2,15 @@
 
 import {api, session} from "./api.js";
 import {actionKeys, actionLabel, describe, renderFelt, summaryPanel, tickTimers} from "./felt.js";
-import {GAME_NAMES, h, replace, seatCount, stakes, toast} from "./util.js";
+import {h, replace, toast} from "./util.js";
 import {conn} from "./ws.js";
-
-const BOTS = ["rule", "equity", "station", "random"];
 
 export function mountTable(root, {id, invite}) {
   const st = {
     info: null, hand: null, names: [], payoffs: null, summary: null, summaryTimer: null,
-    busy: false, gone: null, chat: [],
+    busy: false, gone: null, chat: [], bots: [], defaultBot: null,
   };
+  api("GET", "/api/games").then((g) => { st.bots = g.bots; st.defaultBot = g.default_bot; render(); }).catch(() => {});
   const head = h("div", {class: "table-head"});
   const feltBox = h("div", {class: "felt-box"});
   const actions = h("div", {class: "actions", "data-testid": "actions"});
@@ -67,7 +66,7 @@ export function mountTable(root, {id, invite}) {
     if (msg.type === "hand_end") {
       st.payoffs = msg.payoffs;
       const names = st.hand && st.hand.hand === msg.hand ? st.names : msg.seats.map((ts) => st.info?.seats[ts]?.name ?? `seat ${ts + 1}`);
-      const hiLo = st.info ? st.info.config.game.game === "wallstreet" : false;
+      const hiLo = st.info ? st.info.game_info.high_low : false;
       const data = {number: msg.number, results: msg.results, payoffs: msg.payoffs, names, hiLo};
       st.summary = data;
       st.summaryOld = false;
@@ -169,6 +168,7 @@ export function mountTable(root, {id, invite}) {
     if (!st.info) return;
     const info = st.info;
     const config = info.config;
+    const game = info.game_info;
     const isOwner = session.user && info.owner === session.user.name;
     const you = info.you;
     const me = you !== null && you !== undefined ? info.seats[you] : null;
@@ -178,14 +178,14 @@ export function mountTable(root, {id, invite}) {
 
     // header
     const invitePath = info.invite_code ? `${location.origin}/#/table/${info.id}?invite=${info.invite_code}` : null;
-    const kinds = info.bot_kinds?.length ? info.bot_kinds : BOTS.map((b) => ({bot: b, label: b}));
+    const kinds = info.bot_kinds?.length ? info.bot_kinds : st.bots.map((b) => ({bot: b, level: null, label: b}));
     const botSelect = h("select", {id: "bot-kind", "aria-label": "bot", "data-testid": "bot-kind"},
-      kinds.map((k) => h("option", {value: k.bot, "data-level": k.level ?? ""}, k.label)));
+      kinds.map((k) => h("option", {value: k.bot, "data-level": k.level ?? "", selected: k.bot === st.defaultBot}, k.label)));
     replace(head,
       h("div", {class: "title"},
         h("h2", {}, info.name, info.private ? h("span", {class: "badge"}, "private") : null),
-        h("div", {class: "sub"}, `${GAME_NAMES[config.game.game]}${config.game.joker ? " with the joker" : ""} · `,
-          stakes(config.game), ` · ${config.action_time}s to act`,
+        h("div", {class: "sub"}, `${game.name}${game.joker ? " with the joker" : ""} · `,
+          game.stakes, ` · ${config.action_time}s to act`,
           hand ? ` · hand #${hand.number}` : "", ` · ${info.hands_played} played`)),
       h("div", {class: "controls"},
         h("a", {class: "button", href: "#/"}, "Lobby"),
@@ -208,11 +208,11 @@ export function mountTable(root, {id, invite}) {
 
     // felt
     const ready = info.seats.filter((s) => s && !s.sitting_out && s.chips > 0).length;
-    const need = config.game.game === "stud" ? 2 : 3;
+    const need = game.min_players;
     const waitingText = info.closed ? "This table is closing"
-      : ready < need ? `Waiting for players: ${GAME_NAMES[config.game.game]} needs ${need}` : "Next hand soon…";
+      : ready < need ? `Waiting for players: ${game.name} needs ${need}` : "Next hand soon…";
     const felt = renderFelt({
-      config, seatCount: info.seats.length || seatCount(config), bottom: you ?? 0, seats: info.seats, you,
+      config, gameInfo: game, seatCount: info.seats.length || config.seats || game.max_players, bottom: you ?? 0, seats: info.seats, you,
       button: info.button, hand, names: st.names, payoffs: st.payoffs, waitingText,
       canSit: (me === null || me === undefined) && !info.closed && !!session.user, onSit: sitDialog, isOwner,
       onRemoveBot: (seat) => simple("remove_bot", {seat}), onAct: act, busy: st.busy,

@@ -45,24 +45,8 @@ export function toast(message, kind = "error", ms = 4000) {
   setTimeout(() => item.remove(), ms);
 }
 
-export const GAME_NAMES = {stud: "Seven Card Stud", wallstreet: "Wall Street"};
-
-/** "ante 1, bring-in 2, 5/10" from a game's options. */
-export function stakes(game) {
-  if (game.game === "stud") return `ante ${game.ante}, bring-in ${game.bring_in}, ${game.small_bet}/${game.big_bet}`;
-  return `ante ${game.ante}, limits ${game.limits.join("/")}`;
-}
-
-/** Price of Wall Street market slot 1..4: slot k costs k units (R3.5). */
-export function marketPrice(game, slot) {
-  const unit = game.market_unit ?? game.limits[0];
-  return unit * slot;
-}
-
-/** The seats of a game's table when the config does not say (stud 8, Wall Street 7). */
-export function seatCount(config) {
-  return config.seats ?? (config.game.game === "stud" ? 8 : 7);
-}
+// Game knowledge (names, stakes text, seat limits, market prices, bot kinds) comes from the
+// server: "game_info" in table, lobby and replay data, and GET /api/games (docs/protocol.md).
 
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n);

@@ -1,4 +1,8 @@
-"""JSON forms of a :class:`~studpoker.hand.SeatView` and of log records, both ways.
+"""The JSON codec of the core: views and log records to and from dicts.
+
+Everything that crosses a process boundary (the server's messages, stored
+rows, remote bots) goes through these functions, so there is one JSON form of
+each core value (games: :func:`studpoker.games.to_options` / ``from_options``).
 
 The server only serializes what ``hand.view(seat)`` gives, so a message can
 hold no card the seat may not see. Clients (the remote bots of
@@ -38,7 +42,7 @@ from studpoker.operations import (
     StreetStarted,
 )
 
-__all__ = ["op_dict", "op_from_dict", "view_dict", "view_from_dict"]
+__all__ = ["apply_view_delta", "op_dict", "op_from_dict", "view_delta", "view_dict", "view_from_dict"]
 
 _OP_NAMES: dict[type[Operation], str] = {
     AntePosted: "ante_posted",
@@ -152,3 +156,40 @@ def view_from_dict(
         community=tuple(Card.parse(c) for c in d["community"]), pot=d["pot"],
         log=tuple(op_from_dict(r) for r in records), results=(),
     )
+
+
+def view_delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What changed from one view (as JSON) to the next: changed top-level fields, and
+    ``players`` as ``{"index": {changed fields}}``.
+
+    >>> before = {"pot": 3, "players": [{"bet": 0}, {"bet": 1}]}
+    >>> view_delta(before, {"pot": 5, "players": [{"bet": 2}, {"bet": 1}]})
+    {'pot': 5, 'players': {'0': {'bet': 2}}}
+    """
+    out: dict[str, Any] = {}
+    for key, value in after.items():
+        if key == "players" and len(before.get("players") or ()) == len(value):
+            players: dict[str, Any] = {}
+            for i, (old, new) in enumerate(zip(before["players"], value, strict=True)):
+                changed = {k: v for k, v in new.items() if old.get(k) != v}
+                if changed:
+                    players[str(i)] = changed
+            if players:
+                out["players"] = players
+        elif before.get(key, object()) != value:
+            out[key] = value
+    return out
+
+
+def apply_view_delta(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The view after ``delta`` (a new dict; ``view`` is not changed)."""
+    out = dict(view)
+    for key, value in delta.items():
+        if key == "players" and isinstance(value, dict):
+            players = [dict(x) for x in out["players"]]
+            for i, changed in value.items():
+                players[int(i)].update(changed)
+            out["players"] = players
+        else:
+            out[key] = value
+    return out

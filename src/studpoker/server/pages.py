@@ -1,4 +1,18 @@
-"""HTTP routes of the browser client: card pictures, the caller's hands, replays, static files."""
+"""The browser client's HTTP side: card pictures, the caller's hands, replays, static files.
+
+:func:`install` adds to a server app (``studpoker.server.create_app`` calls it):
+
+- ``GET /svg/card/{name}.svg``: a card drawn by :mod:`studpoker.svg` (``As``, ``Jk``,
+  ``back`` for a hidden card; ``?four_color=1`` for a four-colour deck), cached;
+- ``GET /api/me/hands``: the caller's finished hands, newest first;
+- ``GET /api/hands/{id}/replay``: a finished hand step by step, as the caller saw it
+  (other players' down cards hidden unless shown);
+- ``GET /api/hands/{id}/phh``: the same hand as a PHH file (the public history with
+  the caller's own down cards filled in);
+- ``/``: the single-page client in ``studpoker/web/static/`` (``index.html``, ES modules, CSS).
+
+The client itself is static files only (``studpoker/web/``); see ``docs/web.md``.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +20,25 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, HTTPException, Response
-from fastapi.staticfiles import StaticFiles
-from sqlalchemy import select
+from studpoker._extras import missing_extra
+
+try:
+    from fastapi import APIRouter, FastAPI, HTTPException, Response
+    from fastapi.staticfiles import StaticFiles
+    from sqlalchemy import select
+except ImportError as _exc:
+    raise missing_extra(_exc, what="the browser client", extra="server") from _exc
 
 from studpoker import svg
 from studpoker.cards import CardError
-from studpoker.games import phh_order
+from studpoker.games import GAMES, game_info, phh_order
 from studpoker.server.api import MaybeUser, Svc, User
 from studpoker.server.db import HandEventRow, HandRow, LedgerRow, TableRow
-from studpoker.web.history import Replay, ReplayError, replay, seat_phh
+from studpoker.server.replay import Replay, ReplayError, replay, seat_phh
 
 __all__ = ["STATIC_DIR", "install", "router"]
 
-STATIC_DIR = Path(__file__).parent / "static"
+STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 
 router = APIRouter()
 
@@ -69,6 +88,7 @@ def my_hands(user: User, svc: Svc, limit: int = 50, before: int | None = None) -
             t = tables[h.table_id]
             out.append({
                 "id": h.id, "table": h.table_id, "table_name": t.name, "game": t.config["game"]["game"],
+                "game_name": GAMES[t.config["game"]["game"]].title,
                 "number": h.number, "players": names, "you": hs,
                 "payoff": h.payoffs[hs] if h.payoffs else 0,
                 "ended_at": h.ended_at.isoformat() + "Z" if h.ended_at else None,
@@ -107,7 +127,8 @@ def hand_replay(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = No
     rep, h, table = _load_replay(hand_id, user, svc, invite)
     return {
         "id": h.id, "table": h.table_id, "table_name": table.name, "number": h.number,
-        "config": table.config, "seats": h.hand_seats, "names": rep.names, "you": rep.seat,
+        "config": table.config, "game_info": game_info(rep.hand.game), "seats": h.hand_seats,
+        "names": rep.names, "you": rep.seat,
         "commitment": h.commitment, "seed": h.seed, "payoffs": h.payoffs,
         "results": [r.to_dict() for r in rep.hand.results], "steps": rep.steps,
     }

@@ -27,12 +27,13 @@ from sqlalchemy import select
 from studpoker.server.api import Services
 from studpoker.server.db import UserRow
 from studpoker.server.ledger import grant
-from studpoker.server.protocol import TableConfig
-from studpoker.server.tables import LiveTable, ProtocolError
+from studpoker.server.protocol import AddBotMsg, RemoveBotMsg, TableConfig
+from studpoker.server.rooms import ProtocolError, Room
+from studpoker.server.rooms.requests import Caller
 
 __all__ = ["DEMO_OWNER", "DEMO_TABLES", "DemoTable", "enable_demo", "ensure_demo", "tend_demo"]
 
-log = logging.getLogger("studpoker.web")
+log = logging.getLogger("studpoker.server")
 
 DEMO_OWNER = "bot-house"
 """The account that owns the demo tables and funds their bots."""
@@ -93,20 +94,21 @@ def _house(svc: Services) -> tuple[int, str]:
         return user.id, user.name
 
 
-def _demo_tables(svc: Services, owner_id: int) -> dict[str, LiveTable]:
+def _demo_tables(svc: Services, owner_id: int) -> dict[str, Room]:
     return {lt.name: lt for lt in svc.manager.tables.values()
             if lt.owner_id == owner_id and not lt.closed and not lt.closing}
 
 
-async def _seat_bots(svc: Services, owner_id: int, lt: LiveTable, spec: DemoTable) -> None:
+async def _seat_bots(svc: Services, owner_id: int, lt: Room, spec: DemoTable) -> None:
     manager = svc.manager
+    house = Caller(user_id=owner_id, name=DEMO_OWNER)
     # between hands only: a bot that went broke is replaced, missing bots come back
     if lt.hand is not None:
         return
     for seat, meta in list(lt.meta.items()):
         player = lt.table.seats[seat]
         if meta.bot is not None and player is not None and player.chips < lt.config.min_buy_in:
-            await manager.remove_bot(owner_id, lt.id, seat)
+            await manager.call(house, RemoveBotMsg(type="remove_bot", seq=1, table=lt.id, seat=seat))
     lt = manager.get(lt.id)
     have = sum(1 for m in lt.meta.values() if m.bot is not None)
     humans = sum(1 for m in lt.meta.values() if m.bot is None)
@@ -114,7 +116,8 @@ async def _seat_bots(svc: Services, owner_id: int, lt: LiveTable, spec: DemoTabl
     for bot in spec.bots[have:]:
         if free - 1 < 1 and humans == 0:  # always leave a seat for a person
             break
-        await manager.add_bot(owner_id, lt.id, bot, None, spec.bot_buy_in)
+        await manager.call(house, AddBotMsg(type="add_bot", seq=1, table=lt.id, bot=bot,
+                                            buy_in=spec.bot_buy_in))
         free -= 1
 
 
@@ -126,7 +129,9 @@ async def ensure_demo(svc: Services) -> list[int]:
     for spec in DEMO_TABLES:
         lt = tables.get(spec.name)
         if lt is None:
-            lt = await svc.manager.create_table(owner_id, owner_name, TableConfig.model_validate(spec.config))
+            config = TableConfig.model_validate(spec.config)
+            info = await svc.manager.create_table(owner_id, owner_name, config)
+            lt = svc.manager.get(int(info["id"]))
         await _seat_bots(svc, owner_id, lt, spec)
         ids.append(lt.id)
     return ids

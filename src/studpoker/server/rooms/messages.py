@@ -1,0 +1,249 @@
+"""Pure builders of the messages a room sends: table, hand, update, hand_end, chat, lobby.
+
+Each builder reads a :class:`~studpoker.server.rooms.room.Room` and returns a
+model of :mod:`studpoker.server.protocol` (or a :class:`Fanout` of encoded
+models, one text per kind of viewer). Nothing here changes a room or sends
+anything. Hand views come from ``hand.view(seat)`` only, so a message holds no
+card its receiver may not see.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from studpoker.bots import bot_kinds
+from studpoker.codec import op_dict, view_delta, view_dict
+from studpoker.games import game_info
+from studpoker.hand import Hand
+from studpoker.server import protocol as p
+
+if TYPE_CHECKING:
+    from studpoker.server.rooms.room import Room
+
+__all__ = [
+    "Fanout",
+    "balance",
+    "chat_line",
+    "encode",
+    "hand_end",
+    "hand_fanout",
+    "hand_msg",
+    "lobby_entry",
+    "lobby_row",
+    "table_fanout",
+    "table_info",
+    "table_msg",
+    "update_fanout",
+]
+
+PUBLIC = "public"
+
+
+def encode(msg: BaseModel, *, exclude: set[str] | None = None) -> str:
+    """A server message as the JSON text sent on the wire."""
+    return msg.model_dump_json(exclude=exclude)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fanout:
+    """One message for every watcher of a table, as one encoded text per kind of viewer.
+
+    ``by_user`` maps a user to the key of its text; everyone else gets ``texts["public"]``.
+    ``deltas``: the same keys, for watchers that asked for what changed only (updates).
+    A fanout is plain data, so it can cross to another process (``to_json``).
+    """
+
+    table: int
+    texts: dict[str, str]
+    by_user: dict[int, str] = field(default_factory=dict)
+    deltas: dict[str, str] = field(default_factory=dict)
+
+    def text_for(self, user_id: int | None, delta: bool = False) -> str:
+        """The text a watcher logged in as ``user_id`` receives."""
+        key = self.by_user.get(user_id, PUBLIC) if user_id is not None else PUBLIC
+        if delta and key in self.deltas:
+            return self.deltas[key]
+        return self.texts[key]
+
+    def to_json(self) -> str:
+        """The fanout as JSON (for the cluster's pub/sub)."""
+        return json.dumps({"table": self.table, "texts": self.texts, "deltas": self.deltas,
+                           "by_user": {str(k): v for k, v in self.by_user.items()}},
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Fanout:
+        """Inverse of :meth:`to_json`."""
+        d = json.loads(text)
+        return cls(table=int(d["table"]), texts=dict(d["texts"]), deltas=dict(d.get("deltas") or {}),
+                   by_user={int(k): str(v) for k, v in d["by_user"].items()})
+
+
+# ------------------------------------------------------------------ table
+
+
+def _seat_info(room: Room, i: int, live: bool) -> p.SeatInfo | None:
+    player = room.table.seats[i]
+    meta = room.meta.get(i)
+    if player is None or meta is None:
+        return None
+    return p.SeatInfo(seat=i, name=player.name, chips=player.chips, sitting_out=player.sitting_out,
+                      leaving=player.leaving, bot=meta.bot, in_hand=live and i in room.table.hand_seats,
+                      time_bank=round(meta.time_bank, 3),
+                      disconnected=meta.bot is None and meta.disconnected_since is not None)
+
+
+def table_info(room: Room, user_id: int | None) -> p.TableInfo:
+    """The table as ``user_id`` sees it (``you``: their seat; the owner also gets the invite code)."""
+    t = room.table
+    live = room.hand is not None
+    return p.TableInfo(
+        id=room.id, name=room.name, owner=room.owner_name, config=room.config.model_dump(),
+        game_info=game_info(room.game), private=room.private, closed=room.closed or room.closing,
+        invite_code=room.invite_code if user_id == room.owner_id else None,
+        seats=[_seat_info(room, i, live) for i in range(len(t.seats))], button=t.button,
+        hands_played=t.hands_played, you=room.user_seat(user_id),
+        bot_kinds=[p.BotKind(bot=str(k["bot"]), level=k["level"], label=str(k["label"]))
+                   for k in bot_kinds()])
+
+
+def table_msg(room: Room, user_id: int | None) -> p.TableMsg:
+    """A ``table`` message for one receiver."""
+    return p.TableMsg(type="table", table=table_info(room, user_id))
+
+
+def table_fanout(room: Room) -> Fanout:
+    """The ``table`` message for every watcher: public, and one per seated player and the owner."""
+    public = table_msg(room, None)
+    texts = {PUBLIC: encode(public)}
+    by_user: dict[int, str] = {}
+    users = {m.user_id for m in room.meta.values() if m.bot is None} | {room.owner_id}
+    for uid in users:
+        you = room.user_seat(uid)
+        if you is None and uid != room.owner_id:
+            continue
+        msg = public.model_copy(update={"table": public.table.model_copy(update={
+            "you": you, "invite_code": room.invite_code if uid == room.owner_id else None})})
+        key = f"u{uid}"
+        texts[key] = encode(msg)
+        by_user[uid] = key
+    return Fanout(table=room.id, texts=texts, by_user=by_user)
+
+
+def lobby_row(*, table_id: int, name: str, config: p.TableConfig, seats: int, taken: int, private: bool,
+              owner: str, in_hand: bool) -> p.LobbyEntry:
+    """One row of the lobby, from what is known of a table (in memory or in the database)."""
+    info = game_info(config.build_game())
+    return p.LobbyEntry(id=table_id, name=name, game=str(info["game"]), stakes=str(info["stakes"]),
+                        game_info=info, seats=seats, taken=taken, private=private, owner=owner,
+                        in_hand=in_hand)
+
+
+def lobby_entry(room: Room) -> p.LobbyEntry:
+    """One row of the lobby for a room of this process."""
+    return lobby_row(table_id=room.id, name=room.name, config=room.config, seats=len(room.table.seats),
+                     taken=sum(x is not None for x in room.table.seats), private=room.private,
+                     owner=room.owner_name, in_hand=room.hand is not None)
+
+
+# ------------------------------------------------------------------- hand
+
+
+def _timer(room: Room) -> p.TimerModel | None:
+    return None if room.timer_info is None else p.TimerModel(**room.timer_info)
+
+
+def hand_msg(room: Room, hs: int | None) -> p.HandMsg:
+    """The full state of the live hand as hand seat ``hs`` (None: the public) sees it."""
+    hand = room.hand
+    assert hand is not None and room.hand_id is not None and room.commitment is not None
+    v = hand.view(hs)
+    return p.HandMsg(type="hand", table=room.id, hand=room.hand_id, number=room.hand_number,
+                     commitment=room.commitment, seats=list(room.table.hand_seats), version=len(v.log),
+                     view=p.ViewModel.model_validate(view_dict(v, log=True)), timer=_timer(room))
+
+
+def _by_seat(room: Room, hand_seats: list[int]) -> dict[int, int]:
+    """user -> hand seat, for the human players dealt in."""
+    out: dict[int, int] = {}
+    for hs, ts in enumerate(hand_seats):
+        meta = room.meta.get(ts)
+        if meta is not None and meta.bot is None:
+            out[meta.user_id] = hs
+    return out
+
+
+def hand_fanout(room: Room) -> tuple[Fanout, dict[str, dict[str, Any]]]:
+    """The ``hand`` message for every watcher (one text per hand seat, and the public one).
+    Returns the fanout and the views it sent (without their logs), by key."""
+    hand = room.hand
+    assert hand is not None
+    by_seat = _by_seat(room, list(room.table.hand_seats))
+    texts: dict[str, str] = {}
+    views: dict[str, dict[str, Any]] = {}
+    for key, hs in [(PUBLIC, None), *((str(x), x) for x in sorted(set(by_seat.values())))]:
+        msg = hand_msg(room, hs)
+        texts[key] = encode(msg)
+        views[key] = msg.view.model_dump(exclude={"log"})
+    return Fanout(table=room.id, texts=texts, by_user={u: str(hs) for u, hs in by_seat.items()}), views
+
+
+def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: int,
+                  previous: dict[str, dict[str, Any]]) -> tuple[Fanout, dict[str, dict[str, Any]]]:
+    """The ``update`` message (new log records from ``version_from`` and the view) for every
+    watcher, whole and as a delta against ``previous`` (the views of the last message, by key).
+    Returns the fanout and the views it sent."""
+    by_seat = _by_seat(room, hand_seats)
+    hand_id = room.hand_id
+    assert hand_id is not None
+    timer = _timer(room)
+    texts: dict[str, str] = {}
+    deltas: dict[str, str] = {}
+    views: dict[str, dict[str, Any]] = {}
+    for key, hs in [(PUBLIC, None), *((str(x), x) for x in sorted(set(by_seat.values())))]:
+        v = hand.view(hs)
+        d = view_dict(v, log=False)
+        views[key] = d
+        msg = p.UpdateMsg(type="update", table=room.id, hand=hand_id, version_from=version_from,
+                          version=len(v.log), events=[op_dict(op) for op in v.log[version_from:]],
+                          view=p.ViewModel.model_validate(d), timer=timer)
+        texts[key] = encode(msg, exclude={"view_delta"})
+        before = previous.get(key)
+        if before is not None:
+            msg.view_delta = view_delta(before, d)
+            deltas[key] = encode(msg, exclude={"view"})
+    fanout = Fanout(table=room.id, texts=texts, deltas=deltas,
+                    by_user={u: str(hs) for u, hs in by_seat.items()})
+    return fanout, views
+
+
+def hand_end(room: Room, hand: Hand, hand_seats: list[int]) -> Fanout:
+    """The ``hand_end`` message: payoffs, results, and the seed of the commitment."""
+    assert room.hand_id is not None and room.seed is not None and room.commitment is not None
+    msg = p.HandEndMsg(type="hand_end", table=room.id, hand=room.hand_id, number=room.hand_number,
+                       seed=room.seed, commitment=room.commitment, seats=hand_seats,
+                       payoffs=list(hand.payoffs), results=[r.to_dict() for r in hand.results])
+    return Fanout(table=room.id, texts={PUBLIC: encode(msg)})
+
+
+# ------------------------------------------------------------------ other
+
+
+def chat_line(room_id: int, name: str, text: str) -> p.ChatOut:
+    """A chat line at a table."""
+    return p.ChatOut(type="chat", table=room_id, name=name, text=text, time=round(time.time(), 3))
+
+
+def balance(value: int) -> p.BalanceMsg:
+    """The receiver's balance changed."""
+    return p.BalanceMsg(type="balance", balance=value)
+
+
+def as_dict(msg: BaseModel) -> dict[str, Any]:
+    """A model as the dict that ``encode`` writes."""
+    return msg.model_dump(mode="json")

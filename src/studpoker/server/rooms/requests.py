@@ -1,0 +1,357 @@
+"""The requests a client makes of a table, one function each: watch, sit, act, chat, leave ...
+
+Each function runs on the process that owns the table (the registry routes a
+request there, forwarding it through the cluster when another process owns
+it), takes the :class:`Caller` and the validated message of
+:mod:`studpoker.server.protocol`, checks it, and changes the room under its
+lock (:class:`~studpoker.server.rooms.room.Room` applies, commits, then
+broadcasts). A refused request raises ``ProtocolError`` and changes nothing.
+
+What the caller's own connection must receive besides the broadcasts (the
+full state on ``watch``) comes back as a :class:`Result`: plain data, so that
+it can travel back to the process that holds the connection.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from studpoker.actions import Action
+from studpoker.server import protocol as p
+from studpoker.server import store
+from studpoker.server.rooms import messages
+from studpoker.server.rooms.room import ProtocolError, Room, SeatMeta
+from studpoker.table import TableError
+
+if TYPE_CHECKING:
+    from studpoker.server.rooms.registry import Registry
+
+__all__ = ["HANDLERS", "Caller", "Result", "handle"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Caller:
+    """Who makes a request: a logged-in user (or an anonymous watcher: ``user_id`` None)."""
+
+    user_id: int | None
+    name: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON (to forward a request)."""
+        return {"user_id": self.user_id, "name": self.name}
+
+
+@dataclass(slots=True, kw_only=True)
+class Result:
+    """What a request gives back to the caller's connection.
+
+    ``texts``: messages for that connection alone (sent before anything later);
+    ``watch``: the connection now follows the table; ``unwatch``: it stops.
+    """
+
+    texts: list[str] = field(default_factory=list)
+    watch: bool = False
+    unwatch: bool = False
+    value: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON (to send a forwarded request's result back)."""
+        return {"texts": self.texts, "watch": self.watch, "unwatch": self.unwatch, "value": self.value}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Result:
+        """Inverse of :meth:`to_dict`."""
+        return cls(texts=list(d["texts"]), watch=bool(d["watch"]), unwatch=bool(d["unwatch"]),
+                   value=d.get("value"))
+
+
+def _user(caller: Caller) -> int:
+    if caller.user_id is None:
+        raise ProtocolError("unauthorized", "send auth first")
+    return caller.user_id
+
+
+def _seat_of(room: Room, user_id: int) -> int:
+    ts = room.user_seat(user_id)
+    if ts is None:
+        raise ProtocolError("not_seated", "you have no seat at this table")
+    return ts
+
+
+def _open(reg: Registry, table_id: int) -> Room:
+    room = reg.get(table_id)
+    if room.closing:
+        raise ProtocolError("closing", "the table is closing")
+    return room
+
+
+def _free_seat(room: Room, seat: int | None) -> int:
+    t = room.table
+    if seat is None:
+        for i, x in enumerate(t.seats):
+            if x is None:
+                return i
+        raise ProtocolError("table_full", "every seat is taken")
+    if not 0 <= seat < len(t.seats):
+        raise ProtocolError("bad_seat", f"there is no seat {seat}")
+    if t.seats[seat] is not None:
+        raise ProtocolError("seat_taken", f"seat {seat} is taken")
+    return seat
+
+
+def _check_buy_in(room: Room, amount: int) -> None:
+    c = room.config
+    if not c.min_buy_in <= amount <= c.max_buy_in:
+        raise ProtocolError("bad_buy_in", f"the buy-in is {c.min_buy_in} to {c.max_buy_in}")
+
+
+# ---------------------------------------------------------------- the requests
+
+
+async def watch(reg: Registry, caller: Caller, msg: p.WatchMsg) -> Result:
+    """Follow a table and get its full state (also the way to reconnect)."""
+    room = reg.get(msg.table)
+    if not room.may_watch(caller.user_id, msg.invite):
+        raise ProtocolError("forbidden", "this table is private: an invite code is needed")
+    return Result(texts=room.state_texts(caller.user_id), watch=True)
+
+
+async def unwatch(reg: Registry, caller: Caller, msg: p.UnwatchMsg) -> Result:
+    """Stop following a table."""
+    reg.get(msg.table)
+    return Result(unwatch=True)
+
+
+async def sit(reg: Registry, caller: Caller, msg: p.SitMsg) -> Result:
+    """Take a seat with a buy-in from the balance; the caller then watches the table."""
+    user_id = _user(caller)
+    room = reg.get(msg.table)
+    if not room.may_watch(user_id, msg.invite):
+        raise ProtocolError("forbidden", "this table is private: an invite code is needed")
+    async with room.lock:
+        room = _open(reg, msg.table)
+        if room.user_seat(user_id) is not None:
+            raise ProtocolError("already_seated", "you already have a seat here")
+        _check_buy_in(room, msg.buy_in)
+        s = _free_seat(room, msg.seat)
+        bank = room.config.time_bank
+        try:
+            balance = await reg.run_db(lambda: store.seat_player(
+                reg.db, table_id=room.id, seat=s, user_id=user_id, bot=None, name=caller.name,
+                chips=msg.buy_in, time_bank=bank))
+        except store.StoreError as exc:
+            raise ProtocolError("refused", str(exc)) from None
+        room.table.sit(s, name=caller.name, chips=msg.buy_in)
+        room.meta[s] = SeatMeta(user_id=user_id, time_bank=bank,
+                                disconnected_since=None if reg.is_connected(user_id) else time.time())
+        room.send_balances({user_id: balance})
+        room.broadcast_table()
+        texts = [messages.encode(messages.table_msg(room, user_id))]
+        if room.hand is not None:
+            texts.append(messages.encode(messages.hand_msg(room, None)))
+        room.schedule_next_hand(reg.settings.start_delay)
+        return Result(texts=texts, watch=True, value=s)
+
+
+async def act(reg: Registry, caller: Caller, msg: p.ActMsg) -> Result:
+    """A player's decision (R1.12: refused with the reason, nothing changes)."""
+    user_id = _user(caller)
+    room = reg.get(msg.table)
+    async with room.lock:
+        room = reg.get(msg.table)
+        ts = _seat_of(room, user_id)
+        hand = room.hand
+        if hand is None or room.hand_id != msg.hand:
+            raise ProtocolError("stale", f"hand {msg.hand} is not the hand in progress")
+        hs = room.hand_seat(ts)
+        if hs is None:
+            raise ProtocolError("not_in_hand", "you are not dealt into this hand")
+        a = msg.action
+        if a.seat is not None and a.seat != hs:
+            raise ProtocolError("forbidden", f"you play hand seat {hs}, not {a.seat}")
+        if msg.version != len(hand.log):
+            raise ProtocolError("stale", f"the hand is at version {len(hand.log)}, not {msg.version}")
+        action = Action(seat=hs, kind=a.action_kind, amount=a.amount, slot=a.slot)
+        reason = hand.check(action)
+        if reason is not None:
+            legal = [x.to_dict() for x in hand.legal_actions()] if hand.to_act == hs else []
+            raise ProtocolError("illegal", reason, legal)
+        await room.apply(action, source="player")
+    return Result()
+
+
+async def add_bot(reg: Registry, caller: Caller, msg: p.AddBotMsg) -> Result:
+    """Owner only: seat a server-side bot funded from the owner's balance."""
+    user_id = _user(caller)
+    room = reg.get(msg.table)
+    if user_id != room.owner_id:
+        raise ProtocolError("forbidden", "only the table's owner may add bots")
+    try:
+        bot = reg.make_bot(msg.bot, secrets.randbits(32))
+    except Exception as exc:
+        raise ProtocolError("bad_bot", f"no bot {msg.bot!r}: {exc}") from None
+    async with room.lock:
+        room = _open(reg, msg.table)
+        _check_buy_in(room, msg.buy_in)
+        s = _free_seat(room, msg.seat)
+        name = f"bot-{msg.bot}-{s}"
+        try:
+            balance = await reg.run_db(lambda: store.seat_player(
+                reg.db, table_id=room.id, seat=s, user_id=user_id, bot=msg.bot, name=name, chips=msg.buy_in,
+                time_bank=0.0))
+        except store.StoreError as exc:
+            raise ProtocolError("refused", str(exc)) from None
+        room.table.sit(s, name=name, chips=msg.buy_in)
+        room.meta[s] = SeatMeta(user_id=user_id, bot=msg.bot)
+        room.bots[s] = bot
+        room.send_balances({user_id: balance})
+        room.broadcast_table()
+        room.schedule_next_hand(reg.settings.start_delay)
+        return Result(value=s)
+
+
+async def add_chips(reg: Registry, caller: Caller, msg: p.AddChipsMsg) -> Result:
+    """More chips from the balance, between hands only (R4.2)."""
+    user_id = _user(caller)
+    room = reg.get(msg.table)
+    async with room.lock:
+        room = reg.get(msg.table)
+        ts = _seat_of(room, user_id)
+        player = room.table.seats[ts]
+        assert player is not None
+        if room.hand is not None and ts in room.table.hand_seats:
+            raise ProtocolError("in_hand", "chips can be added only between hands (R4.2)")
+        if player.chips + msg.amount > room.config.max_buy_in:
+            raise ProtocolError("bad_buy_in", f"at most {room.config.max_buy_in} chips on the table")
+        sitting_out = player.sitting_out and player.chips > 0
+        try:
+            balance = await reg.run_db(lambda: store.add_chips(
+                reg.db, table_id=room.id, seat=ts, user_id=user_id, amount=msg.amount,
+                sitting_out=sitting_out))
+        except store.StoreError as exc:
+            raise ProtocolError("refused", str(exc)) from None
+        room.table.add_chips(ts, msg.amount)
+        player.sitting_out = sitting_out
+        room.send_balances({user_id: balance})
+        room.broadcast_table()
+        room.schedule_next_hand(reg.settings.start_delay)
+    return Result()
+
+
+async def _sit_out(reg: Registry, caller: Caller, table_id: int, out: bool) -> Result:
+    user_id = _user(caller)
+    room = reg.get(table_id)
+    async with room.lock:
+        room = reg.get(table_id)
+        ts = _seat_of(room, user_id)
+        try:
+            room.table.sit_out(ts, out)
+        except TableError as exc:
+            raise ProtocolError("refused", str(exc)) from None
+        room.meta[ts].timeouts = 0
+        try:
+            await reg.run_db(lambda: store.update_seat(reg.db, table_id=room.id, seat=ts, sitting_out=out,
+                                                       timeouts=0))
+        except Exception:
+            await reg.reload(room)
+            raise ProtocolError("server_error", "could not store that; try again") from None
+        room.broadcast_table()
+        if not out:
+            room.schedule_next_hand(reg.settings.start_delay)
+    return Result()
+
+
+async def sit_out(reg: Registry, caller: Caller, msg: p.SitOutMsg) -> Result:
+    """Sit out from the next hand (R4.3)."""
+    return await _sit_out(reg, caller, msg.table, True)
+
+
+async def sit_in(reg: Registry, caller: Caller, msg: p.SitInMsg) -> Result:
+    """Come back from sitting out."""
+    return await _sit_out(reg, caller, msg.table, False)
+
+
+async def leave(reg: Registry, caller: Caller, msg: p.LeaveMsg) -> Result:
+    """Leave the seat (R4.3): chips back now, or when the hand ends."""
+    user_id = _user(caller)
+    room = reg.get(msg.table)
+    async with room.lock:
+        room = reg.get(msg.table)
+        await room.leave_seat(_seat_of(room, user_id))
+    return Result()
+
+
+async def remove_bot(reg: Registry, caller: Caller, msg: p.RemoveBotMsg) -> Result:
+    """Owner only: a bot leaves (R4.3); its chips go back to the owner."""
+    user_id = _user(caller)
+    room = reg.get(msg.table)
+    if user_id != room.owner_id:
+        raise ProtocolError("forbidden", "only the table's owner may remove bots")
+    async with room.lock:
+        room = reg.get(msg.table)
+        meta = room.meta.get(msg.seat)
+        if meta is None or meta.bot is None:
+            raise ProtocolError("bad_seat", f"seat {msg.seat} holds no bot")
+        await room.leave_seat(msg.seat)
+    return Result()
+
+
+async def chat(reg: Registry, caller: Caller, msg: p.ChatMsg) -> Result:
+    """A chat line (limited per user: ``chat_per_window`` lines per ``chat_window``).
+
+    Only watchers may chat; the process holding the connection checks that before
+    the request gets here.
+    """
+    user_id = _user(caller)
+    room = reg.get(msg.table)
+    now = time.monotonic()
+    times = room.chat_times.setdefault(user_id, deque())
+    while times and now - times[0] > reg.settings.chat_window:
+        times.popleft()
+    if len(times) >= reg.settings.chat_per_window:
+        raise ProtocolError("rate_limited", "too many chat lines; wait a little")
+    times.append(now)
+    room.add_chat(messages.encode(messages.chat_line(room.id, caller.name, msg.text)))
+    return Result()
+
+
+async def close_table(reg: Registry, caller: Caller, msg: p.CloseTableMsg) -> Result:
+    """Owner only: close now, or after the hand in progress (stored before the answer either way)."""
+    user_id = _user(caller)
+    room = reg.get(msg.table)
+    if user_id != room.owner_id:
+        raise ProtocolError("forbidden", "only the table's owner may close it")
+    async with room.lock:
+        room = reg.get(msg.table)
+        if room.hand is None:
+            room.closing = True
+            await room.close_now()
+        elif not room.closing:
+            await reg.run_db(lambda: store.mark_closing(reg.db, table_id=room.id))
+            room.closing = True
+            room.broadcast_table()
+    return Result()
+
+
+Handler = Callable[[Any, Caller, Any], Awaitable[Result]]
+
+HANDLERS: dict[str, Handler] = {
+    "watch": watch, "unwatch": unwatch, "sit": sit, "act": act, "add_bot": add_bot,
+    "add_chips": add_chips, "sit_out": sit_out, "sit_in": sit_in, "leave": leave,
+    "remove_bot": remove_bot, "chat": chat, "close_table": close_table,
+}
+"""Every table request by its message ``type``."""
+
+ANONYMOUS_OK = frozenset({"watch", "unwatch"})
+
+
+async def handle(reg: Registry, caller: Caller, msg: Any) -> Result:
+    """Run one table request on this process (its owner)."""
+    if caller.user_id is None and msg.type not in ANONYMOUS_OK:
+        raise ProtocolError("unauthorized", "send auth first")
+    return await HANDLERS[msg.type](reg, caller, msg)

@@ -1,0 +1,626 @@
+"""One open table in memory: its lock, its clock, its bots; apply -> commit -> broadcast.
+
+A :class:`Room` holds a :class:`~studpoker.table.Table` of the engine, the
+seats' owners and the decision clock. Every change runs under the room's lock
+in this order:
+
+1. check it against the engine (``hand.check``) and the seat's owner
+   (:mod:`~studpoker.server.rooms.requests` does that);
+2. apply it to the in-memory ``Table``;
+3. commit it (:mod:`~studpoker.server.store`: the event row, and whatever it
+   settles), awaiting the commit;
+4. only then broadcast the result (:mod:`~studpoker.server.rooms.messages`
+   builds it, the host delivers it to every watcher, here or on other
+   processes).
+
+If a commit fails the room is rebuilt from the database (the request is then
+as if never made). A restarted server, or another process taking the table
+over, rebuilds it the same way (:func:`studpoker.server.replay.restore_table`),
+decision clock included: the turn started when the last event was stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from studpoker.actions import Action, ActionKind
+from studpoker.fairness import commitment as commit_seed
+from studpoker.fairness import deck_from_seed, new_seed
+from studpoker.games import Game, phh_order
+from studpoker.hand import Hand
+from studpoker.server import store
+from studpoker.server.config import Settings
+from studpoker.server.db import Database
+from studpoker.server.protocol import TableConfig
+from studpoker.server.replay import restore_table
+from studpoker.server.rooms import messages
+from studpoker.server.rooms.messages import Fanout
+from studpoker.table import Table, default_action
+
+__all__ = ["ProtocolError", "Room", "RoomHost", "SeatMeta"]
+
+log = logging.getLogger("studpoker.server")
+T = TypeVar("T")
+
+BANK_REFILL = 1.0  # seconds of time bank given back ...
+BANK_REFILL_HANDS = 10  # ... every this many hands, up to the table's bank
+
+
+class ProtocolError(Exception):
+    """A refused request: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str, legal: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.legal = legal
+
+
+class RoomHost(Protocol):
+    """What a room needs from the process that runs it (the registry)."""
+
+    db: Database
+    settings: Settings
+    stats: dict[str, int]
+
+    async def run_db(self, fn: Callable[[], T]) -> T:
+        """Run a blocking database call."""
+        ...
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run a background task of a room."""
+        ...
+
+    def make_bot(self, name: str, seed: int | None = None) -> Any:
+        """A bot by name."""
+        ...
+
+    def deliver(self, fanout: Fanout) -> None:
+        """Send a message to every watcher of a table (on every process)."""
+        ...
+
+    def send_user(self, user_id: int, text: str) -> None:
+        """Send a message to every connection of a user (on every process)."""
+        ...
+
+    def is_connected(self, user_id: int) -> bool:
+        """Whether a user has a connection open (on any process)."""
+        ...
+
+    async def reload(self, room: Room) -> Room:
+        """Rebuild a room from the database (after a failed commit)."""
+        ...
+
+
+def _unix(value: dt.datetime | None) -> float | None:
+    return None if value is None else value.replace(tzinfo=dt.UTC).timestamp()
+
+
+@dataclass(slots=True, kw_only=True)
+class SeatMeta:
+    """Who a seat belongs to, beyond the engine's ``Seat``."""
+
+    user_id: int  # the player, or the owner who funds a bot
+    bot: str | None = None
+    time_bank: float = 0.0
+    timeouts: int = 0
+    disconnected_since: float | None = None  # Unix seconds; None while the player is connected
+
+
+@dataclass(slots=True, kw_only=True)
+class Room:
+    """One open table in memory, run by ``host``."""
+
+    host: RoomHost
+    id: int
+    name: str
+    owner_id: int
+    owner_name: str
+    config: TableConfig
+    private: bool
+    invite_code: str | None
+    table: Table
+    meta: dict[int, SeatMeta]
+    last_number: int = 0
+    hand_id: int | None = None
+    hand_number: int = 0
+    seed: str | None = None
+    commitment: str | None = None
+    event_idx: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bots: dict[int, Any] = field(default_factory=dict)
+    timer: asyncio.Task[None] | None = None
+    timer_info: dict[str, Any] | None = None
+    turn_started: float = 0.0
+    next_hand: asyncio.Task[None] | None = None
+    chat: deque[str] = field(default_factory=deque)
+    chat_times: dict[int, deque[float]] = field(default_factory=dict)
+    closing: bool = False
+    closed: bool = False
+    stopped: bool = False
+    views: dict[str, dict[str, Any]] = field(default_factory=dict)  # last views sent, for deltas
+
+    # ----------------------------------------------------------- building
+
+    @classmethod
+    def from_rows(cls, host: RoomHost, data: store.LoadedTable, old: Room | None = None) -> Room:
+        """The room the stored rows describe (``old``: the room it replaces, whose lock and chat
+        it keeps)."""
+        row = data.row
+        config = TableConfig.model_validate(row.config)
+        table = restore_table(row, data.seats, data.hand, data.events)
+        now = time.time()
+        meta = {r.seat: SeatMeta(user_id=r.user_id, bot=r.bot, time_bank=r.time_bank, timeouts=r.timeouts,
+                                 disconnected_since=None if r.bot or host.is_connected(r.user_id) else now)
+                for r in data.seats}
+        room = cls(host=host, id=row.id, name=row.name, owner_id=row.owner_id, owner_name=data.owner_name,
+                   config=config, private=row.private, invite_code=row.invite_code, table=table, meta=meta,
+                   last_number=data.last_number, closing=row.closed)
+        if data.hand is not None:
+            room.hand_id = data.hand.id
+            room.hand_number = data.hand.number
+            room.seed = data.hand.seed
+            room.commitment = data.hand.commitment
+            room.event_idx = len(data.events)
+            # the decision clock goes on: the turn started when the last event was stored
+            last = data.events[-1].created_at if data.events else data.hand.started_at
+            room.turn_started = _unix(last) or now
+        if old is not None:
+            room.lock = old.lock
+            room.chat = old.chat
+            room.chat_times = old.chat_times
+            room.bots = {s: b for s, b in old.bots.items() if s in meta and meta[s].bot}
+            for s, m in meta.items():
+                if s in old.meta and old.meta[s].user_id == m.user_id:
+                    m.disconnected_since = old.meta[s].disconnected_since
+        for seat, m in meta.items():
+            if m.bot and seat not in room.bots:
+                room.bots[seat] = host.make_bot(m.bot, None)
+        return room
+
+    def start(self, start_delay: float) -> None:
+        """Start the clock of a resumed hand, or schedule the next hand."""
+        if self.closed:
+            return
+        if self.hand is not None:
+            log.info("table %s: resuming hand %s at event %s", self.id, self.hand_id, self.event_idx)
+            self.arm(resume=True)
+        else:
+            self.schedule_next_hand(start_delay)
+
+    def stop(self) -> None:
+        """Stop every timer of the room (its state is in the database already)."""
+        self.stopped = True
+        for task in (self.timer, self.next_hand):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    # -------------------------------------------------------------- lookup
+
+    @property
+    def game(self) -> Game:
+        """The table's game."""
+        return self.table.game
+
+    @property
+    def hand(self) -> Hand | None:
+        """The live hand, if one is being played."""
+        hand = self.table.hand
+        return hand if hand is not None and not hand.is_over and self.hand_id is not None else None
+
+    def user_seat(self, user_id: int | None) -> int | None:
+        """The table seat a (human) user holds."""
+        if user_id is None:
+            return None
+        for seat, m in self.meta.items():
+            if m.user_id == user_id and m.bot is None:
+                return seat
+        return None
+
+    def hand_seat(self, table_seat: int | None) -> int | None:
+        """The hand seat of a table seat dealt into the live hand."""
+        if table_seat is None or self.hand is None:
+            return None
+        try:
+            return self.table.hand_seats.index(table_seat)
+        except ValueError:
+            return None
+
+    def may_watch(self, user_id: int | None, invite: str | None) -> bool:
+        """Public tables: anyone; private: the owner, its players, or the invite code."""
+        if not self.private:
+            return True
+        if user_id is not None and (user_id == self.owner_id or self.user_seat(user_id) is not None):
+            return True
+        return invite is not None and self.invite_code is not None and secrets.compare_digest(
+            invite, self.invite_code)
+
+    # ----------------------------------------------------------- messages
+
+    def state_texts(self, user_id: int | None) -> list[str]:
+        """The full state of the table for one receiver (watch, reconnect)."""
+        out = [messages.encode(messages.table_msg(self, user_id))]
+        if self.hand is not None:
+            out.append(messages.encode(messages.hand_msg(self, self.hand_seat(self.user_seat(user_id)))))
+        out.extend(self.chat)
+        return out
+
+    def broadcast_table(self) -> None:
+        """Everyone watching gets the table (seats, button, ...)."""
+        self.host.deliver(messages.table_fanout(self))
+
+    def broadcast_hand(self) -> None:
+        """Everyone watching gets the full state of the live hand."""
+        if self.hand is not None:
+            fanout, self.views = messages.hand_fanout(self)
+            self.host.deliver(fanout)
+
+    def send_balances(self, balances: dict[int, int]) -> None:
+        """Tell users their new balances."""
+        for user_id, value in balances.items():
+            self.host.send_user(user_id, messages.encode(messages.balance(value)))
+
+    def add_chat(self, text: str) -> None:
+        """Keep a chat line (encoded) for later watchers, and send it."""
+        self.chat.append(text)
+        while len(self.chat) > self.host.settings.chat_history:
+            self.chat.popleft()
+        self.host.deliver(Fanout(table=self.id, texts={messages.PUBLIC: text}))
+
+    # -------------------------------------------------------------- presence
+
+    def presence(self, user_id: int, connected: bool) -> None:
+        """A player's connections opened or all closed: shown as ``disconnected`` on their seat."""
+        changed = False
+        now = time.time()
+        for m in self.meta.values():
+            if m.user_id != user_id or m.bot is not None:
+                continue
+            if connected and m.disconnected_since is not None:
+                m.disconnected_since = None
+                changed = True
+            elif not connected and m.disconnected_since is None:
+                m.disconnected_since = now
+                changed = True
+        if changed and not self.closed:
+            self.broadcast_table()
+            if not connected and self.hand is not None:
+                ts = self.table.to_act_seat()
+                if ts is not None and self.meta[ts].user_id == user_id:
+                    self.arm(keep_start=True)
+
+    def squatters(self, now: float) -> list[int]:
+        """Seats whose players have been disconnected longer than the seat timeout."""
+        limit = self.host.settings.seat_timeout
+        out = []
+        for seat, m in self.meta.items():
+            player = self.table.seats[seat]
+            if (m.bot is None and m.disconnected_since is not None and now - m.disconnected_since >= limit
+                    and player is not None and not player.leaving):
+                out.append(seat)
+        return out
+
+    # ---------------------------------------------------------------- clock
+
+    def _away_grace(self) -> float:
+        s = self.host.settings
+        return max(0.0, min(s.away_grace, s.seat_timeout))
+
+    def arm(self, *, resume: bool = False, keep_start: bool = False) -> None:
+        """Start the clock (or the bot) for whoever is to act now.
+
+        ``resume``: the turn started at ``turn_started`` (restored from the database);
+        ``keep_start``: the same turn, re-armed (the player just disconnected).
+        """
+        if self.timer is not None and self.timer is not asyncio.current_task():
+            self.timer.cancel()
+        self.timer = None
+        self.timer_info = None
+        hand = self.hand
+        if hand is None or hand.to_act is None or self.stopped:
+            return
+        ts = self.table.to_act_seat()
+        assert ts is not None
+        meta = self.meta[ts]
+        now = time.time()
+        if not (resume or keep_start):
+            self.turn_started = now
+        started = self.turn_started
+        action_time = self.config.action_time
+        self.timer_info = {"seat": hand.to_act, "deadline": round(started + action_time, 3),
+                           "bank_deadline": round(started + action_time + meta.time_bank, 3)}
+        version = len(hand.log)
+        assert self.hand_id is not None
+        if meta.bot is not None and ts in self.bots:
+            self.timer = self.host.spawn(self._bot_turn(self.hand_id, version, ts))
+            return
+        due = started + action_time + meta.time_bank
+        if meta.disconnected_since is not None:
+            due = min(due, max(now, meta.disconnected_since + self._away_grace()))
+        self.timer = self.host.spawn(self._timeout(self.hand_id, version, max(0.0, due - now)))
+
+    async def _timeout(self, hand_id: int, version: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            room = self._current()
+            hand = room.hand
+            if room.stopped or hand is None or room.hand_id != hand_id or len(hand.log) != version:
+                return
+            ts = room.table.to_act_seat()
+            assert ts is not None
+            meta = room.meta[ts]
+            now = time.time()
+            if now < room.turn_started + room.config.action_time + meta.time_bank - 0.001:
+                if meta.disconnected_since is None:  # came back in time: the clock goes on
+                    room.arm(keep_start=True)
+                    return
+                # away (R4.3 as if leaving): folded at their turn, the seat kept until the seat timeout
+                await room.apply(_fold_or_default(hand), source="away")
+                return
+            await room.apply(default_action(hand), source="timeout")  # R4.4
+
+    async def _bot_turn(self, hand_id: int, version: int, ts: int) -> None:
+        await asyncio.sleep(self.host.settings.bot_delay)
+        hand = self.hand
+        if self.stopped or hand is None or self.hand_id != hand_id or len(hand.log) != version:
+            return
+        bot = self.bots[ts]
+        view = hand.view(hand.to_act)
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(None, bot.act, view)
+        except Exception:  # a broken bot times out like a person
+            log.exception("bot %s failed", self.meta[ts].bot)
+            action = None
+        async with self.lock:
+            room = self._current()
+            hand = room.hand
+            if room.stopped or hand is None or room.hand_id != hand_id or len(hand.log) != version:
+                return
+            if not isinstance(action, Action) or hand.check(action) is not None:
+                action = default_action(hand)
+            await room.apply(action, source="bot")
+
+    def _current(self) -> Room:
+        """This room, or the one that replaced it after a reload."""
+        current: Room = getattr(self.host, "rooms", {}).get(self.id, self)
+        return current
+
+    # ----------------------------------------------------------------- hands
+
+    def schedule_next_hand(self, delay: float) -> None:
+        """Deal the next hand after ``delay`` seconds, if it can start then."""
+        if self.next_hand is not None and not self.next_hand.done():
+            return
+        if self.closed or self.stopped or self.hand is not None:
+            return
+        self.next_hand = self.host.spawn(self._next_hand(delay))
+
+    async def _next_hand(self, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        async with self.lock:
+            room = self._current()
+            room.next_hand = None
+            if room.stopped or room.closed or room.hand is not None:
+                return
+            await room.sweep_squatters()
+            if room.closing:
+                await room.close_now()
+                return
+            if not room.table.can_start():
+                return
+            await room._start_hand()
+
+    async def _start_hand(self) -> None:
+        t = self.table
+        host = self.host
+        seed = new_seed()
+        commitment = commit_seed(seed)
+        prev_button = t.button
+        ready = t.ready_seats()[: t.game.max_players]
+        start = []
+        for s in ready:
+            p = t.seats[s]
+            assert p is not None
+            start.append({"seat": s, "name": p.name, "chips": p.chips})
+        hand = t.start_hand(deck=deck_from_seed(seed, joker=t.game.joker))
+        number = self.last_number + 1
+        assert t.button is not None
+        button = t.button
+        try:
+            hand_id = await host.run_db(lambda: store.start_hand(
+                host.db, table_id=self.id, number=number, seed=seed, commitment=commitment,
+                prev_button=prev_button, button=button, dealer=hand.dealer,
+                hand_seats=list(t.hand_seats), start=start))
+        except Exception:
+            log.exception("table %s: could not store a new hand", self.id)
+            await host.reload(self)
+            return
+        self.last_number = number
+        self.hand_id, self.hand_number, self.event_idx = hand_id, number, 0
+        self.seed, self.commitment = seed, commitment
+        self.arm()
+        self.broadcast_table()
+        self.broadcast_hand()
+
+    async def apply(self, action: Action, *, source: str) -> None:
+        """Apply a checked action, commit it, then broadcast (the caller holds the lock)."""
+        hand = self.hand
+        assert hand is not None and self.hand_id is not None
+        host = self.host
+        t = self.table
+        ts = t.hand_seats[action.seat]
+        meta = self.meta[ts]
+        hand_seats = list(t.hand_seats)
+        version_from = len(hand.log)
+        seat_updates: dict[int, dict[str, Any]] = {}
+        if source == "player":
+            used = max(0.0, time.time() - self.turn_started - self.config.action_time)
+            if used > 0 or meta.timeouts:
+                meta.time_bank = max(0.0, meta.time_bank - used)
+                meta.timeouts = 0
+                seat_updates[ts] = {"time_bank": meta.time_bank, "timeouts": 0}
+        elif source in ("timeout", "away"):
+            if source == "timeout":
+                meta.time_bank = 0.0
+            meta.timeouts += 1  # folded while away counts as a timeout: twice and they sit out (R4.4)
+            values: dict[str, Any] = {"time_bank": meta.time_bank, "timeouts": meta.timeouts}
+            player = t.seats[ts]
+            if meta.timeouts >= host.settings.timeouts_to_sit_out and player is not None:
+                player.sitting_out = True
+                values["sitting_out"] = True
+            seat_updates[ts] = values
+        t.act(action)
+        finish = self._finish_info(hand, hand_seats) if hand.is_over else None
+        idx = self.event_idx
+        hand_id = self.hand_id
+        try:
+            await host.run_db(lambda: store.record_event(
+                host.db, table_id=self.id, hand_id=hand_id, idx=idx, kind="act", data=action.to_dict(),
+                source=source, seat_updates=seat_updates, finish=finish))
+        except Exception:
+            log.exception("table %s: could not store an action", self.id)
+            await host.reload(self)
+            raise ProtocolError("server_error", "the action could not be stored; try again") from None
+        self.event_idx += 1
+        host.stats["actions"] += 1
+        self._after_event(hand, hand_seats, version_from, finish)
+
+    def _after_event(self, hand: Hand, hand_seats: list[int], version_from: int,
+                     finish: store.HandFinish | None) -> None:
+        if finish is None:
+            self.arm()
+            self._deliver_update(hand, hand_seats, version_from)
+            return
+        if self.timer is not None and self.timer is not asyncio.current_task():
+            self.timer.cancel()
+        self.timer, self.timer_info = None, None
+        for fs in finish.seats:
+            if fs.removed:
+                self.meta.pop(fs.seat, None)
+                self.bots.pop(fs.seat, None)
+            elif fs.seat in self.meta:
+                self.meta[fs.seat].time_bank = fs.time_bank
+        self._deliver_update(hand, hand_seats, version_from)
+        self.views = {}
+        self.host.deliver(messages.hand_end(self, hand, hand_seats))
+        self.hand_id, self.seed, self.commitment = None, None, None
+        self.broadcast_table()
+        self.send_balances(finish.balances)
+        self.schedule_next_hand(self.host.settings.hand_delay)
+
+    def _deliver_update(self, hand: Hand, hand_seats: list[int], version_from: int) -> None:
+        fanout, self.views = messages.update_fanout(self, hand, hand_seats, version_from, self.views)
+        self.host.deliver(fanout)
+
+    def _finish_info(self, hand: Hand, hand_seats: list[int]) -> store.HandFinish:
+        seats = []
+        refill = self.table.hands_played % BANK_REFILL_HANDS == 0
+        for hs, ts in enumerate(hand_seats):
+            player = self.table.seats[ts]
+            meta = self.meta[ts]
+            if player is None:
+                seats.append(store.FinishedSeat(seat=ts, user_id=meta.user_id, chips=hand.stacks[hs],
+                                                sitting_out=True, removed=True))
+            else:
+                bank = meta.time_bank
+                if refill and meta.bot is None:
+                    bank = min(self.config.time_bank, bank + BANK_REFILL)
+                seats.append(store.FinishedSeat(seat=ts, user_id=meta.user_id, chips=player.chips,
+                                                sitting_out=player.sitting_out, removed=False,
+                                                time_bank=bank))
+        phh, phh_public = self._histories(hand, hand_seats)
+        return store.HandFinish(payoffs=list(hand.payoffs), seats=seats,
+                                hands_played=self.table.hands_played, phh=phh, phh_public=phh_public)
+
+    def _histories(self, hand: Hand, hand_seats: list[int]) -> tuple[str | None, str | None]:
+        from studpoker import phh
+
+        order = phh_order(hand.dealer, hand.n)  # p1, p2, ...
+        names = []
+        for hs in order:
+            player = self.table.seats[hand_seats[hs]]
+            names.append(player.name if player is not None else f"seat {hand_seats[hs]}")
+        fields = {"players": names, "table": self.id, "hand": self.hand_number,
+                  "_table_seats": [hand_seats[hs] for hs in order],
+                  "_seed": self.seed, "_commitment": self.commitment}
+        out: list[str | None] = []
+        for public in (False, True):
+            try:
+                out.append(phh.write(phh.from_hand(hand, public=public, fields=fields)))
+            except Exception:
+                log.exception("table %s: no hand history", self.id)
+                out.append(None)
+        return out[0], out[1]
+
+    # ------------------------------------------------------------ seats
+
+    async def leave_seat(self, ts: int, *, note: str = "leave") -> None:
+        """A seat leaves (R4.3): now between hands, else folded at its turn and cashed out when
+        the hand ends. The caller holds the lock."""
+        host = self.host
+        t = self.table
+        meta = self.meta[ts]
+        player = t.seats[ts]
+        assert player is not None
+        if player.leaving:
+            raise ProtocolError("leaving", "already leaving at the end of the hand")
+        hand = self.hand
+        if hand is not None and ts in t.hand_seats:
+            assert self.hand_id is not None
+            hand_id, idx = self.hand_id, self.event_idx
+            t.leave(ts)
+            try:
+                await host.run_db(lambda: store.record_event(
+                    host.db, table_id=self.id, hand_id=hand_id, idx=idx, kind="leave", data={"seat": ts},
+                    source="player", seat_updates={ts: {"leaving": True}}, finish=None))
+            except Exception:
+                await host.reload(self)
+                raise ProtocolError("server_error", "could not store that; try again") from None
+            self.event_idx += 1
+            self.broadcast_table()
+            if t.to_act_seat() == ts:
+                await self.apply(_fold_or_default(hand), source="leave")
+            return
+        chips = player.chips
+        try:
+            balance = await host.run_db(lambda: store.unseat(host.db, table_id=self.id, seat=ts,
+                                                             user_id=meta.user_id, chips=chips, note=note))
+        except store.StoreError as exc:
+            raise ProtocolError("refused", str(exc)) from None
+        t.leave(ts)
+        self.meta.pop(ts, None)
+        self.bots.pop(ts, None)
+        self.send_balances({meta.user_id: balance})
+        self.broadcast_table()
+
+    async def sweep_squatters(self) -> None:
+        """Unseat players disconnected longer than the seat timeout (at the end of the hand if they
+        are in one). The caller holds the lock."""
+        for ts in self.squatters(time.time()):
+            log.info("table %s: seat %s disconnected too long, unseated", self.id, ts)
+            try:
+                await self.leave_seat(ts, note="seat timeout")
+            except ProtocolError as exc:
+                log.warning("table %s: seat %s: %s", self.id, ts, exc.message)
+
+    async def close_now(self) -> None:
+        """Cash everyone out and close the table (no hand in progress; the caller holds the lock)."""
+        for ts in [i for i, p in enumerate(self.table.seats) if p is not None]:
+            await self.leave_seat(ts)
+        await self.host.run_db(lambda: store.close_table(self.host.db, table_id=self.id))
+        self.closed = True
+        self.broadcast_table()
+
+
+def _fold_or_default(hand: Hand) -> Action:
+    fold = next((a for a in hand.legal_actions() if a.kind is ActionKind.FOLD), None)
+    return fold or default_action(hand)

@@ -1,0 +1,188 @@
+"""Three real ``studpoker serve --redis`` processes on one PostgreSQL and one Redis form one room:
+clients on different processes play at one table, the table's owner is SIGKILLed mid-hand, a
+survivor takes the table over within 10 s, the hand completes, and ``studpoker audit`` passes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import subprocess
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from _server_support import (
+    STUD,
+    STUDPOKER,
+    ServerProcess,
+    free_port,
+    pg_available,
+    pg_schema_url,
+    table_config,
+)
+from studpoker.bots import make_bot
+from studpoker.server.client import Client, play_bot
+from studpoker.server.db import Database, HandRow
+
+REDIS_URL = os.environ.get("STUDPOKER_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def redis_available() -> bool:
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
+        return True
+    except Exception:
+        return False
+
+
+@pytest.fixture
+def services() -> None:
+    if not pg_available():
+        pytest.fail("the cluster test needs PostgreSQL at postgresql://postgres@127.0.0.1:5432/test "
+                    "(or $STUDPOKER_TEST_PG)")
+    if not redis_available():
+        pytest.fail(f"the cluster test needs Redis at {REDIS_URL} (or $STUDPOKER_TEST_REDIS)")
+
+
+def lease_owner(prefix: str, table_id: int) -> str | None:
+    import redis
+
+    value = redis.Redis.from_url(REDIS_URL, decode_responses=True).get(f"{prefix}:lease:{table_id}")
+    return str(value) if value is not None else None
+
+
+@pytest.mark.slow
+def test_three_processes_one_table_owner_killed(services: None, tmp_path: Path) -> None:
+    prefix = "studpoker-test-" + uuid.uuid4().hex[:10]
+    with pg_schema_url() as url:
+        procs = [ServerProcess(url, free_port(), tmp_path / f"server{i}.log",
+                               ["--redis", REDIS_URL, "--redis-prefix", prefix, "--seat-timeout", "600"])
+                 for i in range(3)]
+        for proc in procs:
+            proc.start()  # one after the other: the first applies the migrations
+        alive = [True, True, True]
+        try:
+            async def main() -> tuple[int, int, float]:
+                # the table is created on process 0, which therefore owns it
+                owner = Client(procs[0].http)
+                await owner.guest()
+                tid = int((await owner.create_table(table_config(STUD, action_time=4)))["id"])
+                owner_proc = lease_owner(prefix, tid)
+                assert owner_proc is not None
+                # the lobby is shared: the other processes list the table
+                for proc in procs[1:]:
+                    lobby = httpx.get(f"{proc.http}/api/tables", timeout=10).json()
+                    assert any(t["id"] == tid for t in lobby)
+                    info = httpx.get(f"{proc.http}/api/tables/{tid}", timeout=10).json()
+                    assert info["id"] == tid
+                stop = asyncio.Event()
+                hands_seen: dict[int, int] = {}  # hand id -> highest version seen by the observer
+                ended: set[int] = set()
+                last_msg = [time.monotonic()]
+
+                async def seat(home: int, seed: int) -> None:
+                    c = Client(procs[home].http)
+                    await c.guest()
+                    token = c.token
+                    i = home
+                    while not stop.is_set():
+                        if not alive[i]:
+                            i = (i + 1) % 3
+                            continue
+                        c = Client(procs[i].http, token=token)
+                        try:
+                            await c.connect()
+                            await play_bot(c, tid, make_bot("random", seed=seed), buy_in=500, stop=stop)
+                        except Exception:
+                            await asyncio.sleep(0.1)
+                        finally:
+                            with contextlib.suppress(Exception):
+                                await asyncio.wait_for(c.close(), 2)
+
+                # three players on three processes, an observer on process 1
+                players = [asyncio.ensure_future(seat(home, home + 1)) for home in (0, 1, 2)]
+                observer = Client(procs[1].http)
+                await observer.guest()
+                await observer.connect()
+
+                def note(msg: dict[str, Any]) -> None:
+                    if msg.get("table") != tid:
+                        return
+                    last_msg[0] = time.monotonic()
+                    if msg["type"] in ("hand", "update"):
+                        hands_seen[msg["hand"]] = max(hands_seen.get(msg["hand"], 0), msg["version"])
+                    elif msg["type"] == "hand_end":
+                        ended.add(msg["hand"])
+
+                observer.listeners.append(note)
+                await observer.request({"type": "watch", "table": tid})
+                deadline = time.monotonic() + 60
+                while len(ended) < 3:  # a few hands played across processes
+                    assert time.monotonic() < deadline, "no hands played across processes"
+                    await asyncio.sleep(0.05)
+                # SIGKILL the owner mid-hand
+                while True:
+                    live = [h for h in hands_seen if h not in ended]
+                    if live:
+                        break
+                    await asyncio.sleep(0.01)
+                killed_hand = max(live)
+                alive[0] = False
+                procs[0].kill()
+                killed_at = time.monotonic()
+                # a survivor takes the table within 10 s and the hand goes on
+                while True:
+                    holder = lease_owner(prefix, tid)
+                    if holder is not None and holder != owner_proc:
+                        break
+                    assert time.monotonic() - killed_at < 10, "no process took the table within 10 s"
+                    await asyncio.sleep(0.05)
+                takeover = time.monotonic() - killed_at
+                while killed_hand not in ended:
+                    assert time.monotonic() - killed_at < 40, "the hand of the killed owner did not finish"
+                    await asyncio.sleep(0.05)
+                more = len(ended)
+                while len(ended) < more + 2:  # and play goes on after it
+                    assert time.monotonic() - killed_at < 60, "play did not go on after the failover"
+                    await asyncio.sleep(0.05)
+                stop.set()
+                await asyncio.wait(players, timeout=15)
+                for task in players:
+                    task.cancel()
+                # everyone leaves; the owner closes the table, through a survivor
+                closer = Client(procs[2].http, token=owner.token)
+                await closer.connect()
+                await closer.request({"type": "close_table", "table": tid})
+                await closer.close()
+                await observer.close()
+                return tid, killed_hand, takeover
+
+            tid, killed_hand, takeover = asyncio.run(asyncio.wait_for(main(), 180))
+            assert takeover < 10
+            db = Database(url)
+            try:
+                deadline = time.monotonic() + 60
+                while True:
+                    with db.session() as s:
+                        live = s.query(HandRow).filter(HandRow.table_id == tid, HandRow.status == "live").count()
+                        killed = s.get(HandRow, killed_hand)
+                    if live == 0:
+                        break
+                    assert time.monotonic() < deadline, "a hand stayed live"
+                    time.sleep(0.2)
+                assert killed is not None and killed.status == "over"
+            finally:
+                db.dispose()
+        finally:
+            for proc, up in zip(procs, alive, strict=True):
+                if up:
+                    proc.stop()
+        audit = subprocess.run([STUDPOKER, "audit", "--db", url], capture_output=True, text=True, timeout=60)
+        assert audit.returncode == 0, audit.stdout + audit.stderr
