@@ -32,7 +32,8 @@ BLOCK = textwrap.dedent('''
 CORE = ["studpoker", "studpoker.cards", "studpoker.evaluation", "studpoker.games", "studpoker.hand",
         "studpoker.table", "studpoker.betting", "studpoker.pots", "studpoker.operations",
         "studpoker.actions", "studpoker.phh", "studpoker.equity", "studpoker.describe",
-        "studpoker.fairness", "studpoker.bots", "studpoker.sim", "studpoker.svg", "studpoker.__main__"]
+        "studpoker.fairness", "studpoker.bots", "studpoker.sim", "studpoker.svg", "studpoker.__main__",
+        "studpoker.tournament", "studpoker.stats"]
 
 # What a user of the bare package does: both games to the end, evaluation, PHH, equity.
 PLAY = textwrap.dedent('''
@@ -139,6 +140,11 @@ def test_the_command_without_typer_says_which_extra_and_exits_2() -> None:
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 2
     assert "install studpoker[cli]" in result.stderr and "Traceback" not in result.stderr
+    as_module = BLOCK + "import runpy, sys\nsys.argv = ['studpoker', 'eval', 'As Ks Qs Js Ts']\n" \
+        "runpy.run_module('studpoker.cli', run_name='__main__')\n"
+    result = subprocess.run([sys.executable, "-c", as_module], capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 2
+    assert "install studpoker[cli]" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_pyproject_core_has_no_dependencies_and_every_extra() -> None:
@@ -193,3 +199,28 @@ def test_fresh_venv_installs_nothing_else_and_plays(tmp_path: Path) -> None:
                              text=True, env=env, timeout=120)
     assert command.returncode == 2
     assert "install studpoker[cli]" in command.stderr and "Traceback" not in command.stderr
+
+
+def test_a_command_whose_extra_is_missing_says_which_and_exits_2() -> None:
+    """With [cli] but without [server], ``studpoker serve`` names the extra instead of a traceback."""
+    blocked = {"fastapi", "sqlalchemy", "uvicorn", "starlette", "alembic", "argon2", "websockets", "httpx"}
+    script = textwrap.dedent(f'''
+        import importlib.abc, sys
+        class NoServer(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path, target=None):
+                if name.split(".")[0] in {sorted(blocked)!r}:
+                    raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+        sys.meta_path.insert(0, NoServer())
+        sys.argv = ["studpoker"] + sys.argv[1:]
+        from studpoker.__main__ import main
+        main()
+    ''')
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "COLUMNS": "200"}
+    for args in (["serve", "--port", "1"], ["audit", "--db", "sqlite://"]):
+        result = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env,
+                                timeout=120)
+        assert result.returncode == 2, result.stderr
+        assert "install studpoker[server]" in result.stderr and "Traceback" not in result.stderr
+    ok = subprocess.run([sys.executable, "-c", script, "eval", "As Ks Qs Js Ts"], capture_output=True, text=True,
+                        env=env, timeout=120)
+    assert ok.returncode == 0 and "Royal flush" in ok.stdout

@@ -204,3 +204,30 @@ def test_tournament_history_stats(tmp_path: Path) -> None:
     assert sum(r["net"] for r in rows) == 0
     winner = next(r for r in rows if r["name"] == data["finish"][0])
     assert winner["net"] == 3 * 1000
+
+
+def test_download_my_hands_hides_only_the_others_unshown_cards() -> None:
+    """phh.for_viewer: a player's own hands, other players' unshown down cards as ??."""
+    games = (SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10),
+             WallStreet(ante=1, limits=(2, 2, 4, 4, 4)))
+    for game in games:
+        for i in range(8):
+            _, hand = play_hand(game, ("station", "rule", "random", "station"), i, seed=5, stack=150)
+            full = phh.from_hand(hand, fields={"players": ["a", "b", "c", "d"], "hand": i + 1})
+            full = phh.read_one(phh.write(full))
+            for p in range(hand.n):
+                mine = phh.for_viewer(full, p)
+                seat = (hand.dealer + 1 + p) % hand.n
+                assert mine == phh.from_hand(hand, viewer=seat, fields={
+                    "players": ["a", "b", "c", "d"], "hand": i + 1})
+                text = phh.write(mine)
+                assert all(str(c) in text for c, _ in hand.cards[seat])  # my own cards
+                shown = {op.action.seat for op in hand.log if getattr(op, "action", None)
+                         is not None and op.action.kind.value == "show"}
+                for other in range(hand.n):
+                    if other != seat and other not in shown:
+                        for c in hand.down_cards(other):
+                            assert str(c) not in text
+                assert phh.replay(phh.read_one(text)).payoffs == hand.payoffs
+    with pytest.raises(phh.PHHError, match="there is no player p9"):
+        phh.for_viewer(full, 8)

@@ -302,3 +302,145 @@ def test_docs_python_blocks_run() -> None:
     assert blocks
     for block in blocks:
         exec(compile(block, "docs/tournaments.md", "exec"), {})
+
+
+def _play_round(t: Tournament, bot: Caller, *, stop_after: int | None = None) -> list[Action]:
+    """Play the round's hands with ``bot`` (the away players blinded off); return the actions."""
+    from studpoker.tournament import blinded_off
+
+    done: list[Action] = []
+    for record in t.current:
+        hand = record.hand
+        while not hand.is_over:
+            if stop_after is not None and len(done) >= stop_after:
+                return done
+            seat = hand.to_act
+            assert seat is not None
+            action = blinded_off(hand) if record.names[seat] in t.away else bot.act(hand.view(seat))
+            t.tables[record.table].act(action)
+            done.append(action)
+    return done
+
+
+def test_snapshot_restore_continues_the_same_tournament() -> None:
+    """A tournament stored between rounds and restored (as after a SIGKILL) plays on
+    exactly as the uninterrupted one: same decks, same places, same prizes."""
+    config = TournamentConfig(game=WALL, starting_stack=300, seats_per_table=5,
+                              schedule=Schedule.default("wallstreet", hands_per_level=3))
+    names = [f"p{i}" for i in range(12)]
+    bot = Caller()
+    straight = Tournament(config=config, players=names, seed=17)
+    straight.set_away("p3")
+    crashed = Tournament(config=config, players=names, seed=17)
+    crashed.set_away("p3")
+    logs_a: list[str] = []
+    logs_b: list[str] = []
+    for _ in range(6):
+        for t, logs in ((straight, logs_a), (crashed, logs_b)):
+            logs += [repr(r.hand.log) for r in t.start_round()]
+            _play_round(t, bot)
+            t.finish_round()
+    snap = json.loads(json.dumps(crashed.snapshot()))
+    # the crash: half a round played, then lost
+    crashed.start_round()
+    _play_round(crashed, bot, stop_after=7)
+    restored = Tournament.restore(snap)
+    assert restored.snapshot() == snap and restored.away == {"p3"}
+    while not straight.is_over:
+        for t, logs in ((straight, logs_a), (restored, logs_b)):
+            logs += [repr(r.hand.log) for r in t.start_round()]
+            _play_round(t, bot)
+            t.finish_round()
+    assert restored.is_over and logs_a == logs_b
+    assert restored.result() == straight.result()
+    assert restored.total_chips() == 12 * 300
+
+
+def test_away_player_is_blinded_off() -> None:
+    """A disconnected player folds when a bet is owed, checks, posts antes and the bring-in."""
+    config = TournamentConfig(game=STUD, starting_stack=200)
+    t = Tournament(config=config, players=["ann", "bob", "cy"], seed=2)
+    t.set_away("bob")
+    players = {"ann": Caller(), "bob": Caller(), "cy": Caller()}
+    folds = voluntary = 0
+
+    def on_hand(record: HandRecord) -> None:
+        nonlocal folds, voluntary
+        bob = record.names.index("bob")
+        for op in record.hand.log:
+            action = getattr(op, "action", None)
+            if action is not None and action.seat == bob:
+                folds += action.kind is ActionKind.FOLD
+                voluntary += action.kind in (ActionKind.CALL, ActionKind.COMPLETE,
+                                             ActionKind.BET, ActionKind.RAISE)
+
+    result = t.play(players, on_hand=on_hand)
+    assert folds > 0 and voluntary == 0
+    assert len(result.finish) == 3
+    with pytest.raises(TournamentError, match="no player 'zed'"):
+        t.set_away("zed")
+
+
+def test_status_for_the_table() -> None:
+    config = TournamentConfig(game=STUD, schedule=Schedule.default("stud", hands_per_level=4))
+    t = Tournament(config=config, players=["a", "b", "c", "d", "e", "f", "g"], seed=1)
+    status = t.status()
+    assert status["level"] == 1 and status["next_level"] == 2
+    assert status["stakes"] == "ante 1, bring-in 2, 5/10"
+    assert status["next_stakes"] == "ante 1, bring-in 3, 8/16"
+    assert status["next_in"] == {"hands": 4.0}
+    assert status["prizes"] == [350, 210, 140] and status["players_left"] == 7
+    t.start_round()
+    _play_round(t, Caller())
+    t.finish_round()
+    assert t.status()["next_in"] == {"hands": 3.0}
+    minutes = Tournament(config=TournamentConfig(
+        game=STUD, schedule=Schedule.default("stud", minutes_per_level=1)),
+        players=["a", "b"], seed=1, clock=lambda: 0.0)
+    assert minutes.status()["next_in"] == {"seconds": 60.0}
+
+
+def test_config_round_trip_and_bad_snapshots() -> None:
+    config = TournamentConfig(game=SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10,
+                                                 joker=True),
+                              schedule=Schedule.default("stud", minutes_per_level=3),
+                              starting_stack=500, buy_in=20, seats_per_table=6,
+                              payouts=((4, (100,)), (100, (70, 30))))
+    assert TournamentConfig.from_dict(json.loads(json.dumps(config.to_dict()))) == config
+    with pytest.raises(TournamentError, match="not a tournament snapshot"):
+        Tournament.restore({"version": 7})
+    t = Tournament(config=config, players=["a", "b", "c"], seed=3)
+    snap = t.snapshot()
+    snap["tables"] = {"1": {"seats": "x"}}
+    with pytest.raises(TournamentError, match="bad tournament snapshot"):
+        Tournament.restore(snap)
+    t.start_round()
+    with pytest.raises(TournamentError, match="between rounds"):
+        t.snapshot()
+
+
+def test_registration_before_the_start() -> None:
+    from studpoker.tournament import Registration
+
+    reg = Registration(config=TournamentConfig(game=WALL), entrants=4, bots=("rule", "station"))
+    reg.register("ann")
+    reg.register("bob")
+    with pytest.raises(TournamentError, match="already registered"):
+        reg.register("ann")
+    reg.unregister("bob")
+    with pytest.raises(TournamentError, match="not registered"):
+        reg.unregister("bob")
+    with pytest.raises(TournamentError, match="1 of 4 places"):
+        reg.start()
+    assert reg.fill_with_bots() == ["bot-rule-1", "bot-station-2", "bot-rule-3"]
+    with pytest.raises(TournamentError, match="full"):
+        reg.register("cy")
+    t = reg.start(seed=3)
+    assert sorted(t.alive) == sorted(["ann", "bot-rule-1", "bot-station-2", "bot-rule-3"])
+    with pytest.raises(TournamentError, match="has started"):
+        reg.unregister("ann")
+    no_bots = Registration(config=TournamentConfig(game=STUD), entrants=2)
+    with pytest.raises(TournamentError, match="did not allow bots"):
+        no_bots.fill_with_bots()
+    with pytest.raises(TournamentError, match="at least 3 places"):
+        Registration(config=TournamentConfig(game=WALL), entrants=2)

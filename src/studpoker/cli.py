@@ -16,6 +16,9 @@ try:
     import typer
     from rich.console import Console
 except ImportError as _exc:
+    if __name__ == "__main__":  # python -m studpoker.cli: say it, like the console script
+        print(f"studpoker: {missing_extra(_exc, what='the studpoker command', extra='cli')}", file=sys.stderr)
+        raise SystemExit(2) from None
     raise missing_extra(_exc, what="the studpoker command", extra="cli") from _exc
 
 from studpoker.cards import CardError, parse_cards

@@ -65,7 +65,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
@@ -104,6 +104,7 @@ __all__ = [
     "HandHistory",
     "PHHError",
     "ReplayResult",
+    "for_viewer",
     "from_hand",
     "read",
     "read_one",
@@ -683,7 +684,6 @@ class _Act:
     cards: tuple[Card | None, ...] = ()
     amount: int = 0
     show: bool = False
-    left: bool = False  # "# left": the player had left the table (R4.3)
 
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
@@ -706,17 +706,7 @@ def _parse_cards(text: str) -> tuple[Card | None, ...]:
     return tuple(out)
 
 
-LEFT_COMMENT = "left"  # an action comment: the player had left the table (R4.3)
-
-
 def _parse_action(text: str, n: int, variant: str) -> _Act:
-    act = _parse_words(text, n, variant)
-    if "#" in text and text.split("#", 1)[1].strip() == LEFT_COMMENT and act.player >= 0:
-        return replace(act, left=True)
-    return act
-
-
-def _parse_words(text: str, n: int, variant: str) -> _Act:
     words = text.split("#", 1)[0].split()
     if not words:
         return _Act("")
@@ -784,13 +774,6 @@ def _parse_words(text: str, n: int, variant: str) -> _Act:
             raise _Reject("an action needs an actor and a verb, e.g. 'p1 cc'")
 
 
-def _left_note(hand: Hand, action: Action, text: str) -> str:
-    """``text``, marked ``# left`` when it is the fold or muck of a player who had left (R4.3)."""
-    if action.seat in hand.left and action.kind in (ActionKind.FOLD, ActionKind.MUCK):
-        return f"{text} # {LEFT_COMMENT}"
-    return text
-
-
 def _show_text(hand: Hand, seat: int, kind: ActionKind, count: int, player: int, *,
                hide: bool = False) -> str:
     if kind is ActionKind.MUCK:
@@ -833,12 +816,13 @@ def _phh_action(action: Action, player: int) -> str:
 # --------------------------------------------------------------------------
 
 
-def from_hand(hand: Hand, *, public: bool = False,
+def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
               fields: Mapping[str, object] | None = None) -> HandHistory:
     """The hand (finished or not) as a :class:`HandHistory`, built from its operation log.
 
     ``public=True`` writes the down cards of players who never showed as
-    ``??``. ``fields`` adds optional fields, e.g. ``{"players": [...],
+    ``??``; ``viewer=seat`` does the same except for that seat's own cards
+    (the hand as that player saw it). ``fields`` adds optional fields, e.g. ``{"players": [...],
     "hand": 12}`` (in ``p1, p2, ...`` order). ``seats`` (the table's seat
     numbers from the dealer's left, 1-based), ``finishing_stacks`` and
     ``winnings`` (chips collected from pots) are filled in from the hand.
@@ -846,6 +830,12 @@ def from_hand(hand: Hand, *, public: bool = False,
     game, n, dealer = hand.game, hand.n, hand.dealer
     order = phh_order(dealer, n)
     player = {seat: i for i, seat in enumerate(order)}
+    if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):
+        raise ValueError(f"viewer must be a seat 0..{n - 1}, got {viewer!r}")
+    masked = public or viewer is not None
+
+    def hide(seat: int) -> bool:
+        return masked and seat != viewer
     shown = frozenset(op.action.seat for op in hand.log
                       if isinstance(op, ActionTaken) and op.action.kind is ActionKind.SHOW)
     actions: list[str] = []
@@ -878,7 +868,7 @@ def from_hand(hand: Hand, *, public: bool = False,
                 continue
             if market:
                 flush()
-            hidden = public and not op.face_up and op.seat not in shown
+            hidden = not op.face_up and op.seat not in shown and hide(op.seat)
             holes.setdefault(op.seat, []).append(UNKNOWN if hidden else str(op.card))
             continue
         if isinstance(op, MarketDealt):
@@ -909,10 +899,9 @@ def from_hand(hand: Hand, *, public: bool = False,
             elif a.kind in (ActionKind.SHOW, ActionKind.MUCK):
                 showdown.append((a.seat, a.kind))
                 if not stud:
-                    actions.append(_left_note(hand, a, _show_text(hand, a.seat, a.kind,
-                                                                  len(hand.cards[a.seat]), p)))
+                    actions.append(_show_text(hand, a.seat, a.kind, len(hand.cards[a.seat]), p))
             else:
-                actions.append(_left_note(hand, a, _phh_action(a, p)))
+                actions.append(_phh_action(a, p))
                 insert_at, held = len(actions), list(counts)
     flush()
     acted = {s for s, _ in showdown}
@@ -925,9 +914,8 @@ def from_hand(hand: Hand, *, public: bool = False,
         at = len(actions) if insert_at is None else insert_at
         if insert_at is None:
             held = list(counts)
-        shows = [_left_note(hand, Action(seat=s, kind=kind), _show_text(hand, s, kind, held[s], player[s]))
-                 for s, kind in showdown]
-        shows += [_show_text(hand, s, ActionKind.SHOW, held[s], player[s], hide=public)
+        shows = [_show_text(hand, s, kind, held[s], player[s]) for s, kind in showdown]
+        shows += [_show_text(hand, s, ActionKind.SHOW, held[s], player[s], hide=hide(s))
                   for s in last]
         if at < len(actions) and showdown:
             # Betting ended before the last card. PokerKit (and the standard: all-in hands
@@ -935,15 +923,15 @@ def from_hand(hand: Hand, *, public: bool = False,
             # to show or muck: the exposure holds the cards held then, the decisions follow.
             exposed = [s for s, _ in showdown] + last
             exposure = [_show_text(hand, s, ActionKind.SHOW, held[s], player[s],
-                                   hide=public and s not in shown) for s in exposed]
+                                   hide=hide(s) and s not in shown) for s in exposed]
             decisions = [_show_text(hand, s, kind, counts[s], player[s]) for s, kind in showdown]
-            decisions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=public)
+            decisions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=hide(s))
                           for s in last]
             actions[at:] = exposure + actions[at:] + decisions
         else:
             actions[at:at] = shows
     else:
-        actions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=public)
+        actions += [_show_text(hand, s, ActionKind.SHOW, counts[s], player[s], hide=hide(s))
                     for s in last]
     stacks = [hand.starting_stacks[s] for s in order]
     h = HandHistory(
@@ -1361,8 +1349,6 @@ class _Replayer:
                     raise _Reject(f"the {what} here is {dealt[start + k]}, not {c}")
             return
         seat = self.seat(act.player)
-        if act.left and seat not in hand.left and not hand.is_over and not hand.folded[seat]:
-            hand.leave(seat)  # R4.3: from now on this player folds (or mucks) at their turn
         if act.verb == "sm":
             self._show_or_muck(i, act, seat)
             return
@@ -1515,6 +1501,27 @@ def replay_result(history: HandHistory) -> ReplayResult:
 def replay(history: HandHistory) -> Hand:
     """Replay ``history`` and return the engine's hand (see :func:`replay_result`)."""
     return replay_result(history).hand
+
+
+def for_viewer(history: HandHistory, player: int) -> HandHistory:
+    """The hand as player ``player`` (0-based: 0 is ``p1``) saw it: the other players'
+    down cards that were never shown become ``??`` ("download all my hands").
+
+    ``history`` is a full history (every card known). Its optional fields
+    (``players``, ``hand``, ``table``, ``seats``, user fields, ...) are kept.
+    Raises :class:`PHHError` when the history does not replay.
+    """
+    if not isinstance(player, int) or not 0 <= player < history.player_count:
+        raise history.error(f"there is no player p{player + 1 if isinstance(player, int) else player}"
+                            f": this hand has {history.player_count} players")
+    result = replay_result(history)
+    out = from_hand(result.hand, viewer=result.seat(player), fields=dict(history.fields))
+    for key in ("players", "seats", "seat_count", "hand", "table"):
+        value = getattr(history, key)
+        if value is not None:
+            setattr(out, key, value)
+    out.name = history.name
+    return out
 
 
 def replay_all(source: str | os.PathLike[str]) -> list[ReplayResult]:

@@ -129,7 +129,11 @@ def _parse_block(lines: list[str]) -> dict[str, object]:
                     continue
                 if item.endswith(","):
                     item = item[:-1].rstrip()
-                items.append(_scalar(item))
+                if item[:1] == '"' and item[-1:] == '"' and len(item) > 1 \
+                        and "\\" not in item and '"' not in item[1:-1]:
+                    items.append(item[1:-1])  # the common case: a plain action string
+                else:
+                    items.append(_scalar(item))
             data[key] = items
         else:
             data[key] = _scalar(value)
@@ -164,6 +168,31 @@ def _table(lines: list[str], *, source: str, line: int, name: str | None) -> Tab
     return Table(data=data, source=source, line=line, name=name, text=text)
 
 
+def _tables_of_lines(lines: Iterable[str], path: str) -> Iterator[Table]:
+    block: list[str] = []
+    name: str | None = None
+    start = 1
+    seen_header = False
+    for number, line in enumerate(lines, 1):
+        header = _header(line) if line.startswith("[") else None
+        if header is not None:
+            if seen_header:
+                yield _table(block, source=path, line=start, name=name)
+            elif any(s.strip() and not s.lstrip().startswith("#") for s in block):
+                raise StatsError(f"{path}:{number}: a .phhs file has only hand tables "
+                                 "([1], [2], ...); found fields before the first")
+            seen_header = True
+            block, name, start = [], header, number
+            continue
+        block.append(line)
+    if seen_header:
+        yield _table(block, source=path, line=start, name=name)
+    elif any(s.strip() and not s.lstrip().startswith("#") for s in block):
+        yield _table(block, source=path, line=1, name=None)
+    else:
+        raise StatsError(f"{path}: no hands")
+
+
 def read_tables(source: str | os.PathLike[str]) -> Iterator[Table]:
     """Each hand of a ``.phh`` or ``.phhs`` file, streamed: the file is read line by line
     and one hand's table is held at a time."""
@@ -173,31 +202,10 @@ def read_tables(source: str | os.PathLike[str]) -> Iterator[Table]:
     except OSError as exc:
         raise StatsError(f"cannot read {path}: {exc}") from None
     with handle:
-        block: list[str] = []
-        name: str | None = None
-        start = 1
-        seen_header = False
         try:
-            for number, line in enumerate(handle, 1):
-                header = _header(line) if line.startswith("[") else None
-                if header is not None:
-                    if seen_header:
-                        yield _table(block, source=path, line=start, name=name)
-                    elif any(s.strip() and not s.lstrip().startswith("#") for s in block):
-                        raise StatsError(f"{path}:{number}: a .phhs file has only hand tables "
-                                         "([1], [2], ...); found fields before the first")
-                    seen_header = True
-                    block, name, start = [], header, number
-                    continue
-                block.append(line)
+            yield from _tables_of_lines(handle, path)
         except UnicodeDecodeError as exc:
             raise StatsError(f"cannot read {path}: {exc}") from None
-        if seen_header:
-            yield _table(block, source=path, line=start, name=name)
-        elif any(s.strip() and not s.lstrip().startswith("#") for s in block):
-            yield _table(block, source=path, line=1, name=None)
-        else:
-            raise StatsError(f"{path}: no hands")
 
 
 # --------------------------------------------------------------------------
@@ -356,7 +364,13 @@ def _ints(data: Mapping[str, object], key: str) -> list[int] | None:
     return value
 
 
+_LABELS = {f"p{i + 1}": i for i in range(64)}
+
+
 def _player(word: str, n: int) -> int:
+    p = _LABELS.get(word, -1)
+    if 0 <= p < n:
+        return p
     if len(word) < 2 or word[0] != "p" or not word[1:].isdigit():
         raise _HandError(f"bad actor {word!r}")
     p = int(word[1:]) - 1
@@ -395,6 +409,14 @@ class Stats:
         """Every hand of a ``.phh``/``.phhs`` file, streamed; returns the hands read."""
         count = 0
         for table in read_tables(path):
+            self.add_table(table)
+            count += 1
+        return count
+
+    def add_text(self, text: str, *, source: str = "<text>") -> int:
+        """Every hand of PHH text (one ``.phh`` hand or a ``.phhs`` document)."""
+        count = 0
+        for table in _tables_of_lines(text.splitlines(keepends=True), source):
             self.add_table(table)
             count += 1
         return count
@@ -598,7 +620,7 @@ class Stats:
                 st.fold_to_steal_count += fold_steal
             saw = cards[p] >= 4
             st.saw_fourth_hands += saw
-            if showdown[p]:
+            if showdown[p] and saw:  # wtsd counts among the hands that saw fourth street
                 st.showdowns += 1
                 st.showdowns_won += winnings[p] > 0
             for i in range(5):

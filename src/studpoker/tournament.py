@@ -50,16 +50,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from studpoker.actions import Action
-from studpoker.games import Game, GameError, SevenCardStud, WallStreet, from_options, phh_order, to_options
+from studpoker.actions import Action, ActionKind
+from studpoker.games import (
+    Game,
+    GameError,
+    SevenCardStud,
+    WallStreet,
+    from_options,
+    phh_order,
+    to_options,
+)
 from studpoker.hand import Hand, SeatView
-from studpoker.table import Seat, Table
+from studpoker.table import Seat, Table, default_action
 
 __all__ = [
     "DEFAULT_PAYOUTS",
     "HandRecord",
     "Level",
     "Player",
+    "Registration",
     "Schedule",
     "Standing",
     "Tournament",
@@ -67,6 +76,7 @@ __all__ = [
     "TournamentError",
     "TournamentResult",
     "balance_plan",
+    "blinded_off",
     "payout_percentages",
     "prizes",
 ]
@@ -447,6 +457,18 @@ def balance_plan(sizes: Mapping[int, int], seats_per_table: int) -> tuple[list[i
     return broken, moves
 
 
+def blinded_off(hand: Hand) -> Action:
+    """What an away (disconnected) player does at their turn: they are blinded off.
+
+    Fold whenever a bet is owed; otherwise what the time-out does (R4.4):
+    check, post the bring-in, take the Wall Street free card, show at the
+    showdown. Antes are posted every hand until the chips are gone.
+    """
+    legal = hand.legal_actions()
+    fold = next((a for a in legal if a.kind is ActionKind.FOLD), None)
+    return fold if fold is not None else default_action(hand)
+
+
 # --------------------------------------------------------------------------
 # Configuration, records, results
 # --------------------------------------------------------------------------
@@ -487,6 +509,39 @@ class TournamentConfig:
                                   f"got {seats!r}")
         _check_payouts(self.payouts)
         self.levels.level(0).game(self.game)  # stakes valid for this game
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (see :meth:`from_dict`)."""
+        return {
+            "game": to_options(self.game),
+            "schedule": None if self.schedule is None else self.schedule.to_dict(),
+            "starting_stack": self.starting_stack, "buy_in": self.buy_in,
+            "seats_per_table": self.seats_per_table,
+            "payouts": [[limit, list(pcts)] for limit, pcts in self.payouts],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> TournamentConfig:
+        """Inverse of :meth:`to_dict`; raises :class:`TournamentError`."""
+        try:
+            game = from_options(**dict(_map(data["game"])))
+            schedule = data.get("schedule")
+            payouts = data.get("payouts")
+            rows = DEFAULT_PAYOUTS if payouts is None else tuple(
+                (_int(limit), tuple(_int(p) for p in _list(pcts)))
+                for limit, pcts in map(_list, _list(payouts))
+            )
+            seats = data.get("seats_per_table")
+            return cls(
+                game=game, schedule=None if schedule is None else Schedule.from_dict(_map(schedule)),
+                starting_stack=_int(data.get("starting_stack", 1000)),
+                buy_in=_int(data.get("buy_in", 100)),
+                seats_per_table=None if seats is None else _int(seats), payouts=rows,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, TournamentError):
+                raise
+            raise TournamentError(f"bad tournament configuration: {exc!r}") from None
 
     @property
     def levels(self) -> Schedule:
@@ -581,12 +636,114 @@ class TournamentResult:
         }
 
 
+def _int(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"expected a list, got {value!r}")
+    return list(value)
+
+
+def _map(value: object) -> Mapping[str, object]:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"expected a table, got {value!r}")
+    return value
+
+
 @dataclass(slots=True)
 class _Entry:
     name: str
     draw: int  # position in the seat draw (final tie order)
     table: int = 0
     start_stack: int = 0  # stack at the start of the player's current/last hand
+
+
+class Registration:
+    """A sit-and-go before its start: players register and may unregister until it is
+    full; then :meth:`start` seats everyone (bots fill the empty places first when the
+    creator allowed it, :attr:`bots`).
+
+    ``entrants``: the number of places; ``bots``: bot names cycled over the
+    places filled by :meth:`fill_with_bots` (empty: no bots allowed).
+
+    >>> from studpoker import SevenCardStud
+    >>> reg = Registration(config=TournamentConfig(game=SevenCardStud(
+    ...     ante=1, bring_in=2, small_bet=5, big_bet=10)), entrants=3, bots=("rule",))
+    >>> reg.register("ann"); reg.register("bob"); reg.unregister("bob")
+    >>> reg.fill_with_bots()
+    ['bot-rule-1', 'bot-rule-2']
+    >>> reg.is_full, reg.start(seed=1).entrants
+    (True, 3)
+    """
+
+    def __init__(self, *, config: TournamentConfig, entrants: int,
+                 bots: Sequence[str] = ()) -> None:
+        game = config.game
+        if not isinstance(entrants, int) or isinstance(entrants, bool) or entrants < game.min_players:
+            raise TournamentError(f"a {game.name} sit-and-go needs at least {game.min_players} "
+                                  f"places, got {entrants!r}")
+        self.config = config
+        self.entrants = entrants
+        self.bots = tuple(bots)
+        self.players: list[str] = []
+        self.bot_players: dict[str, str] = {}  # entrant name -> bot name
+        self.started: Tournament | None = None
+
+    @property
+    def is_full(self) -> bool:
+        """Every place is taken."""
+        return len(self.players) >= self.entrants
+
+    def register(self, name: str) -> None:
+        """Take a place (refused when full, started, or already registered)."""
+        if self.started is not None:
+            raise TournamentError("the tournament has started")
+        if not isinstance(name, str) or not name.strip():
+            raise TournamentError(f"player names must be non-empty strings, got {name!r}")
+        if name in self.players:
+            raise TournamentError(f"{name!r} is already registered")
+        if self.is_full:
+            raise TournamentError(f"the tournament is full ({self.entrants} players)")
+        self.players.append(name)
+
+    def unregister(self, name: str) -> None:
+        """Give the place back: only before the start."""
+        if self.started is not None:
+            raise TournamentError("the tournament has started: unregistering is no longer possible")
+        if name not in self.players:
+            raise TournamentError(f"{name!r} is not registered")
+        self.players.remove(name)
+        self.bot_players.pop(name, None)
+
+    def fill_with_bots(self) -> list[str]:
+        """Fill the empty places with bots (when the creator allowed them); their names."""
+        if not self.bots:
+            raise TournamentError("the creator did not allow bots")
+        added = []
+        i = 0
+        while not self.is_full:
+            i += 1
+            bot = self.bots[(len(self.bot_players)) % len(self.bots)]
+            name = f"bot-{bot}-{i}"
+            if name in self.players:
+                continue
+            self.players.append(name)
+            self.bot_players[name] = bot
+            added.append(name)
+        return added
+
+    def start(self, *, seed: int | None = None, clock: Callable[[], float] = time.monotonic) -> Tournament:
+        """The tournament, once full."""
+        if self.started is not None:
+            raise TournamentError("the tournament has started")
+        if not self.is_full:
+            raise TournamentError(f"{len(self.players)} of {self.entrants} places are taken")
+        self.started = Tournament(config=self.config, players=self.players, seed=seed, clock=clock)
+        return self.started
 
 
 # --------------------------------------------------------------------------
@@ -649,6 +806,8 @@ class Tournament:
         self.finish: list[Standing] = []  # worst place first while playing
         self.current: list[HandRecord] = []
         self.moves: list[tuple[str, int, int]] = []  # (name, from table, to table), all so far
+        self.away: set[str] = set()  # blinded off: see blinded_off()
+        self._elapsed_before = 0.0  # level clock carried over a restore
 
     # ------------------------------------------------------------ queries
 
@@ -698,11 +857,41 @@ class Tournament:
         s = self.schedule
         if s.hands_per_level is not None:
             return "hands", float(s.hands_per_level - self.rounds % s.hands_per_level)
-        if s.minutes_per_level is None or self._started_at is None:
+        if s.minutes_per_level is None:
             return None
-        elapsed = self._clock() - self._started_at
         period = s.minutes_per_level * 60
-        return "seconds", period - elapsed % period
+        return "seconds", period - self.elapsed() % period
+
+    def elapsed(self) -> float:
+        """Seconds of play since the first hand (0 before it), across restores."""
+        if self._started_at is None:
+            return self._elapsed_before
+        return self._elapsed_before + self._clock() - self._started_at
+
+    def set_away(self, name: str, away: bool = True) -> None:
+        """Mark a player away (disconnected: blinded off) or back."""
+        if name not in self._entries:
+            raise TournamentError(f"no player {name!r} in this tournament")
+        if away:
+            self.away.add(name)
+        else:
+            self.away.discard(name)
+
+    def status(self) -> dict[str, object]:
+        """What a tournament table shows: the level and its stakes, the next level and
+        the hands or seconds to it, players left, the prize table and the places so far."""
+        nxt = self.next_level_in()
+        return {
+            "level": self.level_index + 1, "stakes": self.level.describe(),
+            "next_level": self.level_index + 2,
+            "next_stakes": self.schedule.level(self.level_index + 1).describe(),
+            "next_in": None if nxt is None else {nxt[0]: nxt[1]},
+            "entrants": self.entrants, "players_left": len(self.alive),
+            "tables": len(self.tables), "hands": self.hands, "prize_pool": self.prize_pool,
+            "prizes": list(self.prize_table), "away": sorted(self.away),
+            "places": [s.to_dict() for s in reversed(self.finish)],
+            "over": self.is_over,
+        }
 
     # -------------------------------------------------------------- loop
 
@@ -710,8 +899,8 @@ class Tournament:
         s = self.schedule
         if s.hands_per_level is not None:
             return self.rounds // s.hands_per_level
-        assert s.minutes_per_level is not None and self._started_at is not None
-        return int((self._clock() - self._started_at) // (s.minutes_per_level * 60))
+        assert s.minutes_per_level is not None
+        return int(self.elapsed() // (s.minutes_per_level * 60))
 
     def start_round(self) -> list[HandRecord]:
         """Deal one hand at every table, at the level in force now.
@@ -833,6 +1022,96 @@ class Tournament:
         self._entries[player.name].table = dst
         self.moves.append((player.name, src, dst))
 
+    # ---------------------------------------------------------- persistence
+
+    def snapshot(self) -> dict[str, object]:
+        """The whole state between rounds, JSON-ready (:meth:`restore` inverts it).
+
+        A server stores this at the start of each round, before
+        :meth:`start_round`, plus the actions of the round's hands; after a
+        crash it restores the snapshot, calls :meth:`start_round` (which
+        deals the very same cards: the deck seeds come from the stored random
+        state) and applies the stored actions again.
+        """
+        if any(t.in_hand for t in self.tables.values()):
+            raise TournamentError("a snapshot is taken between rounds, not during a hand")
+        version, state, gauss = self._rng.getstate()
+        tables: dict[str, object] = {}
+        for number, table in self.tables.items():
+            tables[str(number)] = {
+                "seats": [None if p is None else {"name": p.name, "chips": p.chips}
+                          for p in table.seats],
+                "button": table.button, "hands_played": table.hands_played,
+            }
+        return {
+            "version": 1, "config": self.config.to_dict(), "seed": self.seed,
+            "rng": [version, list(state), gauss],
+            "entrants": [{"name": e.name, "draw": e.draw, "table": e.table,
+                          "start_stack": e.start_stack}
+                         for e in sorted(self._entries.values(), key=lambda e: e.draw)],
+            "tables": tables, "level_index": self.level_index, "rounds": self.rounds,
+            "hands": self.hands, "hands_per_level": list(self.hands_per_level),
+            "finish": [s.to_dict() for s in self.finish],
+            "moves": [list(m) for m in self.moves], "away": sorted(self.away),
+            "elapsed": self.elapsed(),
+        }
+
+    @classmethod
+    def restore(cls, data: Mapping[str, object], *,
+                clock: Callable[[], float] = time.monotonic) -> Tournament:
+        """A tournament from :meth:`snapshot` (the level clock resumes where it stopped)."""
+        if not isinstance(data, Mapping) or data.get("version") != 1:
+            raise TournamentError("not a tournament snapshot (version 1)")
+        try:
+            config = TournamentConfig.from_dict(_map(data["config"]))
+            entrants = [_map(e) for e in _list(data["entrants"])]
+            seed = data["seed"]
+            t = cls(config=config, players=[str(e["name"]) for e in entrants],
+                    seed=None if seed is None else _int(seed), clock=clock)
+            version, state, gauss = _list(data["rng"])
+            t._rng.setstate((_int(version), tuple(_int(x) for x in _list(state)), gauss))
+            t._entries = {str(e["name"]): _Entry(name=str(e["name"]), draw=_int(e["draw"]),
+                                                 table=_int(e["table"]),
+                                                 start_stack=_int(e["start_stack"]))
+                          for e in entrants}
+            t.level_index = _int(data["level_index"])
+            game = t.schedule.level(t.level_index).game(config.game)
+            t.tables = {}
+            for number, value in _map(data["tables"]).items():
+                saved = _map(value)
+                seats = _list(saved["seats"])
+                table = Table(game=game, seats=len(seats))
+                for i, seat in enumerate(seats):
+                    if seat is not None:
+                        m = _map(seat)
+                        table.seats[i] = Seat(name=str(m["name"]), chips=_int(m["chips"]))
+                button = saved["button"]
+                table.button = None if button is None else _int(button)
+                table.hands_played = _int(saved["hands_played"])
+                t.tables[int(number)] = table
+            t.rounds = _int(data["rounds"])
+            t.hands = _int(data["hands"])
+            t.hands_per_level = [_int(x) for x in _list(data["hands_per_level"])]
+            t.finish = []
+            for value in _list(data["finish"]):
+                m = _map(value)
+                busted = m["busted_hand"]
+                t.finish.append(Standing(
+                    name=str(m["name"]), place=_int(m["place"]), prize=_int(m["prize"]),
+                    busted_hand=None if busted is None else _int(busted), level=_int(m["level"]),
+                    chips=_int(m["chips"])))
+            t.moves = [(str(a), _int(b), _int(c)) for a, b, c in map(_list, _list(data["moves"]))]
+            t.away = {str(n) for n in _list(data["away"])}
+            elapsed = data["elapsed"]
+            if not isinstance(elapsed, int | float):
+                raise TypeError("elapsed must be a number")
+            t._elapsed_before = float(elapsed)
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, TournamentError):
+                raise
+            raise TournamentError(f"bad tournament snapshot: {exc!r}") from None
+        return t
+
     def result(self) -> TournamentResult:
         """The outcome (once :attr:`is_over`)."""
         if not self.is_over:
@@ -850,6 +1129,7 @@ class Tournament:
              max_rounds: int = 1_000_000) -> TournamentResult:
         """Play to the end: every decision of ``name`` comes from ``players[name].act(view)``.
 
+        Players in :attr:`away` are blinded off (:func:`blinded_off`).
         ``on_hand(record)`` is called as each hand ends; ``on_round(self, decided)``
         after each round (with the standings decided in it).
         """
@@ -865,7 +1145,11 @@ class Tournament:
                 while not hand.is_over:
                     seat = hand.to_act
                     assert seat is not None
-                    table.act(players[record.names[seat]].act(hand.view(seat)))
+                    name = record.names[seat]
+                    if name in self.away:
+                        table.act(blinded_off(hand))
+                    else:
+                        table.act(players[name].act(hand.view(seat)))
                 if on_hand is not None:
                     on_hand(record)
             decided = self.finish_round()

@@ -77,6 +77,9 @@ def create_app(
     app = FastAPI(title="studpoker", version="1", lifespan=lifespan)
     app.state.services = svc
     app.include_router(router)
+    from studpoker.server.player_stats import router as stats_router  # profiles, leaderboard
+
+    app.include_router(stats_router)
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
