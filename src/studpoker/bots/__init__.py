@@ -13,7 +13,7 @@ station   calls everything down: check, call, bring in, free card, show
 rule      hand-strength thresholds per street; market buys by value
 equity    Monte Carlo equity against unseen cards, by pot odds
 search    a belief over the opponents' down cards from their actions, and
-          the action of highest value in rollouts against it
+          decisions on rollouts against it
 ========  ==============================================================
 
 A name may carry options after a colon: ``"search:think=2"`` plays the
@@ -26,7 +26,7 @@ Difficulty levels for people (:data:`LEVELS`): easy is ``rule``, medium
 >>> BOT_NAMES
 ('random', 'station', 'rule', 'equity', 'search')
 >>> make_bot("search:think=2", seed=1).rollouts
-1000
+2000
 >>> LEVELS["hard"]
 'search'
 >>> make_bot("equity", seed=1).name

@@ -96,8 +96,8 @@ class SearchBot:
         *,
         seed: int | None = None,
         think: float = 1.0,
-        rollouts: int = 500,
-        completions: int = 48,
+        rollouts: int = 1000,
+        completions: int = 96,
         betting: str = "thresholds",
         future_share: float = FUTURE_SHARE,
         noise: float = 0.03,
@@ -352,5 +352,5 @@ def from_options(seed: int | None, options: Sequence[tuple[str, float]]) -> Sear
                          "use think, rollouts or completions")
     return SearchBot(
         seed=seed, think=kwargs.get("think", 1.0),
-        rollouts=int(kwargs.get("rollouts", 500)), completions=int(kwargs.get("completions", 48)),
+        rollouts=int(kwargs.get("rollouts", 1000)), completions=int(kwargs.get("completions", 96)),
     )
