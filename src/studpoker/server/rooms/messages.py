@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from studpoker.bots import bot_kinds
 from studpoker.codec import op_dict, result_dict, view_delta, view_dict
 from studpoker.fairness import open_cards, public_cards
 from studpoker.games import game_info
@@ -112,7 +113,9 @@ def table_info(room: Room, user_id: int | None) -> p.TableInfo:
         game_info=game_info(room.game), private=room.private, closed=room.closed or room.closing,
         invite_code=room.invite_code if user_id == room.owner_id else None,
         seats=[_seat_info(room, i, live) for i in range(len(t.seats))], button=t.button,
-        hands_played=t.hands_played, you=room.user_seat(user_id))
+        hands_played=t.hands_played, you=room.user_seat(user_id),
+        bot_kinds=[p.BotKind(bot=str(k["bot"]), level=k["level"], label=str(k["label"]))
+                   for k in bot_kinds()])
 
 
 def table_msg(room: Room, user_id: int | None) -> p.TableMsg:
