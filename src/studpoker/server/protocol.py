@@ -444,6 +444,9 @@ class UpdateMsg(_ServerBase):
     events: list[dict[str, Any]]
     view: ViewModel | None = None
     view_delta: dict[str, Any] | None = None
+    #: who made the action of these events: ``player``, ``bot``, ``timeout`` (the clock ran
+    #: out, R4.4), ``away`` (folded while disconnected), ``leave`` (R4.3); None for a deal
+    source: str | None = None
     timer: TimerModel | None
 
 

@@ -212,7 +212,8 @@ def _variants(by_seat: dict[int, int], watchers: set[int | None] | None) -> list
 
 def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: int,
                   previous: dict[str, dict[str, Any]], *, deltas_too: bool = True,
-                  watchers: set[int | None] | None = None) -> tuple[Fanout, dict[str, dict[str, Any]]]:
+                  watchers: set[int | None] | None = None,
+                  source: str | None = None) -> tuple[Fanout, dict[str, dict[str, Any]]]:
     """The ``update`` message (new log records from ``version_from`` and the view) for every
     watcher, whole and (``deltas_too``) as a delta against ``previous`` (the views of the last
     message, by key). ``watchers``: the users watching (None: anyone may be), so that only the
@@ -230,7 +231,7 @@ def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: i
         views[key] = d
         msg = p.UpdateMsg(type="update", table=room.id, hand=hand_id, version_from=version_from,
                           version=len(v.log), events=[op_dict(op) for op in v.log[version_from:]],
-                          view=p.ViewModel.model_validate(d), timer=timer)
+                          view=p.ViewModel.model_validate(d), timer=timer, source=source)
         texts[key] = encode(msg, exclude={"view_delta"})
         before = previous.get(key) if deltas_too else None
         if before is not None:

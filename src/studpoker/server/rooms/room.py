@@ -506,13 +506,13 @@ class Room:
             raise ProtocolError("server_error", "the action could not be stored; try again") from None
         self.event_idx += 1
         host.stats["actions"] += 1
-        self._after_event(hand, hand_seats, version_from, finish)
+        self._after_event(hand, hand_seats, version_from, finish, source=source)
 
     def _after_event(self, hand: Hand, hand_seats: list[int], version_from: int,
-                     finish: store.HandFinish | None) -> None:
+                     finish: store.HandFinish | None, *, source: str | None = None) -> None:
         if finish is None:
             self.arm()
-            self._deliver_update(hand, hand_seats, version_from)
+            self._deliver_update(hand, hand_seats, version_from, source=source)
             return
         if self.timer is not None and self.timer is not asyncio.current_task():
             self.timer.cancel()
@@ -523,7 +523,7 @@ class Room:
                 self.bots.pop(fs.seat, None)
             elif fs.seat in self.meta:
                 self.meta[fs.seat].time_bank = fs.time_bank
-        self._deliver_update(hand, hand_seats, version_from)
+        self._deliver_update(hand, hand_seats, version_from, source=source)
         self.views = {}
         self.host.deliver(messages.hand_end(self, hand, hand_seats))
         self.hand_id, self.seed, self.commitment = None, None, None
@@ -531,11 +531,12 @@ class Room:
         self.send_balances(finish.balances)
         self.schedule_next_hand(self.host.settings.hand_delay)
 
-    def _deliver_update(self, hand: Hand, hand_seats: list[int], version_from: int) -> None:
+    def _deliver_update(self, hand: Hand, hand_seats: list[int], version_from: int, *,
+                        source: str | None = None) -> None:
         host = self.host
         fanout, self.views = messages.update_fanout(self, hand, hand_seats, version_from, self.views,
                                                     deltas_too=host.wants_deltas(self.id),
-                                                    watchers=host.watching_users(self.id))
+                                                    watchers=host.watching_users(self.id), source=source)
         self.host.deliver(fanout)
 
     def _finish_info(self, hand: Hand, hand_seats: list[int]) -> store.HandFinish:

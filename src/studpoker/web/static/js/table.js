@@ -101,7 +101,6 @@ export function mountTable(root, {id, invite}) {
       }
       await streetEnd(msg);
       const before = st.hand.view;
-      const timer = st.hand.timer;
       st.hand.view = msg.view;
       st.hand.version = msg.version;
       st.hand.timer = msg.timer;
@@ -110,7 +109,7 @@ export function mountTable(root, {id, invite}) {
       let chips = false;
       for (const op of msg.events) {
         track(op);
-        logOp(op, timer);
+        logOp(op, msg.source);
         if (op.op === "card_dealt" || op.op === "community_card_dealt") dealt = true;
         if (op.op === "action_taken" && op.paid) chips = true;
       }
@@ -238,13 +237,13 @@ export function mountTable(root, {id, invite}) {
     await Promise.all(moves);
   }
 
-  function logOp(op, timer = null) {
+  /** One log record in the log; `source` is the server's word for who acted ("timeout": the clock ran out). */
+  function logOp(op, source = null) {
     const d = describe(op, st.names);
     if (!d) return;
     let text = d.text;
-    if (op.op === "action_taken" && timer && timer.seat === op.action.seat && conn.now() >= timer.bank_deadline - 0.5) {
-      text += " (time ran out)";
-    }
+    if (op.op === "action_taken" && source === "timeout") text += " (time ran out)";
+    else if (op.op === "action_taken" && source === "away") text += " (disconnected)";
     logLine(d.kind, text);
   }
 
