@@ -25,6 +25,8 @@ try:
     from studpoker.server.db import Database
     from studpoker.server.pages import install as install_pages
     from studpoker.server.rooms import Registry
+    from studpoker.server.tournaments import TournamentManager
+    from studpoker.server.tournaments import router as tournaments_router
     from studpoker.server.ws import serve_websocket
 except ImportError as _exc:
     raise missing_extra(_exc, what="the studpoker server", extra="server") from _exc
@@ -62,11 +64,14 @@ def create_app(
         link = RedisCluster(cluster)
     manager = Registry(db, settings, bot_factory=bot_factory, cluster=link)
     svc = Services(db=db, auth=auth, manager=manager, settings=settings)
+    tournaments = TournamentManager(manager)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.get_running_loop().run_in_executor(None, db.migrate)
+        await tournaments.load()  # which tables are tournament tables, before they start
         await manager.start()
+        await tournaments.resume()
         log.info("studpoker server ready (%s)", db.url.split("@")[-1])
         try:
             yield
@@ -76,7 +81,9 @@ def create_app(
 
     app = FastAPI(title="studpoker", version="1", lifespan=lifespan)
     app.state.services = svc
+    app.state.tournaments = tournaments
     app.include_router(router)
+    app.include_router(tournaments_router)
     from studpoker.server.player_stats import router as stats_router  # profiles, leaderboard
 
     app.include_router(stats_router)

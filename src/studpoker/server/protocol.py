@@ -325,6 +325,7 @@ class TableInfo(_ServerBase):
     button: int | None
     hands_played: int
     you: int | None = None
+    tournament: dict[str, Any] | None = None  # a tournament table: its status (docs/protocol.md)
 
 
 class LobbyEntry(_ServerBase):

@@ -106,7 +106,8 @@ def table_info(room: Room, user_id: int | None) -> p.TableInfo:
         game_info=game_info(room.game), private=room.private, closed=room.closed or room.closing,
         invite_code=room.invite_code if user_id == room.owner_id else None,
         seats=[_seat_info(room, i, live) for i in range(len(t.seats))], button=t.button,
-        hands_played=t.hands_played, you=room.user_seat(user_id))
+        hands_played=t.hands_played, you=room.user_seat(user_id),
+        tournament=None if room.tournament is None else room.tournament.status(room))
 
 
 def table_msg(room: Room, user_id: int | None) -> p.TableMsg:
