@@ -635,12 +635,11 @@ class LiveTournament:
         places = list(e.finish)
         await reg.run_db(lambda: db_round(reg.db, tournament_id=self.id, state=state, seats=seats, live=live,
                                           broken=broken, places=places))
+        moved: set[int] = set()  # humans whose table or seat changed
         for tid in broken:
             room = reg.rooms.get(tid)
             if room is not None:
-                for m in room.meta.values():
-                    if m.bot is None:
-                        self._tell_move(m.user_id, tid)
+                moved.update(m.user_id for m in room.meta.values() if m.bot is None)
                 room.meta, room.bots = {}, {}
                 room.closed = True
                 room.broadcast_table()
@@ -654,26 +653,27 @@ class LiveTournament:
             room.bots = {ts: room.bots.get(ts) or reg.make_bot(m.bot, random.getrandbits(32))
                          for ts, m in metas[n].items() if m.bot is not None}
             room.config = TableConfig.model_validate(live[self.tables[n]]["config"])
-            for ts, m in metas[n].items():
-                if m.bot is None and before.get(ts) != m.user_id:
-                    self._tell_move(m.user_id, self.tables[n])
+            moved.update(m.user_id for ts, m in metas[n].items()
+                         if m.bot is None and before.get(ts) != m.user_id)
+        for uid in sorted(moved):
+            self._tell_move(uid)
         self.waiting = set(e.tables)
         for n in sorted(e.tables):
             await self._deal(n)
 
-    def _tell_move(self, user_id: int, table_id: int) -> None:
-        """A player's seat is (now) at ``table_id``: the ``tournament_table`` message."""
+    def table_of(self, user_id: int) -> int | None:
+        """The table id where a player sits now (None: out of the tournament)."""
+        for n, tid in self.tables.items():
+            room = self.registry.rooms.get(tid)
+            if n in self.engine.tables and room is not None and room.user_seat(user_id) is not None:
+                return tid
+        return None
+
+    def _tell_move(self, user_id: int) -> None:
+        """A player's seat moved (or they were just seated): the ``tournament_table`` message."""
         import json
 
-        n = self.number(table_id)
-        current = None
-        if n is None or n not in self.engine.tables:
-            for m, tid in self.tables.items():
-                room = self.registry.rooms.get(tid)
-                if m in self.engine.tables and room is not None and room.user_seat(user_id) is not None:
-                    current = tid
-        else:
-            current = table_id
+        current = self.table_of(user_id)
         self.registry.send_user(user_id, json.dumps({"type": "tournament_table", "tournament": self.id,
                                                      "table": current}))
 
@@ -806,7 +806,10 @@ class TournamentManager:
         rows = await self.run_db(lambda: db_list(self.db, user_id, tournament_id))
         if not rows:
             raise TournamentRefused(404, f"there is no tournament {tournament_id}")
-        return rows[0]
+        out = rows[0]
+        live = self.live.get(tournament_id)
+        out["your_table"] = live.table_of(user_id) if live is not None and user_id is not None else None
+        return out
 
     async def register(self, tournament_id: int, user_id: int) -> dict[str, Any]:
         self._check_single()
@@ -849,10 +852,8 @@ class TournamentManager:
         for data in loaded:
             self.registry.adopt(data)
         live.wire()
-        for uid in {u for u, bot in who.values() if bot is None}:
-            n = next(n for n, t in engine.tables.items()
-                     if any(p is not None and who[p.name] == (uid, None) for p in t.seats))
-            live._tell_move(uid, tables[n])
+        for uid in sorted({u for u, bot in who.values() if bot is None}):
+            live._tell_move(uid)
         self.registry.spawn(live.advance(self.registry.settings.start_delay))
 
 

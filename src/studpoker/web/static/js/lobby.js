@@ -2,6 +2,7 @@
 
 import {api} from "./api.js";
 import {h, replace, toast} from "./util.js";
+import {tournamentSection} from "./tournaments.js";
 import {conn} from "./ws.js";
 
 const actionTimes = new Map(); // table id -> seconds (a table's configuration never changes)
@@ -106,9 +107,10 @@ export function mountLobby(root) {
   const list = h("table", {class: "lobby", id: "lobby-table", "data-testid": "lobby"},
     h("thead", {}, h("tr", {}, ["Table", "Game", "Stakes", "Seats", "Action time", "Owner", ""].map((t) => h("th", {}, t)))),
     body);
+  const [tournaments, stopTournaments] = tournamentSection();
   replace(root, h("div", {class: "lobby-page"},
     h("section", {class: "tables"}, h("h2", {}, "Tables"), list, empty,
-      h("p", {class: "muted"}, "Have an invite link? Open it, or paste it in the address bar.")),
+      h("p", {class: "muted"}, "Have an invite link? Open it, or paste it in the address bar."), tournaments),
     h("section", {class: "create"}, createForm())));
 
   let stopped = false;
@@ -138,5 +140,6 @@ export function mountLobby(root) {
   return () => {
     stopped = true;
     clearInterval(timer);
+    stopTournaments();
   };
 }

@@ -2,6 +2,7 @@
 
 import {api, session} from "./api.js";
 import {actionKeys, actionLabel, describe, renderFelt, summaryPanel, tickTimers} from "./felt.js";
+import {tournamentPanel} from "./tournaments.js";
 import {h, replace, toast} from "./util.js";
 import {conn} from "./ws.js";
 
@@ -20,7 +21,8 @@ export function mountTable(root, {id, invite}) {
     autocomplete: "off", "aria-label": "chat message"});
   const chatForm = h("form", {class: "chat-form", onsubmit: sendChat}, chatInput,
     h("button", {type: "submit"}, "Send"));
-  const side = h("aside", {class: "side"},
+  const tournamentBox = h("div", {class: "tournament-box"});
+  const side = h("aside", {class: "side"}, tournamentBox,
     h("section", {class: "panel"}, h("h3", {}, "Hand log"), logList),
     h("section", {class: "panel"}, h("h3", {}, "Chat"), chatList, chatForm));
   const summaryBox = h("div", {class: "summary-box"});
@@ -35,7 +37,11 @@ export function mountTable(root, {id, invite}) {
       if (msg.table.id !== id) return;
       st.info = msg.table;
       if (st.hand) st.names = st.hand.seats.map((ts, i) => msg.table.seats[ts]?.name ?? st.names[i]);
-      if (msg.table.closed && !msg.table.seats.some(Boolean)) st.gone = "This table is closed.";
+      if (msg.table.closed && !msg.table.seats.some(Boolean)) {
+        const t = msg.table.tournament;
+        st.gone = !t ? "This table is closed."
+          : t.over ? "The tournament is over." : "This tournament table was broken; players moved on.";
+      }
       return render();
     }
     if (msg.table !== id) return;
@@ -161,6 +167,7 @@ export function mountTable(root, {id, invite}) {
   function render() {
     if (st.gone) {
       replace(feltBox, h("div", {class: "gone"}, st.gone, " ", h("a", {href: "#/"}, "Back to the lobby")));
+      replace(tournamentBox, st.info && st.info.tournament ? tournamentPanel(st.info.tournament) : null);
       replace(actions);
       replace(head);
       return;
@@ -175,6 +182,8 @@ export function mountTable(root, {id, invite}) {
     const hand = st.hand;
     const view = hand ? hand.view : null;
     const inHand = hand && view && view.phase !== "over";
+    const tour = info.tournament; // a tournament table: seats and chips belong to the tournament
+    replace(tournamentBox, tour ? tournamentPanel(tour) : null);
 
     // header
     const invitePath = info.invite_code ? `${location.origin}/#/table/${info.id}?invite=${info.invite_code}` : null;
@@ -187,14 +196,14 @@ export function mountTable(root, {id, invite}) {
           hand ? ` · hand #${hand.number}` : "", ` · ${info.hands_played} played`)),
       h("div", {class: "controls"},
         h("a", {class: "button", href: "#/"}, "Lobby"),
-        me ? h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out")},
+        me && !tour ? h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out")},
           me.sitting_out ? "Sit in" : "Sit out") : null,
-        me && !(inHand && info.seats[you]?.in_hand) ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
-        me ? h("button", {id: "btn-leave", onclick: () => simple("leave")}, me.leaving ? "Leaving…" : "Leave") : null,
-        isOwner ? h("span", {class: "owner-tools"}, botSelect, h("button", {id: "btn-addbot", onclick: () =>
+        me && !tour && !(inHand && info.seats[you]?.in_hand) ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
+        me && !tour ? h("button", {id: "btn-leave", onclick: () => simple("leave")}, me.leaving ? "Leaving…" : "Leave") : null,
+        isOwner && !tour ? h("span", {class: "owner-tools"}, botSelect, h("button", {id: "btn-addbot", onclick: () =>
           simple("add_bot", {bot: botSelect.value, seat: null, buy_in: Math.min(config.max_buy_in,
             Math.max(config.min_buy_in, 500))})}, "Add bot")) : null,
-        isOwner && !info.closed ? h("button", {id: "btn-close", onclick: () => {
+        isOwner && !tour && !info.closed ? h("button", {id: "btn-close", onclick: () => {
           if (confirm("Close this table? Everyone is cashed out after the hand.")) simple("close_table");
         }}, "Close table") : null,
         invitePath ? h("button", {id: "btn-invite", title: invitePath, onclick: () => {
@@ -212,7 +221,7 @@ export function mountTable(root, {id, invite}) {
     const felt = renderFelt({
       config, gameInfo: game, seatCount: info.seats.length || config.seats || game.max_players, bottom: you ?? 0, seats: info.seats, you,
       button: info.button, hand, names: st.names, payoffs: st.payoffs, waitingText,
-      canSit: (me === null || me === undefined) && !info.closed && !!session.user, onSit: sitDialog, isOwner,
+      canSit: (me === null || me === undefined) && !tour && !info.closed && !!session.user, onSit: sitDialog, isOwner,
       onRemoveBot: (seat) => simple("remove_bot", {seat}), onAct: act, busy: st.busy,
     });
     replace(feltBox, felt);
