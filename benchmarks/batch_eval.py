@@ -23,6 +23,7 @@ Run: ``python benchmarks/batch_eval.py [--hands N] [--seed S]``.
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -61,6 +62,7 @@ def main() -> None:
     parser.add_argument("--peer-hands", type=int, default=200_000, help="hands for the per-hand peers")
     parser.add_argument("--seed", type=int, default=20240607)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args()
 
     rng = np.random.default_rng(args.seed)
@@ -141,6 +143,13 @@ def main() -> None:
     print(f"target: at least 50,000,000 hands/s batch; measured {1 / batch:,.0f} "
           "(shared 2-core machine: noisy)")
 
+    if args.json:
+        print(json.dumps({
+            "benchmark": "batch_eval", "seed": args.seed, "repeats": args.repeats, "batch_hands_per_s": round(1 / batch),
+            "results": [{"name": row_name, "hands_per_s": None if secs is None else round(1 / secs),
+                         "ns_per_hand": None if secs is None else round(secs * 1e9, 1), "n": count}
+                        for row_name, secs, count in rows],
+        }))
 
 if __name__ == "__main__":
     main()

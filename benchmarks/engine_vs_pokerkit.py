@@ -14,15 +14,22 @@ from its own shuffled deck, burns, showdown, hand killing, chips); ours deals
 with ``deal(seed=...)`` and takes each showdown decision as an explicit SHOW.
 Each engine plays its own random hands: the rates are comparable, the hands
 are not the same. Rates are hands per second of this process's CPU time, so
-other load on the machine disturbs them less than wall-clock time would.
+other load on the machine disturbs them less than wall-clock time would; both
+engines run in this one process, and ``--repeats`` interleaves several rounds
+(ours, PokerKit, ours, ...) and sums them, so load on a shared machine hits
+both alike.
 Usage::
 
-    .venv/bin/python benchmarks/engine_vs_pokerkit.py [--hands N] [--ours-factor K]
+    .venv/bin/python benchmarks/engine_vs_pokerkit.py [--hands N] [--ours-factor K] [--repeats R] [--json]
+
+``--json`` prints the figures as one JSON object after the table.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import platform
 import random
 import time
 from collections.abc import Callable
@@ -129,22 +136,46 @@ def main() -> None:
     parser.add_argument("--ours-factor", type=int, default=5,
                         help="our engine plays this many times more hands (default 5)")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="interleaved rounds per scenario, summed (default 3)")
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args()
     ours_hands = args.hands * args.ours_factor
     print(f"{PLAYERS}-handed stud, ante {ANTE}, bring-in {BRING_IN}, {SMALL_BET}/{BIG_BET}, "
-          f"stacks {STACKS[0]}; PokerKit {args.hands} hands, ours {ours_hands} hands per scenario")
+          f"stacks {STACKS[0]}; PokerKit {args.hands} hands, ours {ours_hands} hands per scenario "
+          f"and round, {args.repeats} interleaved rounds")
     header = f"{'scenario':<10} {'ours hands/s':>13} {'PokerKit hands/s':>17} {'ratio':>8}" \
              f" {'decisions/hand (ours, PK)':>27}"
     print(header)
     print("-" * len(header))
+    figures: list[dict[str, object]] = []
     for name, showdown in (("random", False), ("showdown", True)):
-        ours = measure(play_ours, ours_hands, showdown, args.seed)
-        theirs = measure(play_pokerkit, args.hands, showdown, args.seed)
+        ours = Rate(hands=0, seconds=0.0, decisions=0)
+        theirs = Rate(hands=0, seconds=0.0, decisions=0)
+        for r in range(args.repeats):
+            for total, play, hands in ((ours, play_ours, ours_hands), (theirs, play_pokerkit, args.hands)):
+                one = measure(play, hands, showdown, args.seed + r * 100_003)
+                total.hands += one.hands
+                total.seconds += one.seconds
+                total.decisions += one.decisions
         ratio = ours.per_second / theirs.per_second
+        figures.append({
+            "scenario": name, "ours_hands_per_cpu_s": round(ours.per_second, 1),
+            "pokerkit_hands_per_cpu_s": round(theirs.per_second, 1), "ratio": round(ratio, 2),
+            "ours_decisions_per_hand": round(ours.decisions / ours.hands, 2),
+            "pokerkit_decisions_per_hand": round(theirs.decisions / theirs.hands, 2),
+            "ours_hands": ours.hands, "pokerkit_hands": theirs.hands,
+        })
         per_hand = f"{ours.decisions / ours.hands:.1f}, {theirs.decisions / theirs.hands:.1f}"
         print(f"{name:<10} {ours.per_second:>13,.0f} {theirs.per_second:>17,.0f} "
               f"{ratio:>7.1f}x {per_hand:>27}")
     print("hands per CPU second of this process; our decisions include each SHOW at a showdown")
+    if args.json:
+        print(json.dumps({
+            "benchmark": "engine_vs_pokerkit", "players": PLAYERS, "repeats": args.repeats,
+            "seed": args.seed, "python": platform.python_version(), "rates": "per CPU second of this process",
+            "target_ratio": 20, "scenarios": figures,
+        }))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ Run: ``python benchmarks/equity_vs_peers.py [--repeats R]``.
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections.abc import Callable
 
@@ -45,7 +46,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--pokerkit-deals", type=int, default=2_000)
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args()
+    rows: list[dict[str, object]] = []
 
     try:
         import poker_equity as pe  # type: ignore[import-not-found]
@@ -63,6 +66,9 @@ def main() -> None:
             assert result.exact
             ours = best_of(lambda g=ours_game, s=spaced: compute(g, s), args.repeats)  # type: ignore[misc]
             title = f"{label}, {ours_game} ({result.deals:,} deals)"
+            row: dict[str, object] = {"spot": label, "game": ours_game, "deals": result.deals,
+                                      "studpoker_ms": round(ours * 1e3, 3)}
+            rows.append(row)
             print(title)
             print(f"  {'studpoker.equity.compute (exact)':<44} {ours * 1e3:10.2f} ms  "
                   f"{result.deals / ours:>14,.0f} deals/s  equity[0] = {result.players[0].equity:.12f}")
@@ -78,6 +84,7 @@ def main() -> None:
                     if any(abs(a - b) > 1e-12 for a, b in zip(eq, result.equities, strict=True)):
                         raise SystemExit(f"equities differ: {eq} vs {result.equities}")
                     theirs = best_of(lambda g=their_game, h=hands: pe.exact_from_text(g, h), args.repeats)  # type: ignore[misc]
+                    row["poker_equity_ms"] = round(theirs * 1e3, 3)
                     print(f"  {'poker-equity exact_from_text (Rust)':<44} {theirs * 1e3:10.2f} ms  "
                           f"{result.deals / theirs:>14,.0f} deals/s  same equities; "
                           f"studpoker is {theirs / ours:,.1f}x faster")
@@ -93,10 +100,14 @@ def main() -> None:
                 pokerkit.calculate_equities(ranges, (), 7, 0, pokerkit.Deck.STANDARD, types, sample_count=n)
                 per_deal = (time.perf_counter() - start) / n
                 scaled = per_deal * result.deals
+                row["pokerkit_ms_scaled"] = round(scaled * 1e3, 1)
                 print(f"  {'PokerKit calculate_equities (Monte Carlo)':<44} {scaled * 1e3:10.0f} ms  "
                       f"{1 / per_deal:>14,.0f} deals/s  (timed on {n:,} deals, scaled); "
                       f"studpoker is {scaled / ours:,.0f}x faster")
     print("target: faster than poker-equity (shared 2-core machine: noisy)")
+    if args.json:
+        print(json.dumps({"benchmark": "equity_vs_peers", "repeats": args.repeats,
+                          "timing": "best wall-clock time of the repeats", "results": rows}))
 
 
 if __name__ == "__main__":

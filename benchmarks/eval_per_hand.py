@@ -21,6 +21,7 @@ Run: ``python benchmarks/eval_per_hand.py [--hands N] [--seed S]``.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -65,6 +66,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200_000, help="hands for the fast evaluators")
     parser.add_argument("--seed", type=int, default=20240607)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
@@ -138,6 +140,13 @@ def main() -> None:
     if e7_row:
         print(f"high_key vs eval7: {e7_row / ours:.2f}x the hands per second")
 
+    if args.json:
+        print(json.dumps({
+            "benchmark": "eval_per_hand", "seed": args.seed, "repeats": args.repeats, "base": "studpoker high_key(codes)",
+            "results": [{"name": row_name, "hands_per_s": None if secs is None else round(1 / secs),
+                         "ns_per_hand": None if secs is None else round(secs * 1e9, 1), "n": count}
+                        for row_name, secs, count in rows],
+        }))
 
 if __name__ == "__main__":
     main()

@@ -98,3 +98,14 @@ def test_illegal_actions_raise_or_fall_back() -> None:
         vector_env(num_envs=0)
     with pytest.raises(RuntimeError, match="reset"):
         vector_env().step(np.zeros(8, dtype=int))
+
+
+def test_performance_doc_python_blocks_run() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "performance.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/performance.md", "exec"), {})

@@ -89,6 +89,7 @@ def test_tournament_in_the_lobby_and_at_the_table(tmp_path: Path) -> None:
                 buttons = page.locator("button.act")
                 if buttons.count():
                     if not shot and page.locator(".felt-wrap").count():
+                        page.wait_for_timeout(1200)  # the deal's animation is over
                         _shot(page, "tournament-table.png", tmp_path)
                         shot = True
                     kinds = [buttons.nth(i).get_attribute("data-kind") for i in range(buttons.count())]

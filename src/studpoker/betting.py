@@ -33,6 +33,8 @@ __all__ = ["BettingRound"]
 
 _FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
 _CHECKS = tuple(make_action(seat, ActionKind.CHECK) for seat in range(32))
+_CALL, _COMPLETE, _BET, _RAISE = ActionKind.CALL, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
+_FOLD, _CHECK, _BRING_IN = ActionKind.FOLD, ActionKind.CHECK, ActionKind.BRING_IN
 
 
 @dataclass(slots=True, kw_only=True)
@@ -76,35 +78,37 @@ class BettingRound:
         ``others_with_chips``: other players still in the hand who have chips;
         ``heads_up``: exactly two players with chips remain (for the cap).
         """
-        owed = self.current - self.bets[seat]
+        bet = self.bets[seat]
+        current = self.current
+        owed = current - bet
         if owed > 0:
-            out = [_FOLDS[seat], make_action(seat, ActionKind.CALL, min(owed, stack))]
+            out = [_FOLDS[seat], make_action(seat, _CALL, owed if owed < stack else stack)]
         else:
             out = [_CHECKS[seat]]
         if stack <= owed or others_with_chips == 0:
             return out
-        capped = not (heads_up and self.heads_up_uncapped) and self.raises >= 1 + self.max_raises
-        if capped:
-            return out
-        if self.bring_in_street and not self.completed:
-            pass  # anyone may complete before the completion (R2.5)
-        elif seat in self.acted_full and self.acted_full[seat] >= self.full_level:
-            return out  # no full raise since this seat acted (R1.6)
-        most = self.bets[seat] + stack
-        if self.bring_in_street and not self.completed:
-            kind = ActionKind.COMPLETE
-        elif self.current == 0 and self.raises == 0:
-            kind = ActionKind.BET
+        raises = self.raises
+        if raises >= 1 + self.max_raises and not (heads_up and self.heads_up_uncapped):
+            return out  # capped
+        opening = self.bring_in_street and not self.completed
+        if opening:
+            # anyone may complete before the completion (R2.5)
+            kind, to = _COMPLETE, self.increment
         else:
-            kind = ActionKind.RAISE
-        to = self._raise_target()
+            acted = self.acted_full.get(seat)
+            if acted is not None and acted >= self.full_level:
+                return out  # no full raise since this seat acted (R1.6)
+            kind = _BET if current == 0 and raises == 0 else _RAISE
+            to = self.full_level + self.increment  # _raise_target()
+        most = bet + stack
         if to > most:
             to = most
-        if to > self.current:
+        if to > current:
             out.append(make_action(seat, kind, to))
-        if kind is ActionKind.BET and self.big_increment is not None and most > to:
+        big = self.big_increment
+        if kind is _BET and big is not None and most > to:
             # open pair (R2.6): the big bet too, once (a short stack has one all-in bet)
-            out.append(make_action(seat, kind, min(self.big_increment, most)))
+            out.append(make_action(seat, kind, big if big < most else most))
         return out
 
     def bring_in_options(self, seat: int, stack: int, bring_in: int) -> list[Action]:
@@ -123,19 +127,19 @@ class BettingRound:
         """
         seat, kind = action.seat, action.kind
         before = self.bets[seat]
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             self.pending.discard(seat)
             return 0
-        if kind is ActionKind.CHECK:
+        if kind is _CHECK:
             self.pending.discard(seat)
             self.acted_full[seat] = self.full_level
             return 0
-        if kind is ActionKind.CALL:
+        if kind is _CALL:
             self.bets[seat] = before + action.amount
             self.pending.discard(seat)
             self.acted_full[seat] = self.full_level
             return action.amount
-        if kind is ActionKind.BRING_IN:
+        if kind is _BRING_IN:
             self.bets[seat] = action.amount
             self.current = max(self.current, action.amount)
             self.acted_full[seat] = self.full_level
@@ -143,7 +147,7 @@ class BettingRound:
             return action.amount
         # COMPLETE, BET, RAISE
         to = action.amount
-        if self.big_increment is not None and kind is ActionKind.BET:
+        if self.big_increment is not None and kind is _BET:
             # The first bet of an open-pair street fixes its increment (R2.6): the
             # small bet, the big bet, or an all-in above the small bet (which chooses
             # the big bet). An all-in below the small bet leaves it unchosen.
@@ -159,7 +163,7 @@ class BettingRound:
         if full:
             self.full_level = to
             self.raises += 1
-            if kind is ActionKind.COMPLETE:
+            if kind is _COMPLETE:
                 self.completed = True
         self.current = to
         self.bets[seat] = to

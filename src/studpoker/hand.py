@@ -13,7 +13,10 @@ appended to :attr:`Hand.log` as an immutable :mod:`~studpoker.operations`
 record. Decisions are betting actions, Wall Street card-round choices (free
 card or a market slot) and, at showdown, show or muck (R1.9). A decision with
 a single possible choice (a Wall Street player who cannot afford any slot) is
-taken automatically and logged like any other.
+taken automatically and logged like any other. :meth:`Hand.leave` marks a
+player who left the table (folded at their turn, R4.3), and
+:meth:`Hand.stack_next` fixes the next cards the hand deals. Pots are settled
+by :mod:`studpoker.settlement`.
 """
 
 from __future__ import annotations
@@ -31,16 +34,16 @@ from studpoker.evaluation import board_has_pair, board_key, bring_in_key
 from studpoker.games import Game, GameError, Opener
 from studpoker.operations import (
     ActionTaken,
-    AntePosted,
     CardDealt,
     ChipsReturned,
     CommunityCardDealt,
     HandEnded,
     MarketDealt,
     Operation,
-    StreetStarted,
     action_taken,
+    ante_posted,
     card_dealt,
+    street_started,
 )
 from studpoker.pots import DeadMoney, Pot, build_pots
 from studpoker.settlement import PotResult, settle, settle_uncontested
@@ -50,6 +53,18 @@ __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 _NO_SEATS: frozenset[int] = frozenset()
 _FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
 _RESETS = frozenset({ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
+
+
+# A seat's up cards as one int: 4 bits per rank counting its cards (the joker as an
+# ace), and the jokers above (bit 52). board_key depends on nothing else, so it is
+# memoised on this int, which the hand keeps up to date as up cards arrive.
+_UP_BITS = (*(1 << (4 * (c >> 2)) for c in range(52)), (1 << 48) + (1 << 52))
+_BOARD_KEYS: dict[int, tuple[int, ...]] = {}
+
+
+def _board_key(bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
+    key = _BOARD_KEYS[bits] = board_key(cards)
+    return key
 
 
 class Phase(Enum):
@@ -134,6 +149,7 @@ class Hand:
         self.folded: list[bool] = [False] * n
         self.cards: list[list[tuple[Card, bool]]] = [[] for _ in range(n)]
         self._up: list[list[Card]] = [[] for _ in range(n)]
+        self._board_bits = [0] * n  # each seat's up ranks as counts (see _UP_BITS): board_key memo
         self._active_count = n
         self.community: list[Card] = []
         self.market: list[Card | None] = [None, None, None, None]
@@ -255,7 +271,8 @@ class Hand:
     @property
     def pot(self) -> int:
         """All chips in the middle: bets, pots and dead money."""
-        return sum(self.contrib) + sum(d.amount for d in self.dead)
+        dead = self.dead
+        return sum(self.contrib) + sum(d.amount for d in dead) if dead else sum(self.contrib)
 
     @property
     def payoffs(self) -> tuple[int, ...]:
@@ -291,32 +308,51 @@ class Hand:
             amount = min(ante, self.stacks[s])
             self.stacks[s] -= amount
             self.contrib[s] += amount
-            self.log.append(AntePosted(seat=s, amount=amount))
+            self.log.append(ante_posted(s, amount))
         self._return_uncalled()  # R1.6: an ante above every other player's whole stack
 
     def _begin_street(self, index: int) -> None:
         self.street = index
         street = self.game.streets[index]
-        self.log.append(StreetStarted(index=index, name=street.name))
+        self.log.append(street_started(index, street.name))
+        n, folded, start = self.n, self.folded, self.dealer + 1
+        order = [s for s in [(start + k) % n for k in range(n)] if not folded[s]]
         if street.card_round:
             self.phase = Phase.CARD_ROUND
-            self._card_order = [s for s in self._clockwise_from(self.dealer + 1) if not self.folded[s]]
+            self._card_order = order
             self._card_pos = 0
             self._advance_card_round()
             return
-        order = [s for s in self._clockwise_from(self.dealer + 1) if not self.folded[s]]
-        for face_up in [False] * street.down + [True] * street.up:
-            if self.stub_size < len(order):  # R1.10
-                card = self._draw()
+        # the draws of _draw, inlined: this loop deals most of the cards of a hand
+        log_append = self.log.append
+        stub, fixed, rand = self._stub, self._fixed, self._rng.random
+        size = len(stub)
+        i = self._next
+        cards, ups, bits = self.cards, self._up, self._board_bits
+        down = street.down
+        for k in range(down + street.up):
+            face_up = k >= down
+            if size - i < len(order):  # R1.10
+                if i >= fixed:
+                    j = i + int(rand() * (size - i))
+                    stub[i], stub[j] = stub[j], stub[i]
+                card = stub[i]
+                i += 1
                 self.community.append(card)
-                self.log.append(CommunityCardDealt(card=card))
+                log_append(CommunityCardDealt(card=card))
                 continue
             for s in order:
-                card = self._draw()
-                self.cards[s].append((card, face_up))
+                if i >= fixed:
+                    j = i + int(rand() * (size - i))
+                    stub[i], stub[j] = stub[j], stub[i]
+                card = stub[i]
+                i += 1
+                cards[s].append((card, face_up))
                 if face_up:
-                    self._up[s].append(card)
-                self.log.append(card_dealt(s, card, face_up))
+                    ups[s].append(card)
+                    bits[s] += _UP_BITS[card.code]
+                log_append(card_dealt(s, card, face_up))
+        self._next = i
         for slot in range(1, street.market + 1):
             self._refill(slot)
         self._begin_betting()
@@ -361,19 +397,22 @@ class Hand:
             rnd.pending = {first}
         else:
             first = self._opener(street.opener, require_chips=True)
-            rnd.pending = set(with_chips)
+            rnd.pending = with_chips  # a fresh set, owned by the round from now on
         self._first_actor = first
         self.to_act = first
 
     def _opener(self, opener: Opener, *, require_chips: bool) -> int:
-        order = [s for s in self._clockwise_from(self.dealer + 1) if not self.folded[s]]
+        n, folded, start = self.n, self.folded, self.dealer + 1
+        order = [s for s in [(start + k) % n for k in range(n)] if not folded[s]]
         if opener is Opener.HIGH_BOARD:
             # R2.6: highest board; ties to the first clockwise from the dealer's left
-            keys = [board_key(self._up[s]) for s in order]
+            up, bits = self._up, self._board_bits
+            keys = [_BOARD_KEYS.get(bits[s]) or _board_key(bits[s], up[s]) for s in order]
             i = keys.index(max(keys))
             order = order[i:] + order[:i]
         if require_chips:
-            return next(s for s in order if self.stacks[s] > 0)
+            stacks = self.stacks
+            return next(s for s in order if stacks[s] > 0)
         return order[0]
 
     def _apply_betting(self, action: Action) -> None:
@@ -395,8 +434,14 @@ class Hand:
             self._chips_count -= 1
         elif paid and not stack:
             self._chips_count -= 1
-        rnd.record(action, all_in=not stack,
-                   with_chips=self._with_chips() if kind in _RESETS else _NO_SEATS)
+        if kind in _RESETS:  # the seats in the hand with chips (inline _with_chips)
+            folded, stacks = self.folded, self.stacks
+            with_chips: set[int] | frozenset[int] = {
+                s for s in range(self.n) if stacks[s] and not folded[s]
+            }
+        else:
+            with_chips = _NO_SEATS
+        rnd.record(action, all_in=not stack, with_chips=with_chips)
         self.log.append(action_taken(action, paid))
         if self._active_count == 1:
             self._finish_uncontested()
@@ -489,6 +534,7 @@ class Hand:
             self.log.append(ActionTaken(action=action, paid=action.amount, cards=(card,)))
             self.cards[seat].append((card, True))
             self._up[seat].append(card)
+            self._board_bits[seat] += _UP_BITS[card.code]
             self.log.append(CardDealt(seat=seat, card=card, face_up=True))
             self._refill(action.slot)
         else:
@@ -497,6 +543,7 @@ class Hand:
             self.log.append(ActionTaken(action=action, cards=(card,)))
             self.cards[seat].append((card, True))
             self._up[seat].append(card)
+            self._board_bits[seat] += _UP_BITS[card.code]
             self.log.append(CardDealt(seat=seat, card=card, face_up=True))
         self._card_pos += 1
 
@@ -662,12 +709,16 @@ class Hand:
 
     def apply(self, action: Action) -> None:
         """Play ``action``. Raises :class:`IllegalAction` (state unchanged) if it is not legal."""
-        if action not in self._legal_list() or not (
-            type(action.amount) is int and type(action.seat) is int and type(action.slot) is int
-        ):
-            reason = self.check(action)
-            assert reason is not None
-            raise IllegalAction(action, reason, self.legal_actions())
+        for legal in self._legal_list():
+            if legal is action:  # the engine's own (interned) action: legal as it stands
+                break
+        else:
+            if action not in self._legal_list() or not (
+                type(action.amount) is int and type(action.seat) is int and type(action.slot) is int
+            ):
+                reason = self.check(action)
+                assert reason is not None
+                raise IllegalAction(action, reason, self.legal_actions())
         if self.phase is Phase.BETTING:
             self._apply_betting(action)
         elif self.phase is Phase.CARD_ROUND:
@@ -784,9 +835,11 @@ class Hand:
         """An independent copy (for search and simulation)."""
         other = copy.copy(self)
         for name in ("stacks", "contrib", "folded", "community", "market", "dead", "log",
-                     "_card_order", "_show_order", "_pots", "_stub"):
+                     "_card_order", "_show_order", "_pots", "_stub", "_board_bits"):
             setattr(other, name, list(getattr(self, name)))
-        if not isinstance(self._rng, random.SystemRandom):
+        if self._fixed >= len(self._stub):
+            pass  # the whole deck is fixed: the rng is never drawn from, so it is shared
+        elif not isinstance(self._rng, random.SystemRandom):
             other._rng = random.Random()
             other._rng.setstate(self._rng.getstate())
         other.cards = [list(c) for c in self.cards]

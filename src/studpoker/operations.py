@@ -138,15 +138,47 @@ _cd_up = _setter(CardDealt, "face_up")
 _at_action = _setter(ActionTaken, "action")
 _at_paid = _setter(ActionTaken, "paid")
 _at_cards = _setter(ActionTaken, "cards")
+_ap_seat = _setter(AntePosted, "seat")
+_ap_amount = _setter(AntePosted, "amount")
+_ss_index = _setter(StreetStarted, "index")
+_ss_name = _setter(StreetStarted, "name")
+
+
+def ante_posted(seat: int, amount: int) -> AntePosted:
+    """``AntePosted(seat=..., amount=...)``, built without the frozen-init overhead."""
+    op: AntePosted = _new(AntePosted)
+    _ap_seat(op, seat)
+    _ap_amount(op, amount)
+    return op
+
+
+def street_started(index: int, name: str) -> StreetStarted:
+    """``StreetStarted(index=..., name=...)``, built without the frozen-init overhead."""
+    op: StreetStarted = _new(StreetStarted)
+    _ss_index(op, index)
+    _ss_name(op, name)
+    return op
 
 
 def card_dealt(seat: int, card: Card, face_up: bool) -> CardDealt:
-    """``CardDealt(seat=..., card=..., face_up=...)``, built without the frozen-init overhead."""
-    op: CardDealt = _new(CardDealt)
-    _cd_seat(op, seat)
-    _cd_card(op, card)
-    _cd_up(op, face_up)
+    """``CardDealt(seat=..., card=..., face_up=...)``, built without the frozen-init overhead.
+
+    Records are immutable values, so equal ones are shared: each (seat, card,
+    face) is built once per process and reused.
+    """
+    key = (seat << 7 | card.code) << 1 | face_up
+    op = _CARD_DEALT.get(key)
+    if op is None:
+        op = _new(CardDealt)
+        _cd_seat(op, seat)
+        _cd_card(op, card)
+        _cd_up(op, face_up)
+        if 0 <= seat < 64:
+            _CARD_DEALT[key] = op
     return op
+
+
+_CARD_DEALT: dict[int, CardDealt] = {}
 
 
 def action_taken(action: Action, paid: int) -> ActionTaken:

@@ -3,9 +3,12 @@
 Everything here reads only what the seat may see: strings come from
 :meth:`Hand.view(seat) <studpoker.hand.Hand.view>` (other seats' down cards
 are ``None`` there until shown); tensors come from that view or, faster,
-from the hand's log read with the same visibility rule. The tests check that
-both sources give the same tensors and that swapping cards a seat has not
-seen changes none of its tensors or strings.
+from the hand's log read with the same visibility rule by a :class:`Tracker`,
+which keeps every seat's tensors of one hand and updates them from the
+records the log gained since the last read (nothing is rebuilt). The tests
+check that both sources give the same tensors, that they equal the tensors
+of the previous encoder (which read the whole log at every call), and that
+swapping cards a seat has not seen changes none of its tensors or strings.
 
 Seats are *relative*: index 0 is the observing seat, 1 the next seat
 clockwise, and so on. Cards are indexed by their code (``4 * rank + suit``,
@@ -218,6 +221,8 @@ class Encoder:
         self._tail = off["folded"]  # folded .. owed: 5 P + 2 entries, rewritten at each read
         self._count = off["down_count"]  # P entries, rewritten at each read
         self._has_market = any(st.market for st in config.game.streets)
+        assert off["street"] == 0, "the street one-hot opens the tensor"
+        self._o_phase, self._o_to_act, self._o_market = off["phase"], off["to_act"], off["market"]
         self._cache: Tracker | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
@@ -349,10 +354,11 @@ class Tracker:
         self.info = info
         self._view = view
         p = encoder.players
-        self._obs: NDArray[np.float32] = np.zeros((p, encoder.obs_size), dtype=np.float32)
         self._inf: list[dict[int, float]] | None = [{} for _ in range(p)] if info else None
-        # with information states (OpenSpiel, read as lists) the observation entries as maps too
+        # With information states (OpenSpiel, read as lists) the observation entries are
+        # kept as sparse maps (_obs_d), else in one P x obs_size array (_obs).
         self._obs_d: list[dict[int, float]] | None = [{} for _ in range(p)] if info else None
+        self._obs: NDArray[np.float32] = np.zeros((0 if info else p, encoder.obs_size), dtype=np.float32)
         self._pos = 0
         self._street = 0
         self._bets = [0] * p
@@ -361,8 +367,9 @@ class Tracker:
         self._downs: list[list[int]] = [[] for _ in range(p)]
         self._seq = 0
         dealer = hand.dealer if hand is not None else view.dealer  # type: ignore[union-attr]
-        self._obs.ravel()[list(encoder._dealer_flat[dealer])] = 1.0
-        if self._obs_d is not None:
+        if self._obs_d is None:
+            self._obs.ravel()[list(encoder._dealer_flat[dealer])] = 1.0
+        else:
             for v, f in enumerate(encoder._dealer_flat[dealer]):
                 self._obs_d[v][f - v * encoder.obs_size] = 1.0
         if view is not None:
@@ -488,13 +495,17 @@ class Tracker:
                 assert isinstance(op, CommunityCardDealt)
                 ones += enc._community_flat[op.card.code]
         self._street, self._bets, self._seq = street, bets, seq
-        flat = self._obs.reshape(p * n)
-        if ones:
-            flat[ones] = 1.0
-        if counts:
-            np.add.at(flat, counts, 1.0)
         sparse = self._obs_d
-        if sparse is not None:  # the same entries, for reads as lists
+        if sparse is None:  # the P x obs_size array
+            flat = self._obs.reshape(p * n)
+            if ones:
+                flat[ones] = 1.0
+            if counts:
+                if len(counts) == p:  # one action: one entry per viewer, all distinct
+                    flat[counts] += 1.0
+                else:  # several actions: the same entry may come twice
+                    np.add.at(flat, counts, 1.0)
+        else:  # sparse maps, for reads as lists (the array is not kept)
             for f in ones:
                 v, i = divmod(f, n)
                 sparse[v][i] = 1.0
@@ -509,7 +520,6 @@ class Tracker:
         """The chip section (folded .. owed) of seat ``me`` and the one-hot
         indices of the state now (street, phase, seat to act, market)."""
         enc = self.enc
-        off = enc._off
         hand = self.hand
         if hand is not None:
             phase, to_act, street_now = hand.phase, hand.to_act, hand.street
@@ -524,22 +534,26 @@ class Tracker:
             stacks = [pl.stack for pl in view.players]
             contrib = [pl.contributed for pl in view.players]
             folded = [pl.folded for pl in view.players]
-        ones = [off["street"] + street_now]
+        o_phase, o_to_act, o_market = enc._o_phase, enc._o_to_act, enc._o_market
         over = phase is _OVER
         betting = phase is _BETTING
-        if betting:
-            ones.append(off["phase"])
-        elif phase is _CARD_ROUND:
-            ones.append(off["phase"] + 1)
-        elif over:
-            ones.append(off["phase"] + 2)
         p = enc.players
-        if to_act is not None and not over:
-            ones.append(off["to_act"] + (to_act - me) % p)
+        if betting and to_act is not None:
+            ones = [street_now, o_phase, o_to_act + (to_act - me) % p]
+        else:
+            ones = [street_now]
+            if betting:
+                ones.append(o_phase)
+            elif phase is _CARD_ROUND:
+                ones.append(o_phase + 1)
+            elif over:
+                ones.append(o_phase + 2)
+            if to_act is not None and not over:
+                ones.append(o_to_act + (to_act - me) % p)
         if enc._has_market:
             for slot, slot_card in enumerate(market):
                 if slot_card is not None:
-                    ones.append(off["market"] + slot * CARDS + slot_card.code)
+                    ones.append(o_market + slot * CARDS + slot_card.code)
         scale = enc._scale
         mul = scale.__mul__
         get = enc._get[me]  # the seats in relative order
@@ -559,9 +573,15 @@ class Tracker:
         return tail, ones
 
     def write(self, me: int, out: NDArray[np.float32], *, info: bool) -> None:
-        """Write seat ``me``'s tensor into ``out`` (zeroed beyond the observation)."""
+        """Write seat ``me``'s tensor into ``out`` (zeroed, at least beyond the observation
+        when the tracker has no information states)."""
         enc = self.enc
-        out[:enc.obs_size] = self._obs[me]
+        sparse = self._obs_d
+        if sparse is None:
+            out[:enc.obs_size] = self._obs[me]
+        else:
+            d = sparse[me]
+            out[np.fromiter(d.keys(), np.intp, len(d))] = np.fromiter(d.values(), np.float32, len(d))
         if info:
             assert self._inf is not None, "this tracker has no information states"
             d = self._inf[me]
@@ -581,6 +601,10 @@ class Tracker:
 
     def observation(self, me: int) -> NDArray[np.float32]:
         """Seat ``me``'s observation tensor now (call :meth:`sync` first)."""
+        if self._obs_d is not None:
+            fresh = np.zeros(self.enc.obs_size, dtype=np.float32)
+            self.write(me, fresh, info=False)
+            return fresh
         out: NDArray[np.float32] = self._obs[me].copy()
         self._write_now(me, out)
         return out

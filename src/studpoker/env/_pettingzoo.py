@@ -185,11 +185,13 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._cumulative_rewards[agent] = 0.0
         if hand.is_over:
             self._finish(hand)
+            self._accumulate_rewards()
+            self._deads_step_first()
         else:
+            # mid-hand every reward is 0 and nobody is terminated: accumulating
+            # the rewards and reordering the dead agents would change nothing
             assert hand.to_act is not None
             self.agent_selection = self.possible_agents[hand.to_act]
-        self._accumulate_rewards()
-        self._deads_step_first()
         if self.render_mode == "human":
             self.render()
 
@@ -216,7 +218,8 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 
     def _finish(self, hand: Hand) -> None:
         scale = 1.0 / self.config.largest_bet if self.normalize_rewards else 1.0
-        self.rewards = {a: float(hand.payoffs[i]) * scale for i, a in enumerate(self.possible_agents)}
+        payoffs = hand.payoffs
+        self.rewards = {a: float(payoffs[i]) * scale for i, a in enumerate(self.possible_agents)}
         self.terminations = {a: True for a in self.agents}
 
 

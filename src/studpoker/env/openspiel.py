@@ -29,7 +29,13 @@ automatic and every player shows either way.
 
 Observation and information-state tensors and strings come from
 :mod:`studpoker.env._encode` (layouts documented there); they read only the
-seat's view, so they never depend on a card the seat has not seen.
+seat's view, so they never depend on a card the seat has not seen. Each
+state keeps a :class:`~studpoker.env.Tracker` of its hand: a tensor read
+applies the records since the last read, and ``information_state_tensor`` /
+``observation_tensor`` (overridden here, for Python callers) return the list
+of float32 values OpenSpiel returns, without going through pyspiel's
+observer and its conversion of the whole tensor; C++ callers and
+``make_py_observer`` get the same values.
 """
 
 from __future__ import annotations
@@ -56,6 +62,10 @@ from studpoker.hand import Hand, Phase
 __all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState"]
 
 _CARDS = tuple(Card.from_code(c) for c in range(53))
+# _OUTCOME_ROWS[k][code] = (code, 1 / k): a chance outcome when k cards are left
+_OUTCOME_ROWS: tuple[tuple[tuple[int, float], ...], ...] = (
+    (), *(tuple((c, 1.0 / k) for c in range(53)) for k in range(1, 54))
+)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
@@ -223,7 +233,8 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = self._left
-        return list(zip(left, [1.0 / len(left)] * len(left), strict=True))
+        # (code, 1 / len(left)) pairs, prebuilt per count of cards left
+        return list(map(_OUTCOME_ROWS[len(left)].__getitem__, left))
 
     def _apply_action(self, action: int) -> None:
         if self.need:

@@ -24,6 +24,7 @@ from studpoker._extras import missing_extra
 
 try:
     from fastapi import APIRouter, FastAPI, HTTPException, Response
+    from fastapi.middleware.gzip import GZipMiddleware
     from fastapi.staticfiles import StaticFiles
     from sqlalchemy import select
 except ImportError as _exc:
@@ -31,6 +32,7 @@ except ImportError as _exc:
 
 from studpoker import svg
 from studpoker.cards import CardError
+from studpoker.codec import result_dict
 from studpoker.games import GAMES, game_info, phh_order
 from studpoker.server.api import MaybeUser, Svc, User
 from studpoker.server.db import HandEventRow, HandRow, LedgerRow, TableRow
@@ -130,7 +132,7 @@ def hand_replay(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = No
         "config": table.config, "game_info": game_info(rep.hand.game), "seats": h.hand_seats,
         "names": rep.names, "you": rep.seat,
         "commitment": h.commitment, "seed": h.seed, "payoffs": h.payoffs,
-        "results": [r.to_dict() for r in rep.hand.results], "steps": rep.steps,
+        "results": [result_dict(r) for r in rep.hand.results], "steps": rep.steps,
     }
 
 
@@ -150,7 +152,19 @@ def hand_phh(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = None)
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
+class _ClientFiles(StaticFiles):
+    """The client's files with a cache policy: browsers keep them and revalidate each use with
+    ``ETag``/``Last-Modified`` (a 304 without a body), so a new version is picked up at once."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
 def install(app: FastAPI) -> None:
-    """Add the card pictures, the replay API and the client at ``/`` (after every other route)."""
+    """Add the card pictures, the replay API and the client at ``/`` (after every other route),
+    and gzip for every HTTP answer over 500 bytes (the client's modules, the API's JSON)."""
+    app.add_middleware(GZipMiddleware, minimum_size=500)
     app.include_router(router)
-    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="web")
+    app.mount("/", _ClientFiles(directory=STATIC_DIR, html=True), name="web")

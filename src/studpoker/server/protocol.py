@@ -356,6 +356,7 @@ class PlayerModel(_ServerBase):
     up: list[str]
     shown: bool
     mucked: bool
+    strength: dict[str, Any] | None = None
 
 
 class ViewModel(_ServerBase):
@@ -373,6 +374,8 @@ class ViewModel(_ServerBase):
     community: list[str]
     pot: int
     results: list[dict[str, Any]]
+    strength: dict[str, Any] | None = None
+    won: int | None = None
     log: list[dict[str, Any]] | None = None
 
 

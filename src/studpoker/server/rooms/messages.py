@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from studpoker.codec import op_dict, view_delta, view_dict
+from studpoker.codec import op_dict, result_dict, view_delta, view_dict
 from studpoker.games import game_info
 from studpoker.hand import Hand
 from studpoker.server import protocol as p
@@ -225,7 +225,7 @@ def hand_end(room: Room, hand: Hand, hand_seats: list[int]) -> Fanout:
     assert room.hand_id is not None and room.seed is not None and room.commitment is not None
     msg = p.HandEndMsg(type="hand_end", table=room.id, hand=room.hand_id, number=room.hand_number,
                        seed=room.seed, commitment=room.commitment, seats=hand_seats,
-                       payoffs=list(hand.payoffs), results=[r.to_dict() for r in hand.results])
+                       payoffs=list(hand.payoffs), results=[result_dict(r) for r in hand.results])
     return Fanout(table=room.id, texts={PUBLIC: encode(msg)})
 
 
