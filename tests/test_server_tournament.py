@@ -228,4 +228,14 @@ def test_twenty_players_on_three_tables(tmp_path: Path) -> None:
         assert sum(p["prize"] for p in places) == 2000
         assert all(p["prize"] == 0 for p in places if p["place"] > 6)  # 35/22/16/12/9/6 for 19-27
         assert [http.get(f"/api/tables/{x}").status_code for x in tables] == [404, 404, 404]
+        # every hand replays at the stakes it was dealt at, though the levels rose meanwhile
+        hands = http.get(f"/api/tables/{tables[0]}/hands?limit=200").json()
+        assert len(hands) > 3
+        antes = set()
+        for hand in hands:
+            detail = http.get(f"/api/hands/{hand['id']}").json()
+            antes.add(detail["game"]["ante"])
+            r = http.get(f"/api/hands/{hand['id']}/replay")
+            assert r.status_code == 200, r.text
+        assert len(antes) > 1  # several levels were played at this table
     assert audit_ok(db) == []

@@ -161,6 +161,8 @@ class HandRow(Base):
     payoffs: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     phh: Mapped[str | None] = mapped_column(Text, nullable=True)
     phh_public: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # the game options the hand was dealt at, when they differ from the table's now (tournament levels)
+    game: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     started_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     ended_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 

@@ -43,7 +43,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT
 from studpoker.games import from_options, game_info, to_options
 from studpoker.server.api import MaybeUser, User
-from studpoker.server.db import Base, Database, LedgerRow, SeatRow, TableRow, UserRow, utcnow
+from studpoker.server.db import Base, Database, HandRow, LedgerRow, SeatRow, TableRow, UserRow, utcnow
 from studpoker.server.protocol import GameOptions, TableConfig
 from studpoker.server.rooms import Registry
 from studpoker.server.rooms.room import Room, SeatMeta
@@ -390,6 +390,7 @@ def db_round(db: Database, *, tournament_id: int, state: dict[str, Any], seats: 
     with db.session() as s:
         row = _lock_tournament(s, tournament_id)
         ids = list(live) + list(broken)
+        _stamp_hands(s, ids)
         s.execute(delete(SeatRow).where(SeatRow.table_id.in_(ids)))
         for so in seats:
             s.add(SeatRow(table_id=so.table_id, seat=so.seat, user_id=so.user_id, bot=so.bot, name=so.name,
@@ -402,6 +403,14 @@ def db_round(db: Database, *, tournament_id: int, state: dict[str, Any], seats: 
         _set_places(s, tournament_id, places)
         row.state = state
         s.commit()
+
+
+def _stamp_hands(s: Session, table_ids: Sequence[int]) -> None:
+    """The hands played so far at these tables keep the stakes they were dealt at (the tables'
+    stakes are about to change with the level)."""
+    for t in s.scalars(select(TableRow).where(TableRow.id.in_(list(table_ids)))):
+        s.execute(update(HandRow).where(HandRow.table_id == t.id, HandRow.game.is_(None))
+                  .values(game=t.config["game"]))
 
 
 def _set_places(s: Session, tournament_id: int, places: Sequence[Standing]) -> None:
@@ -429,6 +438,7 @@ def db_finish(db: Database, *, tournament_id: int, state: dict[str, Any], places
                                 tournament_id=tournament_id, note=f"place {st.place}: {st.name}"))
                 balances[user.id] = user.balance
         _set_places(s, tournament_id, places)
+        _stamp_hands(s, tables)
         s.execute(delete(SeatRow).where(SeatRow.table_id.in_(list(tables))))
         s.execute(update(TableRow).where(TableRow.id.in_(list(tables))).values(closed=True))
         row.status = "over"

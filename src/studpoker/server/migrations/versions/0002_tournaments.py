@@ -1,4 +1,5 @@
-"""Sit-and-go tournaments: tournaments, their entrants, and the ledger's tournament column.
+"""Sit-and-go tournaments: tournaments, their entrants, the ledger's tournament column, and the
+game a hand was dealt at (a tournament table's stakes rise with the levels).
 
 Revision ID: 0002t
 Revises: 0001
@@ -41,9 +42,13 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("ledger") as batch:
         batch.add_column(sa.Column("tournament_id", sa.Integer, nullable=True))
+    with op.batch_alter_table("hands") as batch:
+        batch.add_column(sa.Column("game", sa.JSON, nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("hands") as batch:
+        batch.drop_column("game")
     with op.batch_alter_table("ledger") as batch:
         batch.drop_column("tournament_id")
     op.drop_table("tournament_entrants")
