@@ -94,6 +94,45 @@ def test_bot_filled_tournament_runs_to_the_end(game: dict[str, Any], tmp_path: P
         assert _balance(http, owner) == owner_before - 500 + bots_won
         assert http.get(f"/api/tables/{running['tables'][0]}").status_code == 404  # closed
     assert audit_ok(db) == []
+    assert _away_folds(db, user["name"]) > 0  # blinded off: folded at their turn, never unseated
+
+
+def _away_folds(db: str, name: str) -> int:
+    from sqlalchemy import select
+
+    from studpoker.server.db import Database, HandEventRow, HandRow
+
+    database = Database(db)
+    try:
+        with database.session() as s:
+            count = 0
+            for hand in s.scalars(select(HandRow)):
+                seats = {int(e["seat"]): e["name"] for e in hand.start}
+                for ev in s.scalars(select(HandEventRow).where(HandEventRow.hand_id == hand.id,
+                                                               HandEventRow.source == "away")):
+                    assert seats[hand.hand_seats[ev.data["seat"]]] == name
+                    count += 1
+            return count
+    finally:
+        database.dispose()
+
+
+def test_levels_by_minutes(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    with ServerThread(db, QUICK) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        owner, _ = _guest(http)
+        t = _create(http, owner, WALL, players=4, starting_stack=300, schedule={
+            "minutes_per_level": 0.002, "levels": [{"ante": 1, "limits": [2, 2, 4, 4, 4]}]})
+        assert t["schedule"]["minutes_per_level"] == 0.002
+        assert http.post(f"/api/tournaments/{t['id']}/fill", headers=owner).status_code == 200
+        status = _table_status(http, t["id"])
+        assert status is not None and "seconds" in status["next_in"]
+        done = _wait_over(http, t["id"])
+        assert len(done["places"]) == 4 and sum(p["prize"] for p in done["places"]) == 400
+        hands = http.get(f"/api/tables/{done['tables'][0]}/hands?limit=200").json()
+        antes = {http.get(f"/api/hands/{h['id']}").json()["game"]["ante"] for h in hands}
+        assert len(antes) > 1, (len(hands), antes, done)  # the level rose with the clock (0.12 s per level)
+    assert audit_ok(db) == []
 
 
 def test_registration_rules_and_errors(tmp_path: Path) -> None:
@@ -196,6 +235,7 @@ def test_sigkill_mid_tournament_then_restart_finishes(kind: str, tmp_path: Path)
                     status = _table_status(http, t["id"])
                     assert status is not None and time.time() < deadline, status
                     if status["round"] >= 3:
+                        assert status["level"] == (status["round"] - 1) // 2 + 1  # 2 hands per level
                         break
                     time.sleep(0.05)
             server.kill()  # SIGKILL: no cleanup of any kind
