@@ -133,6 +133,25 @@ def test_levels_by_minutes(tmp_path: Path) -> None:
         antes = {http.get(f"/api/hands/{h['id']}").json()["game"]["ante"] for h in hands}
         assert len(antes) > 1, (len(hands), antes, done)  # the level rose with the clock (0.12 s per level)
     assert audit_ok(db) == []
+    # the audit sees a prize that was never paid out of the pool (the balance and its ledger agree)
+    from sqlalchemy import select
+
+    from studpoker.server.db import Database, LedgerRow, UserRow
+
+    database = Database(db)
+    try:
+        with database.session() as s:
+            row = s.scalars(select(LedgerRow).where(LedgerRow.kind == "tourney_prize")).first()
+            assert row is not None
+            user = s.get(UserRow, row.user_id)
+            assert user is not None
+            user.balance -= row.amount
+            s.delete(row)
+            s.commit()
+    finally:
+        database.dispose()
+    problems = audit_ok(db)
+    assert any("left in the pool" in p for p in problems), problems
 
 
 def test_registration_rules_and_errors(tmp_path: Path) -> None:

@@ -687,11 +687,17 @@ class LiveTournament:
         self.registry.send_user(user_id, json.dumps({"type": "tournament_table", "tournament": self.id,
                                                      "table": current}))
 
+    def _skip(self, n: int) -> None:
+        """Table ``n`` deals no hand this round (it could not): the round may be complete."""
+        self.waiting.discard(n)
+        if not self.waiting:
+            self.registry.spawn(self.advance(max(1.0, self.registry.settings.hand_delay)))
+
     async def _deal(self, n: int) -> None:
         reg = self.registry
         room = reg.rooms.get(self.tables[n])
         if room is None:
-            self.waiting.discard(n)
+            self._skip(n)
             return
         async with room.lock:
             room = reg.rooms.get(self.tables[n], room)
@@ -701,11 +707,11 @@ class LiveTournament:
             if not room.table.can_start():
                 log.error("tournament %s: table %s cannot deal (%s ready)", self.id, n,
                           len(room.table.ready_seats()))
-                self.waiting.discard(n)
+                self._skip(n)
                 return
             await room._start_hand()
             if room.hand is None:  # the deal could not be stored; the room was rebuilt
-                self.waiting.discard(n)
+                self._skip(n)
 
     async def _finish(self) -> None:
         e = self.engine
