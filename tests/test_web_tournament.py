@@ -72,6 +72,19 @@ def test_tournament_in_the_lobby_and_at_the_table(tmp_path: Path) -> None:
             row.locator("[data-testid='tournament-register']").wait_for()
             row.locator("[data-testid='tournament-register']").click()
             row.locator("[data-testid='tournament-unregister']").wait_for()
+            # a tournament created from the lobby's form (Wall Street, 4 places, 3 hands per level)
+            page.click(".create-tournament summary")
+            form = page.locator("[data-testid='tournament-create']")
+            form.locator("input[name='t_name']").fill("Night Wall Street")
+            form.locator("select[name='t_game']").select_option("wallstreet")
+            form.locator("input[name='t_players']").fill("4")
+            form.locator("input[name='t_hands_per_level']").fill("3")
+            form.locator("[data-testid='tournament-create-submit']").click()
+            page.locator("[data-testid='tournament-row']", has_text="Night Wall Street").wait_for()
+            created = next(x for x in http.get("/api/tournaments").json() if x["name"] == "Night Wall Street")
+            assert created["players"] == 4 and created["game"] == "wallstreet"
+            assert created["schedule"]["hands_per_level"] == 3 and created["bots_fill"]
+            page.click(".create-tournament summary")
             _shot(page, "tournament-lobby.png", tmp_path)
             # the creator fills the other places with bots: it starts, the player is moved to the table
             assert http.post(f"/api/tournaments/{t['id']}/fill", headers=auth).status_code == 200

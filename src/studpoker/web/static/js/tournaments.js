@@ -24,31 +24,31 @@ function num(name, label, value, attrs = {}) {
 function createForm(refresh) {
   const form = h("form", {class: "create-form tournament-form", "data-testid": "tournament-create"},
     h("h3", {}, "New sit-and-go"),
-    h("label", {class: "field"}, "Name", h("input", {name: "name", value: "Sit-and-go", maxlength: "64", required: true})),
+    h("label", {class: "field"}, "Name", h("input", {name: "t_name", value: "Sit-and-go", maxlength: "64", required: true})),
     h("fieldset", {}, h("legend", {}, "Tournament"),
-      h("label", {class: "field"}, "Game", h("select", {name: "game"},
+      h("label", {class: "field"}, "Game", h("select", {name: "t_game"},
         h("option", {value: "stud"}, "Seven Card Stud"), h("option", {value: "wallstreet"}, "Wall Street"))),
-      num("players", "Players", 6, {min: "2", max: "100"}),
-      num("buy_in", "Buy-in", 100, {min: "1"}),
-      num("starting_stack", "Starting chips", 1000, {min: "1"}),
-      num("hands_per_level", "Hands per level", 10, {min: "1"}),
-      num("action_time", "Seconds to act", 20, {min: "1", max: "600"}),
-      h("label", {class: "check"}, h("input", {name: "bots_fill", type: "checkbox", checked: true}),
+      num("t_players", "Players", 6, {min: "2", max: "100"}),
+      num("t_buy_in", "Buy-in", 100, {min: "1"}),
+      num("t_starting_stack", "Starting chips", 1000, {min: "1"}),
+      num("t_hands_per_level", "Hands per level", 10, {min: "1"}),
+      num("t_action_time", "Seconds to act", 20, {min: "1", max: "600"}),
+      h("label", {class: "check"}, h("input", {name: "t_bots_fill", type: "checkbox", checked: true}),
         "Bots may fill the empty places")),
     h("button", {type: "submit", class: "primary", "data-testid": "tournament-create-submit"}, "Create tournament"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = form.elements;
-    const body = {name: f.name.value, game: {game: f.game.value}, players: Number(f.players.value),
-      buy_in: Number(f.buy_in.value), starting_stack: Number(f.starting_stack.value),
-      bots_fill: f.bots_fill.checked, action_time: Number(f.action_time.value),
+    const body = {name: f.t_name.value, game: {game: f.t_game.value}, players: Number(f.t_players.value),
+      buy_in: Number(f.t_buy_in.value), starting_stack: Number(f.t_starting_stack.value),
+      bots_fill: f.t_bots_fill.checked, action_time: Number(f.t_action_time.value),
       schedule: null};
-    const hands = Number(f.hands_per_level.value);
+    const hands = Number(f.t_hands_per_level.value);
     if (hands !== 10) {
       // the built-in levels of the game, rising every `hands` hands
       const games = {stud: [[1, 2, 5, 10], [1, 3, 8, 16], [2, 5, 10, 20], [3, 8, 15, 30], [4, 10, 20, 40]],
         wallstreet: [[1, 2, 2, 4, 4, 4], [1, 3, 3, 6, 6, 6], [2, 4, 4, 8, 8, 8], [3, 6, 6, 12, 12, 12]]};
-      const levels = games[f.game.value].map((l) => (f.game.value === "stud"
+      const levels = games[f.t_game.value].map((l) => (f.t_game.value === "stud"
         ? {ante: l[0], bring_in: l[1], small_bet: l[2], big_bet: l[3]} : {ante: l[0], limits: l.slice(1)}));
       body.schedule = {hands_per_level: hands, levels};
     }
