@@ -200,7 +200,7 @@ def test_registration_rules_and_errors(tmp_path: Path) -> None:
         r = http.post(f"/api/tournaments/{tid}/register", headers=c)
         assert r.status_code == 200 and r.json()["status"] == "running"
         r = http.post(f"/api/tournaments/{tid}/register", headers=owner)
-        assert r.status_code == 409 and "started" in r.json()["detail"]
+        assert r.status_code == 409 and "full" in r.json()["detail"] and "started" in r.json()["detail"]
         r = http.post(f"/api/tournaments/{tid}/unregister", headers=a)
         assert r.status_code == 409 and "started" in r.json()["detail"]
         r = http.post(f"/api/tournaments/{tid}/fill", headers=owner)

@@ -262,8 +262,8 @@ def db_register(db: Database, *, tournament_id: int, user_id: int) -> tuple[int,
                 any(e.name == user.name for e in entrants):
             raise TournamentRefused(409, "you are already registered")
         if row.status != "registering":
-            raise TournamentRefused(409, f"the tournament has started (status {row.status}): "
-                                    "registration is closed")
+            raise TournamentRefused(409, f"the tournament is full ({row.config['players']} players) and "
+                                    f"has started (status {row.status}): registration is closed")
         if len(entrants) >= int(row.config["players"]):
             raise TournamentRefused(409, f"the tournament is full ({row.config['players']} players)")
         _pay_in(s, user, row, "register")
