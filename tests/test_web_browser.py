@@ -114,6 +114,9 @@ class Player:
         self.page.on("websocket", lambda ws: ws.on(
             "framereceived", lambda payload: self.frames.append(payload if isinstance(payload, str) else "")))
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        # the server's Content-Security-Policy must block nothing the client does
+        self.page.on("console", lambda msg: self.errors.append(msg.text)
+                     if "Content Security Policy" in msg.text or "Content-Security-Policy" in msg.text else None)
         self.url = url
         self.name = ""
         self.phone = phone

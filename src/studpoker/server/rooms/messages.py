@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from studpoker.codec import op_dict, result_dict, view_delta, view_dict
+from studpoker.fairness import open_cards, public_cards
 from studpoker.games import game_info
 from studpoker.hand import Hand
 from studpoker.server import protocol as p
@@ -221,10 +222,13 @@ def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: i
 
 
 def hand_end(room: Room, hand: Hand, hand_seats: list[int]) -> Fanout:
-    """The ``hand_end`` message: payoffs, results, and the seed of the commitment."""
+    """The ``hand_end`` message: payoffs, results, and the openings of the cards everyone saw
+    (each checkable against the deck commitment; never a hidden card's, never the seed)."""
     assert room.hand_id is not None and room.seed is not None and room.commitment is not None
+    openings = open_cards(room.seed, public_cards(hand), joker=hand.game.joker)
     msg = p.HandEndMsg(type="hand_end", table=room.id, hand=room.hand_id, number=room.hand_number,
-                       seed=room.seed, commitment=room.commitment, seats=hand_seats,
+                       commitment=room.commitment,
+                       openings=[p.OpeningModel(**o.to_dict()) for o in openings], seats=hand_seats,
                        payoffs=list(hand.payoffs), results=[result_dict(r) for r in hand.results])
     return Fanout(table=room.id, texts={PUBLIC: encode(msg)})
 

@@ -32,8 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from studpoker.actions import Action, ActionKind
-from studpoker.fairness import commitment as commit_seed
-from studpoker.fairness import deck_from_seed, new_seed
+from studpoker.fairness import dealt_cards, deck_from_seed, deck_root, new_seed, open_cards, public_cards
 from studpoker.games import Game, phh_order
 from studpoker.hand import Hand
 from studpoker.server import store
@@ -256,7 +255,7 @@ class Room:
         if user_id is not None and (user_id == self.owner_id or self.user_seat(user_id) is not None):
             return True
         return invite is not None and self.invite_code is not None and secrets.compare_digest(
-            invite, self.invite_code)
+            invite.encode("utf-8", "surrogatepass"), self.invite_code.encode("utf-8"))
 
     # ----------------------------------------------------------- messages
 
@@ -440,7 +439,7 @@ class Room:
         t = self.table
         host = self.host
         seed = new_seed()
-        commitment = commit_seed(seed)
+        commitment = deck_root(seed, joker=t.game.joker)  # the deck's Merkle root (fairness.py)
         prev_button = t.button
         ready = t.ready_seats()[: t.game.max_players]
         start = []
@@ -570,12 +569,15 @@ class Room:
             player = self.table.seats[hand_seats[hs]]
             names.append(player.name if player is not None else f"seat {hand_seats[hs]}")
         fields = {"players": names, "table": self.id, "hand": self.hand_number,
-                  "_table_seats": [hand_seats[hs] for hs in order],
-                  "_seed": self.seed, "_commitment": self.commitment}
+                  "_table_seats": [hand_seats[hs] for hs in order], "_commitment": self.commitment}
+        assert self.seed is not None
+        seed, joker = self.seed, hand.game.joker
         out: list[str | None] = []
         for public in (False, True):
             try:
-                out.append(phh.write(phh.from_hand(hand, public=public, fields=fields)))
+                cards = public_cards(hand) if public else dealt_cards(hand)
+                opened = {"_openings": [o.to_text() for o in open_cards(seed, cards, joker=joker)]}
+                out.append(phh.write(phh.from_hand(hand, public=public, fields=fields | opened)))
             except Exception:
                 log.exception("table %s: no hand history", self.id)
                 out.append(None)

@@ -1,8 +1,8 @@
 """Sit-and-go tournaments: tournaments, their entrants, the ledger's tournament column, and the
 game a hand was dealt at (a tournament table's stakes rise with the levels).
 
-Revision ID: 0002t
-Revises: 0001
+Revision ID: 0003
+Revises: 0002
 Create Date: 2026-12-01
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002t"
-down_revision: str | None = "0001"
+revision = "0003"
+down_revision: str | None = "0002"
 branch_labels: str | None = None
 depends_on: str | None = None
 
