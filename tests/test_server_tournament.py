@@ -298,3 +298,14 @@ def test_twenty_players_on_three_tables(tmp_path: Path) -> None:
             assert r.status_code == 200, r.text
         assert len(antes) > 1  # several levels were played at this table
     assert audit_ok(db) == []
+
+
+def test_creators_have_a_limit_of_open_tournaments(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    settings = Settings(hand_delay=0, start_delay=0.05, bot_delay=0, max_tables_per_owner=1)
+    with ServerThread(db, settings) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        owner, _ = _guest(http)
+        _create(http, owner, STUD)
+        r = http.post("/api/tournaments", json={"game": STUD}, headers=owner)
+        assert r.status_code == 400 and "at most 1" in r.json()["detail"]
+        assert len(http.get("/api/tournaments").json()) == 1

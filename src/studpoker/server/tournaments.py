@@ -243,9 +243,15 @@ def _pay_in(s: Session, user: UserRow, row: TournamentRow, note: str) -> None:
                     note=note))
 
 
-def db_create(db: Database, *, owner_id: int, config: dict[str, Any]) -> int:
-    """A new tournament open for registration; its id."""
+def db_create(db: Database, *, owner_id: int, config: dict[str, Any], max_open: int) -> int:
+    """A new tournament open for registration (at most ``max_open`` not finished per creator);
+    its id."""
     with db.session() as s:
+        _lock_user(s, owner_id)
+        count = s.scalar(select(func.count()).select_from(TournamentRow).where(
+            TournamentRow.owner_id == owner_id, TournamentRow.status.in_(["registering", "running"]))) or 0
+        if count >= max_open:
+            raise TournamentRefused(400, f"at most {max_open} tournaments per creator that are not over")
         row = TournamentRow(name=config["name"], owner_id=owner_id, config=config, status="registering")
         s.add(row)
         s.commit()
@@ -815,7 +821,8 @@ class TournamentManager:
     async def create(self, owner_id: int, body: TournamentCreate) -> dict[str, Any]:
         self._check_single()
         config = check_create(body)
-        tid = await self.run_db(lambda: db_create(self.db, owner_id=owner_id, config=config))
+        limit = self.registry.settings.max_tables_per_owner
+        tid = await self.run_db(lambda: db_create(self.db, owner_id=owner_id, config=config, max_open=limit))
         return (await self.get(tid, owner_id))
 
     async def get(self, tournament_id: int, user_id: int | None) -> dict[str, Any]:
