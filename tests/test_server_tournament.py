@@ -166,6 +166,9 @@ def test_registration_rules_and_errors(tmp_path: Path) -> None:
         assert http.post("/api/tournaments", json={"game": STUD, "players": 1}, headers=owner).status_code == 422
         r = http.post("/api/tournaments", json={"game": STUD, "schedule": {"levels": []}}, headers=owner)
         assert r.status_code == 400 and "levels" in r.json()["detail"]
+        r = http.post("/api/tournaments", json={"game": STUD, "schedule": {"levels": [
+            {"ante": 10**12, "bring_in": 2, "small_bet": 5, "big_bet": 10}]}}, headers=owner)
+        assert r.status_code == 400 and "at most" in r.json()["detail"]
         r = http.post("/api/tournaments", json={"game": WALL, "players": 2}, headers=owner)
         assert r.status_code == 400 and "at least 3" in r.json()["detail"]
         assert http.post("/api/tournaments", json={"game": STUD}).status_code == 401
@@ -309,3 +312,17 @@ def test_creators_have_a_limit_of_open_tournaments(tmp_path: Path) -> None:
         r = http.post("/api/tournaments", json={"game": STUD}, headers=owner)
         assert r.status_code == 400 and "at most 1" in r.json()["detail"]
         assert len(http.get("/api/tournaments").json()) == 1
+
+
+def test_levels_past_the_largest_stakes_stay(tmp_path: Path) -> None:
+    """Levels by (tiny) minutes double past every table limit: the level stops rising there."""
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    with ServerThread(db, QUICK) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        owner, _ = _guest(http)
+        t = _create(http, owner, STUD, players=3, starting_stack=10**6, schedule={
+            "minutes_per_level": 0.00001, "levels": [{"ante": 1, "bring_in": 2, "small_bet": 4, "big_bet": 8}]})
+        time.sleep(0.1)
+        assert http.post(f"/api/tournaments/{t['id']}/fill", headers=owner).status_code == 200
+        done = _wait_over(http, t["id"])
+        assert len(done["places"]) == 3 and sum(p["prize"] for p in done["places"]) == 300
+    assert audit_ok(db) == []

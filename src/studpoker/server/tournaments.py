@@ -49,6 +49,7 @@ from studpoker.server.rooms import Registry
 from studpoker.server.rooms.room import Room, SeatMeta
 from studpoker.server.store import LoadedTable, load_tables
 from studpoker.tournament import (
+    Level,
     Schedule,
     Standing,
     Tournament,
@@ -136,6 +137,15 @@ class TournamentRefused(ValueError):
         self.message = message
 
 
+MAX_STAKE = 10**9  # a table's amounts are at most this (the protocol's limit)
+
+
+def _fits(level: Level) -> bool:
+    amounts = [level.ante, level.bring_in, level.small_bet, level.big_bet, *level.limits,
+               level.market_unit or 0]
+    return max(amounts) <= MAX_STAKE
+
+
 def engine_config(config: dict[str, Any]) -> TournamentConfig:
     """The engine's configuration of a stored tournament configuration."""
     game = from_options(**config["game"])
@@ -154,7 +164,10 @@ def check_create(body: TournamentCreate) -> dict[str, Any]:
         if body.players < ec.game.min_players:
             raise TournamentError(f"a {ec.game.name} sit-and-go needs at least "
                                   f"{ec.game.min_players} players")
-        ec.levels.level(0).game(ec.game)
+        for i, level in enumerate(ec.levels.levels):
+            if not _fits(level):
+                raise TournamentError(f"level {i + 1}: stakes are at most {MAX_STAKE}")
+            level.game(ec.game)
     except (TournamentError, ValueError) as exc:
         raise TournamentRefused(400, str(exc)) from None
     unknown = [b for b in body.bots if b not in BOT_NAMES]
@@ -604,6 +617,8 @@ class LiveTournament:
         if e._started_at is None:
             e._started_at = e._clock()
         e.level_index = max(e.level_index, e._level_now())
+        while e.level_index > 0 and not _fits(e.schedule.level(e.level_index)):
+            e.level_index -= 1  # past the protocol's largest stakes the level stays
         while len(e.hands_per_level) <= e.level_index:
             e.hands_per_level.append(0)
         e.rounds += 1
