@@ -107,6 +107,14 @@ class RoomHost(Protocol):
         """Whether a user has a connection open (on any process)."""
         ...
 
+    def wants_deltas(self, table_id: int) -> bool:
+        """Whether any watcher of the table (on any process) may want updates as deltas."""
+        ...
+
+    def watching_users(self, table_id: int) -> set[int | None] | None:
+        """The users watching a table (None: unknown, e.g. watchers on other processes)."""
+        ...
+
     async def reload(self, room: Room) -> Room:
         """Rebuild a room from the database (after a failed commit)."""
         ...
@@ -537,7 +545,10 @@ class Room:
             self.schedule_next_hand(self.host.settings.hand_delay)
 
     def _deliver_update(self, hand: Hand, hand_seats: list[int], version_from: int) -> None:
-        fanout, self.views = messages.update_fanout(self, hand, hand_seats, version_from, self.views)
+        host = self.host
+        fanout, self.views = messages.update_fanout(self, hand, hand_seats, version_from, self.views,
+                                                    deltas_too=host.wants_deltas(self.id),
+                                                    watchers=host.watching_users(self.id))
         self.host.deliver(fanout)
 
     def _finish_info(self, hand: Hand, hand_seats: list[int]) -> store.HandFinish:
