@@ -416,7 +416,7 @@ def hand(hand_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None) ->
         if not _may_see_history(svc, table, user, invite):
             raise HTTPException(403, "this table is private: an invite code is needed")
         out = _hand_json(h)
-        out["game"] = table.config["game"]
+        out["game"] = h.game or table.config["game"]
         out["phh"] = h.phh_public if h.status == "over" else None
         out["openings"] = _public_openings(h.phh_public) if h.status == "over" else None
         return out

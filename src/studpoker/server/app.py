@@ -27,6 +27,8 @@ try:
     from studpoker.server.limits import Guards
     from studpoker.server.pages import install as install_pages
     from studpoker.server.rooms import Registry
+    from studpoker.server.tournaments import TournamentManager
+    from studpoker.server.tournaments import router as tournaments_router
     from studpoker.server.ws import serve_websocket
 except ImportError as _exc:
     raise missing_extra(_exc, what="the studpoker server", extra="server") from _exc
@@ -65,6 +67,7 @@ def create_app(
     manager = Registry(db, settings, bot_factory=bot_factory, cluster=link)
     guards = Guards.from_settings(settings)
     svc = Services(db=db, auth=auth, manager=manager, settings=settings, guards=guards)
+    tournaments = TournamentManager(manager)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -72,7 +75,9 @@ def create_app(
         await loop.run_in_executor(None, db.migrate)
         await loop.run_in_executor(None, auth.warm_up)
         await guards.hashes.start()
+        await tournaments.load()  # which tables are tournament tables, before they start
         await manager.start()
+        await tournaments.resume()
         log.info("studpoker server ready (%s)", db.url.split("@")[-1])
         try:
             yield
@@ -86,7 +91,9 @@ def create_app(
                   docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None,
                   openapi_url="/openapi.json" if docs else None)
     app.state.services = svc
+    app.state.tournaments = tournaments
     app.include_router(router)
+    app.include_router(tournaments_router)
     from studpoker.server.player_stats import router as stats_router  # profiles, leaderboard
 
     app.include_router(stats_router)

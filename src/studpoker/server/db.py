@@ -93,7 +93,9 @@ class LedgerRow(Base):
     """One movement of chips into or out of a balance.
 
     ``kind``: ``grant`` (new chips), ``buy_in`` (balance to a table seat,
-    negative), ``cash_out`` (a seat's chips back to the balance, positive).
+    negative), ``cash_out`` (a seat's chips back to the balance, positive),
+    ``tourney_buy_in`` / ``tourney_refund`` / ``tourney_prize`` (a balance to a
+    tournament's prize pool and back, with ``tournament_id``).
     """
 
     __tablename__ = "ledger"
@@ -105,6 +107,7 @@ class LedgerRow(Base):
     table_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     note: Mapped[str] = mapped_column(String(128), default="")
+    tournament_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # tourney_* rows
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
 
 
@@ -165,6 +168,8 @@ class HandRow(Base):
     payoffs: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     phh: Mapped[str | None] = mapped_column(Text, nullable=True)
     phh_public: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # the game options the hand was dealt at, when they differ from the table's now (tournament levels)
+    game: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     started_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     ended_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 

@@ -74,9 +74,16 @@ def audit(db: Database) -> list[str]:
                           .where(LedgerRow.kind == "grant")) or 0
         balances = s.scalar(select(func.coalesce(func.sum(UserRow.balance), 0))) or 0
         seats = s.scalar(select(func.coalesce(func.sum(SeatRow.chips), 0))) or 0
-        if grants != balances + seats:
+        # tournament tables hold tournament chips, not balance chips; the buy-ins are in pools
+        from studpoker.server.tournaments import audit_tournaments
+
+        pools, tournament_seats, found = audit_tournaments(s)
+        problems.extend(found)
+        seats -= tournament_seats
+        if grants != balances + seats + pools:
             problems.append(
                 f"chips do not add up: granted {grants} != balances {balances} + seats {seats}"
+                f" + tournament prize pools {pools}"
             )
         per_user: dict[int, int] = {
             int(uid): int(total) for uid, total in

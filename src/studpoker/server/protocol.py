@@ -352,6 +352,7 @@ class TableInfo(_ServerBase):
     hands_played: int
     you: int | None = None
     bot_kinds: list[BotKind] = []
+    tournament: dict[str, Any] | None = None  # a tournament table: its status (docs/protocol.md)
 
 
 class LobbyEntry(_ServerBase):

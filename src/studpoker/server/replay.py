@@ -63,7 +63,10 @@ def replay_hand(table_row: TableRow, hand_row: HandRow, events: Sequence[HandEve
     ``after(table, hand)`` is called after the deal and after every event. The
     returned table holds only the players dealt in (as they were at the start).
     """
-    table = empty_table(table_row.config)
+    config = table_row.config
+    if hand_row.game is not None:  # dealt at other stakes than the table's now (a tournament level)
+        config = {**config, "game": hand_row.game}
+    table = empty_table(config)
     table.button = hand_row.prev_button
     for entry in hand_row.start:
         table.sit(int(entry["seat"]), name=str(entry["name"]), chips=int(entry["chips"]))

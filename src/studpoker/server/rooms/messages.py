@@ -115,7 +115,8 @@ def table_info(room: Room, user_id: int | None) -> p.TableInfo:
         seats=[_seat_info(room, i, live) for i in range(len(t.seats))], button=t.button,
         hands_played=t.hands_played, you=room.user_seat(user_id),
         bot_kinds=[p.BotKind(bot=str(k["bot"]), level=k["level"], label=str(k["label"]))
-                   for k in bot_kinds()])
+                   for k in bot_kinds()],
+        tournament=None if room.tournament is None else room.tournament.status(room))
 
 
 def table_msg(room: Room, user_id: int | None) -> p.TableMsg:

@@ -132,6 +132,8 @@ class Registry:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.stats = {"actions": 0}
         self.cluster = cluster
+        # called on every room adopted here, before it starts (tournaments mark their tables)
+        self.room_hook: Callable[[Room], None] | None = None
 
     @property
     def tables(self) -> dict[int, Room]:
@@ -288,6 +290,8 @@ class Registry:
     def adopt(self, data: store.LoadedTable) -> Room:
         """Run a table here, from its stored rows; resume its live hand."""
         room = Room.from_rows(self, data)
+        if self.room_hook is not None:
+            self.room_hook(room)
         self.rooms[room.id] = room
         room.start(self.settings.start_delay)
         return room

@@ -349,9 +349,19 @@ HANDLERS: dict[str, Handler] = {
 
 ANONYMOUS_OK = frozenset({"watch", "unwatch"})
 
+NOT_IN_TOURNAMENTS = frozenset({"sit", "add_bot", "add_chips", "sit_out", "sit_in", "leave",
+                                "remove_bot", "close_table"})
+"""Requests refused at a tournament table."""
+
 
 async def handle(reg: Registry, caller: Caller, msg: Any) -> Result:
     """Run one table request on this process (its owner)."""
     if caller.user_id is None and msg.type not in ANONYMOUS_OK:
         raise ProtocolError("unauthorized", "send auth first")
+    if msg.type in NOT_IN_TOURNAMENTS:
+        room = reg.rooms.get(msg.table)
+        if room is not None and room.tournament is not None:
+            raise ProtocolError("tournament", f"{msg.type} is not possible at a tournament table: "
+                                "seats and chips belong to the tournament (a player who goes "
+                                "away is blinded off)")
     return await HANDLERS[msg.type](reg, caller, msg)

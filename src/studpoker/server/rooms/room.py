@@ -63,6 +63,19 @@ class ProtocolError(Exception):
         self.legal = legal
 
 
+class TournamentHook(Protocol):
+    """What runs a tournament table (:mod:`studpoker.server.tournaments`): it deals the
+    hands of each round, and the table message carries its status."""
+
+    def hand_over(self, room: Room) -> None:
+        """The table's hand of the round is over (the caller holds the room's lock)."""
+        ...
+
+    def status(self, room: Room) -> dict[str, Any]:
+        """The tournament as this table shows it (the ``tournament`` field of the table)."""
+        ...
+
+
 class RoomHost(Protocol):
     """What a room needs from the process that runs it (the registry)."""
 
@@ -154,6 +167,7 @@ class Room:
     closed: bool = False
     stopped: bool = False
     views: dict[str, dict[str, Any]] = field(default_factory=dict)  # last views sent, for deltas
+    tournament: TournamentHook | None = None  # a tournament table: hands dealt by the tournament
 
     # ----------------------------------------------------------- building
 
@@ -185,6 +199,7 @@ class Room:
             room.chat = old.chat
             room.chat_times = old.chat_times
             room.bots = {s: b for s, b in old.bots.items() if s in meta and meta[s].bot}
+            room.tournament = old.tournament
             for s, m in meta.items():
                 if s in old.meta and old.meta[s].user_id == m.user_id:
                     m.disconnected_since = old.meta[s].disconnected_since
@@ -200,7 +215,7 @@ class Room:
         if self.hand is not None:
             log.info("table %s: resuming hand %s at event %s", self.id, self.hand_id, self.event_idx)
             self.arm(resume=True)
-        else:
+        elif self.tournament is None:  # a tournament deals its tables' hands itself
             self.schedule_next_hand(start_delay)
 
     def stop(self) -> None:
@@ -307,7 +322,9 @@ class Room:
     def squatters(self, now: float) -> list[int]:
         """Seats whose players have been disconnected longer than the seat timeout."""
         limit = self.host.settings.seat_timeout
-        out = []
+        out: list[int] = []
+        if self.tournament is not None:  # tournament seats stay: their players are blinded off
+            return out
         for seat, m in self.meta.items():
             player = self.table.seats[seat]
             if (m.bot is None and m.disconnected_since is not None and now - m.disconnected_since >= limit
@@ -529,7 +546,10 @@ class Room:
         self.hand_id, self.seed, self.commitment = None, None, None
         self.broadcast_table()
         self.send_balances(finish.balances)
-        self.schedule_next_hand(self.host.settings.hand_delay)
+        if self.tournament is not None:
+            self.tournament.hand_over(self)
+        else:
+            self.schedule_next_hand(self.host.settings.hand_delay)
 
     def _deliver_update(self, hand: Hand, hand_seats: list[int], version_from: int, *,
                         source: str | None = None) -> None:

@@ -2,6 +2,7 @@
 
 import {api} from "./api.js";
 import {h, replace, seated, toast} from "./util.js";
+import {tournamentSection} from "./tournaments.js";
 import {conn} from "./ws.js";
 
 const actionTimes = new Map(); // table id -> seconds (a table's configuration never changes)
@@ -111,9 +112,10 @@ export function mountLobby(root) {
   const banner = here ? h("p", {class: "seated-banner", "data-testid": "seated-banner"},
     `You are seated at ${here.name} · `, h("a", {href: `#/table/${here.id}${here.invite ? `?invite=${encodeURIComponent(here.invite)}` : ""}`},
       "return to the table")) : null;
+  const [tournaments, stopTournaments] = tournamentSection();
   replace(root, h("div", {class: "lobby-page"},
     h("section", {class: "tables"}, banner, h("h2", {}, "Tables"), list, empty,
-      h("p", {class: "muted"}, "Have an invite link? Open it, or paste it in the address bar.")),
+      h("p", {class: "muted"}, "Have an invite link? Open it, or paste it in the address bar."), tournaments),
     h("section", {class: "create"}, createForm())));
 
   let stopped = false;
@@ -144,5 +146,6 @@ export function mountLobby(root) {
   return () => {
     stopped = true;
     clearInterval(timer);
+    stopTournaments();
   };
 }

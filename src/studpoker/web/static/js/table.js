@@ -11,6 +11,7 @@ import {muted, play, setMuted} from "./sound.js";
 import {
   announce, dialog, h, reducedMotion, replace, seated, sleep, toast,
 } from "./util.js";
+import {tournamentPanel} from "./tournaments.js";
 import {conn} from "./ws.js";
 
 const STREET_PAUSE = 700; // ms the last bets of a street stay in front of the players
@@ -38,7 +39,8 @@ export function mountTable(root, {id, invite}) {
     autocomplete: "off", "aria-label": "chat message"});
   const chatForm = h("form", {class: "chat-form", onsubmit: sendChat}, chatInput,
     h("button", {type: "submit"}, "Send"));
-  const side = h("aside", {class: "side"},
+  const tournamentBox = h("div", {class: "tournament-box"});
+  const side = h("aside", {class: "side"}, tournamentBox,
     h("section", {class: "panel"}, h("h3", {}, "Hand log"), logList),
     h("section", {class: "panel"}, h("h3", {}, "Chat"), chatList, chatForm));
   const page = h("div", {class: "table-page"}, head, h("div", {class: "play"}, feltBox, actions), side);
@@ -64,7 +66,11 @@ export function mountTable(root, {id, invite}) {
     if (msg.type === "table") {
       st.info = msg.table;
       if (st.hand) st.names = st.hand.seats.map((ts, i) => msg.table.seats[ts]?.name ?? st.names[i]);
-      if (msg.table.closed && !msg.table.seats.some(Boolean)) st.gone = "This table is closed.";
+      if (msg.table.closed && !msg.table.seats.some(Boolean)) {
+        const t = msg.table.tournament;
+        st.gone = !t ? "This table is closed."
+          : t.over ? "The tournament is over." : "This tournament table was broken; players moved on.";
+      }
       const you = msg.table.you;
       if (you !== null && you !== undefined) seated.set({id, name: msg.table.name, invite: invite || null});
       else if (seated.get() && seated.get().id === id) seated.set(null);
@@ -384,6 +390,7 @@ export function mountTable(root, {id, invite}) {
   function render() {
     if (st.gone) {
       replace(feltBox, h("div", {class: "gone"}, st.gone, " ", h("a", {href: "#/"}, "Back to the lobby")));
+      replace(tournamentBox, st.info && st.info.tournament ? tournamentPanel(st.info.tournament) : null);
       replace(actions);
       replace(head);
       actions.dataset.sig = "";
@@ -400,6 +407,8 @@ export function mountTable(root, {id, invite}) {
     const hand = st.hand;
     const view = hand ? hand.view : null;
     const inHand = hand && view && view.phase !== "over";
+    const tour = info.tournament; // a tournament table: seats and chips belong to the tournament
+    replace(tournamentBox, tour ? tournamentPanel(tour) : null);
     const botBuyIn = Math.min(config.max_buy_in, Math.max(config.min_buy_in, 500));
 
     // header
@@ -413,7 +422,7 @@ export function mountTable(root, {id, invite}) {
     // redrawn only when something in it changed, so a click is never lost to a redraw
     const headSig = JSON.stringify([info.name, info.private, config, hand && hand.number, info.hands_played, muted(),
       me && [me.sitting_out, me.leaving], Boolean(inHand && info.seats[you]?.in_hand), isOwner, info.closed,
-      invitePath, gameInfo.stakes, st.bots]);
+      invitePath, gameInfo.stakes, st.bots, Boolean(tour)]);
     if (head.dataset.sig !== headSig) {
     head.dataset.sig = headSig;
     replace(head,
@@ -427,15 +436,15 @@ export function mountTable(root, {id, invite}) {
         h("button", {id: "btn-hands", onclick: () => openOverlay("hands")}, "Your hands"),
         h("button", {id: "btn-rules", onclick: () => openRules(config.game, gameInfo)}, "Rules"),
         mute,
-        me ? h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out")},
+        me && !tour ? h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out")},
           me.sitting_out ? "Sit in" : "Sit out") : null,
-        me && !(inHand && info.seats[you]?.in_hand) ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
-        me ? h("button", {id: "btn-leave", onclick: leave}, me.leaving ? "Leaving…" : "Leave") : null,
-        isOwner ? h("span", {class: "owner-tools"}, botSelect, h("button", {id: "btn-addbot",
+        me && !tour && !(inHand && info.seats[you]?.in_hand) ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
+        me && !tour ? h("button", {id: "btn-leave", onclick: leave}, me.leaving ? "Leaving…" : "Leave") : null,
+        isOwner && !tour ? h("span", {class: "owner-tools"}, botSelect, h("button", {id: "btn-addbot",
           title: `a bot's buy-in (${botBuyIn}) comes from your balance and goes back to it when the bot leaves`,
           onclick: () => simple("add_bot", {bot: botSelect.value, seat: null, buy_in: botBuyIn})},
         `Add bot (${botBuyIn} chips)`)) : null,
-        isOwner && !info.closed ? h("button", {id: "btn-close", onclick: closeTable}, "Close table") : null,
+        isOwner && !tour && !info.closed ? h("button", {id: "btn-close", onclick: closeTable}, "Close table") : null,
         invitePath ? h("button", {id: "btn-invite", title: invitePath, onclick: () => {
           navigator.clipboard?.writeText(invitePath).then(() => toast("Invite link copied", "info"), () => {});
           toast(invitePath, "info", 10000);
@@ -454,7 +463,7 @@ export function mountTable(root, {id, invite}) {
       config, gameInfo, seatCount: info.seats.length || config.seats || gameInfo.max_players, bottom: you ?? 0, seats: info.seats, you,
       button: info.button, hand, names: st.names, payoffs: st.payoffs, waitingText, acts: st.acts, fresh: st.fresh,
       bought: st.bought, arrived: st.arrived, summary: summary ? h("div", {class: "summary-box"}, summary) : null,
-      canSit: (me === null || me === undefined) && !info.closed && !!session.user, onSit: sitDialog, isOwner,
+      canSit: (me === null || me === undefined) && !tour && !info.closed && !!session.user, onSit: sitDialog, isOwner,
       onRemoveBot: (seat) => simple("remove_bot", {seat}), onAct: act, busy: st.busy || st.offline,
     });
     if (st.offline) {
