@@ -32,10 +32,11 @@ Observation and information-state tensors and strings come from
 seat's view, so they never depend on a card the seat has not seen. Each
 state keeps a :class:`~studpoker.env.Tracker` of its hand: a tensor read
 applies the records since the last read, and ``information_state_tensor`` /
-``observation_tensor`` (overridden here, for Python callers) return the list
-of float32 values OpenSpiel returns, without going through pyspiel's
-observer and its conversion of the whole tensor; C++ callers and
-``make_py_observer`` get the same values.
+``observation_tensor`` (overridden here, for Python callers) return a new
+float32 numpy array (:class:`Tensor`) with the values OpenSpiel's C++
+games return as a list, without going through pyspiel's observer and a
+list of the whole tensor; C++ callers and ``make_py_observer`` (the
+observer's ``tensor``, updated in place) get the same values.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show,
 from studpoker.games import GAMES
 from studpoker.hand import Hand, Phase
 
-__all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState"]
+__all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState", "Tensor"]
 
 _CARDS = tuple(Card.from_code(c) for c in range(53))
 # _OUTCOME_ROWS[k][code] = (code, 1 / k): a chance outcome when k cards are left
@@ -132,6 +133,35 @@ def _config(name: str, params: dict[str, Any]) -> EnvConfig:
         name, players, joker=bool(p["joker"]), stacks=int(p["stacks"]),
         dealer=players - 1 if dealer < 0 else dealer, **options,
     )
+
+
+class Tensor(np.ndarray):
+    """A tensor read from a state: a 1-D float32 numpy array, new at every read.
+
+    ``information_state_tensor`` and ``observation_tensor`` of OpenSpiel's C++
+    games give a list of floats; building one of 10,000 floats costs more than
+    the whole read, and OpenSpiel's Python algorithms turn it into an array
+    anyway (``np.array(..., np.float32)``, ``np.reshape``), which is a copy at
+    C speed for this array. It behaves as a numpy array, except that ``==``
+    and ``!=`` with a list or another tensor compare the whole tensor and
+    give one bool, as they do for the lists a C++ game returns (with
+    anything else, numpy's elementwise comparison).
+    """
+
+    def _same(self, other: object) -> bool | None:
+        if isinstance(other, list):
+            return bool(self.tolist() == other)
+        if isinstance(other, Tensor):
+            return bool(np.array_equal(self.view(np.ndarray), other.view(np.ndarray)))
+        return None
+
+    def __eq__(self, other: object) -> Any:
+        same = self._same(other)
+        return super().__eq__(other) if same is None else same
+
+    def __ne__(self, other: object) -> Any:
+        same = self._same(other)
+        return super().__ne__(other) if same is None else not same
 
 
 class StudPokerGame(pyspiel.Game):  # type: ignore[misc]
@@ -266,6 +296,9 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
             drawn = left - trial.stub_size
             if drawn == 0:
                 self.hand = trial
+                tracker = self._tracker
+                if tracker is not None and tracker.hand is hand:
+                    tracker.hand = trial  # a copy: the records read so far are the same
                 self.decisions.append(engine_action)
                 return
         self.pending = engine_action
@@ -327,25 +360,35 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         tracker.sync()
         return tracker
 
-    def _tensor(self, player: int | None, *, info: bool) -> list[float]:
+    def _tensor(self, player: int | None, *, info: bool) -> Tensor:
         players = self._config.players
         if player is None:
             player = self._player
         if not isinstance(player, int) or not 0 <= player < players:
             raise ValueError(f"player must be a seat 0..{players - 1}, got {player!r}")
-        tracker = self.tracker()
+        tracker = self._tracker
+        if tracker is not None and tracker.hand is self.hand:
+            tracker.sync()
+        else:
+            tracker = self.tracker()
         if tracker is None:
             encoder = self._encoder
-            return [0.0] * (encoder.info_size if info else encoder.obs_size)
-        return tracker.as_list(player, info=info)
+            out = np.zeros(encoder.info_size if info else encoder.obs_size, dtype=np.float32)
+        else:
+            out = tracker.tensor(player, info=info)
+        return out.view(Tensor)
 
-    def information_state_tensor(self, player: int | None = None) -> list[float]:
-        """The information-state tensor of ``player`` (default: the player to act), a list of
-        floats as OpenSpiel gives it; updated from the new log records, not rebuilt."""
+    def information_state_tensor(self, player: int | None = None) -> Tensor:
+        """The information-state tensor of ``player`` (default: the player to act).
+
+        A new 1-D float32 :class:`Tensor` (a numpy array the caller may keep)
+        with the values OpenSpiel's C++ games give as a list; updated from the
+        new log records, not rebuilt."""
         return self._tensor(player, info=True)
 
-    def observation_tensor(self, player: int | None = None) -> list[float]:
-        """The observation tensor of ``player`` (default: the player to act)."""
+    def observation_tensor(self, player: int | None = None) -> Tensor:
+        """The observation tensor of ``player`` (default: the player to act), as
+        :meth:`information_state_tensor`."""
         return self._tensor(player, info=False)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -444,9 +487,10 @@ class StudPokerObserver:
         if self._last is not None and self._last[0] is key[0] and self._last[1:] == key[1:]:
             return
         self._last = key
-        self.tensor.fill(0.0)
         tracker = state.tracker()
-        if tracker is not None:
+        if tracker is None:
+            self.tensor.fill(0.0)
+        else:  # writes every entry
             tracker.write(player, self.tensor, info=self.perfect_recall)
 
     def string_from(self, state: StudPokerState, player: int) -> str:
