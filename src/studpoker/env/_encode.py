@@ -156,6 +156,10 @@ class Layout:
 _BETTING, _CARD_ROUND, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.OVER
 _SHOW, _MUCK = ActionKind.SHOW, ActionKind.MUCK
 _BUY_ID, _BET_ID = id(ActionKind.BUY), id(ActionKind.BET)
+# the kinds whose id needs nothing but the kind (a bet may be the big bet, a buy has a slot)
+_PLAIN_IDS = frozenset(
+    id(k) for k in ActionKind if k not in (ActionKind.BET, ActionKind.BUY, ActionKind.SHOW, ActionKind.MUCK)
+) & frozenset(_BY_KIND_ID)
 
 
 def _all_in(folded: Sequence[bool], stacks: Sequence[int]) -> list[float]:
@@ -248,6 +252,8 @@ class Encoder:
         self._tables = {info: _Tables(self, info=info) for info in (False, True)}
         self._tail = off["folded"]  # folded .. owed: 5 P + 2 entries, rewritten at each read
         self._count = off["down_count"]  # P entries, rewritten at each read
+        self._tail_len = 5 * p + 2
+        self._zeros = (0.0,) * p
         self._has_market = any(st.market for st in config.game.streets)
         assert off["street"] == 0, "the street one-hot opens the tensor"
         self._o_phase, self._o_to_act, self._o_market = off["phase"], off["to_act"], off["market"]
@@ -429,9 +435,40 @@ class Tracker:
         hand = self.hand
         assert hand is not None, "a tracker of a view reads its log once"
         log = hand.log
-        if len(log) > self._pos:
-            self._feed(log[self._pos:], reveal=True)
-            self._pos = len(log)
+        pos, end = self._pos, len(log)
+        if end == pos:
+            return
+        self._pos = end
+        if end == pos + 1:  # most often one action: its counts (and sequence entries) only
+            op = log[pos]
+            if type(op) is ActionTaken:
+                action = op.action
+                k_id = id(action.kind)
+                if k_id in _PLAIN_IDS:
+                    self._count_action(action.seat, _BY_KIND_ID[k_id], op.paid)
+                    return
+        self._feed(log[pos:], reveal=True)
+
+    def _count_action(self, s: int, aid: int, paid: int) -> None:
+        """A betting action of seat ``s`` that is not a bet (its id ``aid``): ``_feed``'s
+        work for it alone."""
+        enc = self.enc
+        p = enc.players
+        self._bets[s] += paid
+        key = (self._street * p + s) * NUM_ACTIONS + aid
+        t = self._tables
+        mv: Any = memoryview(self._obs.reshape(p * t.row))  # type: ignore[arg-type]
+        for f in t.hist[key]:
+            mv[f] += 1.0
+        if self.info:
+            seq = self._seq
+            if seq >= enc.decisions:  # pragma: no cover - max_decisions is a bound
+                raise RuntimeError("more decisions than max_decisions allows")
+            base = seq * (p + NUM_ACTIONS + STREETS)
+            for f in t.seq[key]:
+                mv[base + f] = 1.0
+            self._seq = seq + 1
+        mv.release()
 
     def _feed(self, ops: Sequence[Operation], *, reveal: bool) -> None:
         enc = self.enc
@@ -589,6 +626,57 @@ class Tracker:
         self._write_now(me, out)
 
     def _write_now(self, me: int, out: NDArray[np.float32]) -> None:
+        """Write the entries that follow the state now (``_tail``'s, for a hand
+        with fewer steps: this is on every read's path)."""
+        hand = self.hand
+        if hand is None:
+            self._write_now_general(me, out)
+            return
+        enc = self.enc
+        p = enc.players
+        phase, to_act = hand.phase, hand.to_act
+        out[hand.street] = 1.0
+        betting = phase is _BETTING
+        over = phase is _OVER
+        if betting:
+            out[enc._o_phase] = 1.0
+        elif phase is _CARD_ROUND:
+            out[enc._o_phase + 1] = 1.0
+        elif over:
+            out[enc._o_phase + 2] = 1.0
+        if to_act is not None and not over:
+            out[enc._o_to_act + (to_act - me) % p] = 1.0
+        if enc._has_market:
+            o_market = enc._o_market
+            for slot, slot_card in enumerate(hand.market):
+                if slot_card is not None:
+                    out[o_market + slot * CARDS + slot_card.code] = 1.0
+        stacks = hand.stacks
+        get = enc._get[me]  # the seats in relative order
+        st = get(stacks)
+        fo = get(hand.folded)
+        mul = enc._scale.__mul__
+        zeros = enc._zeros
+        if betting:
+            bets = self._bets
+            bet_part: Sequence[float] = [*map(mul, get(bets))]
+            owed = mul(min(max(bets) - bets[me], stacks[me]))
+        else:
+            bet_part, owed = zeros, 0.0
+        t = enc._tail
+        out[t:t + enc._tail_len] = [
+            *fo,
+            *(zeros if over or 0 not in st else _all_in(fo, st)),
+            *map(mul, st),
+            *bet_part,
+            *map(mul, get(hand.contrib)),
+            mul(hand.pot),
+            owed,
+        ]
+        c = enc._count
+        out[c:c + p] = get(self._down_seen)
+
+    def _write_now_general(self, me: int, out: NDArray[np.float32]) -> None:
         tail, ones = self._tail(me)
         for i in ones:
             out[i] = 1.0

@@ -56,7 +56,7 @@ except ImportError as _exc:
 from studpoker.actions import Action, ActionKind
 from studpoker.cards import Card, CardError
 from studpoker.env._encode import Encoder, Tracker
-from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_ids, make_config
+from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_table, make_config
 from studpoker.games import GAMES
 from studpoker.hand import Hand, Phase
 
@@ -323,8 +323,8 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         cached = self._legal_cache
         if cached is not None and cached[0] is hand and cached[1] == len(hand.log):
             return cached[2]
-        legal = legal_ids(hand)
-        self._legal_cache = (hand, len(hand.log), legal, sorted(legal))
+        legal, ids = legal_table(hand)
+        self._legal_cache = (hand, len(hand.log), legal, list(ids))
         return legal
 
     def _apply_chance(self, code: int) -> None:
