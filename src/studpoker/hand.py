@@ -189,12 +189,13 @@ class Hand:
         prefix = parse_cards(deck) if deck is not None else []
         check_distinct(prefix)
         if prefix:
-            allowed_set = set(allowed)
+            # cards are interned: identity is equality, and id() hashes at C speed
+            allowed_ids = set(map(id, allowed))
             for c in prefix:
-                if c not in allowed_set:
+                if id(c) not in allowed_ids:
                     raise CardError(f"card {c} is not in this game's deck (joker is off)")
-            used = set(prefix)
-            allowed = prefix + [c for c in allowed if c not in used]
+            used = set(map(id, prefix))
+            allowed = prefix + [c for c in allowed if id(c) not in used]
         if seed is not None:
             rng = random.Random(seed)
         elif rng is None:
@@ -230,9 +231,9 @@ class Hand:
         wanted = parse_cards(cards)
         check_distinct(wanted)
         stub, start = self._stub, self._next
-        left = set(stub[start:])
+        left = set(map(id, stub[start:]))  # cards are interned: identity is equality
         for card in wanted:
-            if card not in left:
+            if id(card) not in left:
                 raise CardError(f"card {card} is not in the stub (already dealt, or not in "
                                 f"this game's deck)")
         for i, card in enumerate(wanted):
