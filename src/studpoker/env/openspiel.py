@@ -261,6 +261,31 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         assert self._legal_cache is not None
         return self._legal_cache[3]
 
+    # For Python callers, three of pyspiel.State's methods answered here with the same
+    # values, without a round trip through C++ and back (C++ callers are unchanged).
+
+    def is_chance_node(self) -> bool:
+        return self._player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: the player to act; at a chance
+        node, the chance outcomes' actions), a new list, as pyspiel's own method gives it."""
+        me = self._player
+        if me == _CHANCE:  # pyspiel gives the chance outcomes whatever the player asked
+            return list(self._left)
+        if player is None:
+            player = me
+        elif not isinstance(player, int):
+            raise TypeError(f"player must be an int, got {player!r}")
+        if me == _TERMINAL:
+            return []
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return list(self._legal_actions(player))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = self._left
         # (code, 1 / len(left)) pairs, prebuilt per count of cards left
