@@ -175,7 +175,8 @@ class _Tables:
     """
 
     __slots__ = (
-        "community", "dealer", "down", "down_order", "hist", "row", "seq", "starts", "up", "up_order",
+        "community", "dealer", "down", "down_order", "hist", "row", "seq", "starts", "up", "up_k",
+        "up_order",
     )
 
     def __init__(self, enc: Encoder, *, info: bool) -> None:
@@ -201,6 +202,11 @@ class _Tables:
             self.up_order = tuple(
                 tuple(v * n + off["up_order"] + rel[s][v] * MAX_UP * CARDS for v in seats) for s in seats
             )
+            # [(s * MAX_UP + k) * CARDS + c]: seat s's k-th up card c, ``up`` and ``up_order`` entries
+            self.up_k = tuple(
+                self.up[s * CARDS + c] + tuple(b + k * CARDS + c for b in self.up_order[s])
+                for s in seats for k in range(MAX_UP) for c in codes
+            )
             # [s] + k * CARDS + c: seat s's k-th down card, in its own row only
             self.down_order = tuple(s * n + off["down_order"] for s in seats)
             # [(street * P + s) * NUM_ACTIONS + action id] + decision offset: a decision's
@@ -215,7 +221,7 @@ class _Tables:
                 for st in range(STREETS) for s in seats for a in range(NUM_ACTIONS)
             )
         else:
-            self.up_order = self.seq = ()
+            self.up_order = self.seq = self.up_k = ()
             self.down_order = ()
 
 
@@ -490,11 +496,11 @@ class Tracker:
                 if op.face_up:
                     assert card is not None
                     c = card.code
-                    ones += up_flat[s * CARDS + c]
                     k = up_seen[s]
                     if info and k < MAX_UP:
-                        kc = k * CARDS + c
-                        ones += [b + kc for b in t.up_order[s]]
+                        ones += t.up_k[(s * MAX_UP + k) * CARDS + c]
+                    else:
+                        ones += up_flat[s * CARDS + c]
                     up_seen[s] = k + 1
                 else:
                     if card is not None:
