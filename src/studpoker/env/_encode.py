@@ -661,24 +661,23 @@ class Tracker:
         get = enc._get[me]  # the seats in relative order
         st = get(stacks)
         fo = get(hand.folded)
+        contrib = hand.contrib
         mul = enc._scale.__mul__
         zeros = enc._zeros
+        dead = hand.dead  # hand.pot, inline
+        pot = sum(contrib) + sum(d.amount for d in dead) if dead else sum(contrib)
+        t = enc._tail
         if betting:
             bets = self._bets
-            bet_part: Sequence[float] = [*map(mul, get(bets))]
-            owed = mul(min(max(bets) - bets[me], stacks[me]))
+            out[t:t + enc._tail_len] = [
+                *fo, *(zeros if 0 not in st else _all_in(fo, st)), *map(mul, st), *map(mul, get(bets)),
+                *map(mul, get(contrib)), mul(pot), mul(min(max(bets) - bets[me], stacks[me])),
+            ]
         else:
-            bet_part, owed = zeros, 0.0
-        t = enc._tail
-        out[t:t + enc._tail_len] = [
-            *fo,
-            *(zeros if over or 0 not in st else _all_in(fo, st)),
-            *map(mul, st),
-            *bet_part,
-            *map(mul, get(hand.contrib)),
-            mul(hand.pot),
-            owed,
-        ]
+            out[t:t + enc._tail_len] = [
+                *fo, *(zeros if over or 0 not in st else _all_in(fo, st)), *map(mul, st), *zeros,
+                *map(mul, get(contrib)), mul(pot), 0.0,
+            ]
         c = enc._count
         out[c:c + p] = get(self._down_seen)
 

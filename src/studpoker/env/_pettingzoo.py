@@ -102,6 +102,7 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._rng = random.Random()
         self.hand: Hand | None = None
         self._tracker: Tracker | None = None
+        self._legal_cache: tuple[Hand, int, tuple[dict[int, Action], NDArray[np.int8]]] | None = None
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -154,12 +155,17 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         return {"observation": tracker.observation(seat), "action_mask": mask}
 
     def _legal(self, hand: Hand) -> tuple[dict[int, Action], NDArray[np.int8]]:
-        """The legal ids now and their mask (both shared: read only)."""
+        """The legal ids now and their mask (both shared: read only), kept for the
+        decision (``observe`` and then ``step`` ask for them)."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] is hand and cached[1] == len(hand.log):
+            return cached[2]
         legal, key = legal_table(hand)
         mask = _MASKS.get(key)
         if mask is None:
             mask = _MASKS[key] = np.zeros(NUM_ACTIONS, dtype=np.int8)
             mask[list(key)] = 1
+        self._legal_cache = (hand, len(hand.log), (legal, mask))
         return legal, mask
 
     def step(self, action: int | None) -> None:
