@@ -259,6 +259,8 @@ class Encoder:
         self._tail = off["folded"]  # folded .. owed: 5 P + 2 entries, rewritten at each read
         self._count = off["down_count"]  # P entries, rewritten at each read
         self._tail_len = 5 * p + 2
+        self._seq_start = off["sequence"]
+        self._seq_width = p + NUM_ACTIONS + STREETS
         self._zeros = (0.0,) * p
         self._has_market = any(st.market for st in config.game.streets)
         assert off["street"] == 0, "the street one-hot opens the tensor"
@@ -696,7 +698,11 @@ class Tracker:
         array, the caller's to keep (call :meth:`sync` first)."""
         if info:
             assert self.info, "this tracker has no information states"
-            out: NDArray[np.float32] = self._obs[me].copy()
+            # past the decisions so far the row is all zeros: copy only the part before
+            enc = self.enc
+            out: NDArray[np.float32] = np.zeros(enc.info_size, dtype=np.float32)
+            used = enc._seq_start + self._seq * enc._seq_width
+            out[:used] = self._obs[me, :used]
         elif self.info:
             out = self._obs[me, :self.enc.obs_size].copy()
         else:
