@@ -175,7 +175,7 @@ class _Tables:
     """
 
     __slots__ = (
-        "community", "dealer", "down", "down_order", "hist", "row", "seq", "starts", "up", "up_k",
+        "community", "count", "dealer", "down", "down_order", "hist", "row", "seq", "starts", "up", "up_k",
         "up_order",
     )
 
@@ -197,6 +197,7 @@ class _Tables:
             for st in range(STREETS) for s in seats for a in range(NUM_ACTIONS)
         )  # [(street * P + s) * NUM_ACTIONS + action id]
         self.dealer = tuple(tuple(v * n + off["dealer"] + rel[d][v] for v in seats) for d in seats)
+        self.count = tuple(tuple(v * n + off["down_count"] + rel[s][v] for v in seats) for s in seats)
         if info:
             # [s][v] + k * CARDS + c: seat s's k-th up card as viewer v sees it
             self.up_order = tuple(
@@ -257,7 +258,6 @@ class Encoder:
         self._get = tuple(itemgetter(*rot) for rot in self._rot)
         self._tables = {info: _Tables(self, info=info) for info in (False, True)}
         self._tail = off["folded"]  # folded .. owed: 5 P + 2 entries, rewritten at each read
-        self._count = off["down_count"]  # P entries, rewritten at each read
         self._tail_len = 5 * p + 2
         self._seq_start = off["sequence"]
         self._seq_width = p + NUM_ACTIONS + STREETS
@@ -373,13 +373,14 @@ class Encoder:
 class Tracker:
     """Every seat's tensors of one hand, updated from the records its log gained.
 
-    The parts that only grow with the log (cards, action counts and, with
-    ``info``, the ordered cards and the decision sequence) are kept for every
-    seat in one ``P x row`` float32 array (``row``: the observation's length,
-    or the information state's), updated in place by :meth:`sync` from the new
-    records with one fancy-indexed write. The parts that follow the hand's
-    state (street, phase, seat to act, down-card counts, market, chips) are
-    written into each tensor read. Visibility is the engine's: a down card is
+    The parts that change only with new records (cards, down-card counts,
+    action counts and, with ``info``, the ordered cards and the decision
+    sequence) are kept for every seat in one ``P x row`` float32 array
+    (``row``: the observation's length, or the information state's), updated
+    in place by :meth:`sync` from the new records (``put`` writes). A read
+    copies the seat's row (an information state: up to the decisions so far)
+    and writes the parts that follow the hand's state (street, phase, seat to
+    act, market, chips) into the copy. Visibility is the engine's: a down card is
     in its owner's tensors, and in everyone's once the owner has shown
     (``ActionTaken`` SHOW); no read depends on a card a seat has not seen.
     """
@@ -485,6 +486,7 @@ class Tracker:
         info = self.info
         ones: list[int] = []  # flat indices into the P x row array
         counts: list[int] = []
+        counted: set[int] = set()  # seats dealt a down card: their down-card counts change
         up_seen, down_seen, downs = self._up_seen, self._down_seen, self._downs
         up_flat, down_flat, hist_flat = t.up, t.down, t.hist
         street, bets, seq = self._street, self._bets, self._seq
@@ -516,6 +518,7 @@ class Tracker:
                         if info and k < MAX_DOWN:
                             ones.append(t.down_order[s] + k * CARDS + c)
                     down_seen[s] += 1
+                    counted.add(s)
             elif cls is ActionTaken:
                 assert isinstance(op, ActionTaken)
                 action = op.action
@@ -557,6 +560,13 @@ class Tracker:
         flat = self._obs.reshape(p * t.row)
         if ones:
             flat.put(ones, 1.0)
+        if counted:
+            at: list[int] = []
+            values: list[int] = []
+            for s in counted:
+                at += t.count[s]
+                values += [down_seen[s]] * p
+            flat.put(at, values)
         if counts:  # the same entry may come more than once
             mv: Any = memoryview(flat)  # type: ignore[arg-type]  # numpy arrays are buffers
             for f in counts:
@@ -680,8 +690,6 @@ class Tracker:
                 *fo, *(zeros if over or 0 not in st else _all_in(fo, st)), *map(mul, st), *zeros,
                 *map(mul, get(contrib)), mul(pot), 0.0,
             ]
-        c = enc._count
-        out[c:c + p] = get(self._down_seen)
 
     def _write_now_general(self, me: int, out: NDArray[np.float32]) -> None:
         tail, ones = self._tail(me)
@@ -690,8 +698,6 @@ class Tracker:
         enc = self.enc
         t = enc._tail
         out[t:t + len(tail)] = tail
-        c = enc._count
-        out[c:c + enc.players] = enc._get[me](self._down_seen)
 
     def tensor(self, me: int, *, info: bool) -> NDArray[np.float32]:
         """Seat ``me``'s observation (or information-state) tensor now: a new float32
