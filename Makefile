@@ -4,7 +4,10 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench fast-test clean
+.PHONY: run test lint typecheck bench fast-test clean chromium
+
+# The browser tests drive Debian's Chromium: installed here when missing (as root), else a clear stop.
+CHROMIUM := /usr/bin/chromium
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,7 +18,18 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/studpoker serve --demo
 
-test: $(STAMP)
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update && apt-get install -y chromium; \
+	  else \
+	    echo "$(CHROMIUM) is missing: the browser tests need it. Run: sudo apt-get update && sudo apt-get install -y chromium" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+test: $(STAMP) chromium
 	$(VENV)/bin/ruff check src tests benchmarks examples
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q

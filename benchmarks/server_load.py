@@ -115,7 +115,8 @@ def _client_process(jobs: list[tuple[str, str, int, int]], think: float, warmup_
 
 
 def _start(port: int, db: str, redis: str | None, prefix: str, log: Any) -> subprocess.Popen[bytes]:
-    cmd = [STUDPOKER, "serve", "--port", str(port), "--db", db, "--hand-delay", "0.5", "--log-level", "warning"]
+    cmd = [STUDPOKER, "serve", "--port", str(port), "--db", db, "--hand-delay", "0.5", "--log-level", "warning",
+           "--guests-per-ip", "1000000", "--sockets-per-ip", "1000000"]
     if redis is not None:
         cmd += ["--redis", redis, "--redis-prefix", prefix]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)

@@ -25,7 +25,8 @@ from studpoker.server import Settings, create_app
 STUDPOKER = str(Path(sys.executable).with_name("studpoker"))
 PG_BASE = os.environ.get("STUDPOKER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
-FAST = Settings(hand_delay=0, start_delay=0.3, bot_delay=0, rate_per_second=10_000, rate_burst=10_000)
+FAST = Settings(hand_delay=0, start_delay=0.3, bot_delay=0, rate_per_second=10_000, rate_burst=10_000,
+                guests_per_ip=100_000, sockets_per_ip=100_000, registrations_per_ip=100_000)
 
 STUD = {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
 WALL = {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]}
@@ -86,11 +87,12 @@ class ServerThread:
     """A real uvicorn server on a free port, in a thread of the test process."""
 
     def __init__(self, db: str, settings: Settings = FAST, **kw: Any) -> None:
+        from studpoker.server.http import server_config
+
         self.app = create_app(db, settings, **kw)
         self.port = free_port()
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=1 << 20, lifespan="on",
-                                ws_per_message_deflate=False)
+        config = server_config(self.app, settings=settings, host="127.0.0.1", port=self.port,
+                               log_level="warning", ws_max_size=1 << 20, lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -176,7 +178,7 @@ class ServerProcess:
             self.proc = subprocess.Popen(
                 [STUDPOKER, "serve", "--port", str(self.port), "--db", self.db, "--hand-delay", "0",
                  "--bot-delay", "0", "--log-level", "warning", "--rate", "10000", "--burst", "10000",
-                 *self.extra],
+                 "--guests-per-ip", "100000", "--sockets-per-ip", "100000", *self.extra],
                 stdout=log, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
         while True:

@@ -30,7 +30,7 @@ WORDS = [
     (Action(seat=0, kind=K.BET, amount=4), "bets 4", "Bet 4"),
     (Action(seat=0, kind=K.RAISE, amount=10), "raises to 10", "Raise to 10"),
     (Action(seat=0, kind=K.TAKE_CARD), "takes a free card", "Take a free card"),
-    (Action(seat=0, kind=K.BUY, slot=2, amount=4), "buys slot 2 for 4", "Buy slot 2 for 4"),
+    (Action(seat=0, kind=K.BUY, slot=2, amount=4), "buys slot 2", "Buy slot 2 for 4"),
     (Action(seat=0, kind=K.SHOW), "shows", "Show"),
     (Action(seat=0, kind=K.MUCK), "mucks", "Muck"),
 ]
@@ -50,7 +50,7 @@ def test_every_kind_is_covered() -> None:
 
 def test_cards_follow_a_colon_and_unseen_cards_read_unknown() -> None:
     buy = Action(seat=1, kind=K.BUY, slot=2, amount=4)
-    assert describe_action(buy, cards=[Card.parse("4d")]) == "buys slot 2 for 4: 4d"
+    assert describe_action(buy, cards=[Card.parse("4d")]) == "buys slot 2: 4d"
     show = Action(seat=1, kind=K.SHOW)
     assert describe_action(show, name="Bo", cards=["Ah", None]) == "Bo shows: Ah ??"
 

@@ -733,7 +733,7 @@ def test_cli_replay_text_json_and_step(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path), "--step"])
     assert result.exit_code == 0
     out = result.stdout
-    for text in ("*** THIRD STREET ***", "market: 1:3d 2:Ks 3:8h 4:6c", "p1 buys slot 1 for 2: 3d",
+    for text in ("*** THIRD STREET ***", "market: 1:3d 2:Ks 3:8h 4:6c", "p1 buys slot 1: 3d",
                  "p3 takes a free card: 3c", "*** SEVENTH STREET ***", "*** RESULT ***",
                  "p1 wins 17 with 6-4-3-2-A low"):
         assert text in out, out

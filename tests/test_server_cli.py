@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -14,7 +15,22 @@ from _server_support import STUD, ServerThread, audit_ok, guest, run, table_conf
 from studpoker import SevenCardStud, WallStreet, phh
 from studpoker.cards import full_deck
 from studpoker.cli import app
-from studpoker.fairness import commitment, deck_from_seed, new_seed, random_stream, verify_history
+from studpoker.fairness import (
+    Opening,
+    commitment,
+    dealt_cards,
+    deck_from_seed,
+    deck_root,
+    keep_seen_openings,
+    new_seed,
+    open_cards,
+    open_positions,
+    public_cards,
+    random_stream,
+    seen_cards,
+    verify_history,
+    verify_opening,
+)
 
 runner = CliRunner()
 STUDPOKER = str(Path(sys.executable).with_name("studpoker"))
@@ -37,6 +53,93 @@ def test_deck_from_seed_is_a_deterministic_permutation() -> None:
     stream = random_stream(SEED)
     assert [next(stream) for _ in range(8)] == list(struct.unpack(">8I", first))
     assert commitment(SEED) == hashlib.sha256(SEED.encode()).hexdigest()
+
+
+def _documented_deck_and_root(seed: str, joker: bool) -> tuple[list[str], str]:
+    """The shuffle and the commitment exactly as docs/server.md and fairness.py describe them,
+    written from the text alone (no studpoker code)."""
+    import hashlib
+    import hmac
+    import struct
+
+    key = bytes.fromhex(seed)
+    ranks, suits = "23456789TJQKA", "cdhs"
+    deck = [r + s for r in ranks for s in suits] + (["Jk"] if joker else [])  # 2c 2d 2h 2s 3c ...
+    assert deck[:5] == ["2c", "2d", "2h", "2s", "3c"]
+
+    def stream() -> Any:
+        i = 0
+        while True:
+            yield from struct.unpack(">8I", hmac.new(key, struct.pack(">Q", i), hashlib.sha256).digest())
+            i += 1
+
+    words = stream()
+    for i in range(len(deck) - 1, 0, -1):
+        m = i + 1
+        while (u := next(words)) >= 2**32 - (2**32 % m):
+            pass
+        j = u % m
+        deck[i], deck[j] = deck[j], deck[i]
+    level = []
+    for p in range(64):
+        if p < len(deck):
+            salt = hmac.new(key, b"salt" + struct.pack(">Q", p), hashlib.sha256).digest()
+            level.append(hashlib.sha256(b"\x00" + salt + deck[p].encode() + bytes([p])).digest())
+        else:
+            level.append(bytes(32))
+    while len(level) > 1:
+        level = [hashlib.sha256(b"\x01" + level[i] + level[i + 1]).digest() for i in range(0, len(level), 2)]
+    return deck, level[0].hex()
+
+
+def test_the_documented_algorithm_gives_the_same_deck_and_commitment() -> None:
+    for seed in (SEED, "00" * 32, new_seed()):
+        for joker in (False, True):
+            deck, root = _documented_deck_and_root(seed, joker)
+            assert [str(c) for c in deck_from_seed(seed, joker=joker)] == deck
+            assert deck_root(seed, joker=joker) == root
+
+
+def test_openings_prove_seen_cards_and_only_them() -> None:
+    root = deck_root(SEED)
+    openings = open_positions(SEED, range(52))
+    assert all(verify_opening(root, o) for o in openings)
+    assert [o.card for o in openings] == [str(c) for c in deck_from_seed(SEED)]
+    o = openings[7]
+    assert Opening.from_text(o.to_text()) == o == Opening.from_dict(o.to_dict())
+    other = next(x for x in openings if x.card != o.card)
+    for forged in (Opening(position=o.position, card=other.card, salt=o.salt, proof=o.proof),  # another card
+                   Opening(position=other.position, card=o.card, salt=o.salt, proof=o.proof),  # elsewhere
+                   Opening(position=o.position, card=o.card, salt="00" * 32, proof=o.proof),
+                   Opening(position=o.position, card=o.card, salt=o.salt, proof=o.proof[:-1])):
+        assert not verify_opening(root, forged)
+    assert not verify_opening(deck_root(new_seed()), o)
+    # an opening says nothing about another position: salts are independent of each other
+    assert len({x.salt for x in openings}) == 52
+
+
+def test_a_viewers_history_keeps_only_the_openings_of_cards_it_shows() -> None:
+    """The server's full history opens every card; one player's copy of it opens only what that
+    player saw (their own down cards, everyone's up cards, shown cards), never another's hole card."""
+    import random
+
+    game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    for seed_n in range(20):
+        seed = hashlib_seed(seed_n)
+        hand = game.deal(stacks=[100] * 4, dealer=3, deck=deck_from_seed(seed))
+        rng = random.Random(seed_n)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        full = phh.from_hand(hand, fields={"_commitment": deck_root(seed), "_openings": [
+            o.to_text() for o in open_cards(seed, dealt_cards(hand))]})
+        for player in range(4):
+            mine = phh.for_viewer(phh.read_one(phh.write(full)), player)
+            keep_seen_openings(mine)
+            seat = phh.replay_result(full).seat(player)
+            seen = {str(c) for c in seen_cards(hand, seat)}
+            opened = {Opening.from_text(x).card for x in mine.fields["_openings"]}  # type: ignore[union-attr]
+            assert opened == seen, (seed_n, player)
+            assert verify_history(mine) == []
 
 
 def test_deck_from_seed_is_uniform_enough() -> None:
@@ -65,11 +168,13 @@ def _history_text(game: SevenCardStud | WallStreet, n: int, seed: str) -> str:
     hand = game.deal(stacks=[100] * n, dealer=n - 1, deck=deck_from_seed(seed, joker=game.joker))
     while not hand.is_over:
         hand.apply(rng.choice(hand.legal_actions()))
-    return phh.write(phh.from_hand(hand, fields={"_seed": seed, "_commitment": commitment(seed)}))
+    opened = [o.to_text() for o in open_cards(seed, public_cards(hand), joker=game.joker)]
+    return phh.write(phh.from_hand(hand, public=True, fields={
+        "_commitment": deck_root(seed, joker=game.joker), "_openings": opened}))
 
 
 def test_verify_shuffle_command(tmp_path: Path) -> None:
-    r = runner.invoke(app, ["verify-shuffle", SEED, "--commitment", commitment(SEED), "--json"])
+    r = runner.invoke(app, ["verify-shuffle", SEED, "--commitment", deck_root(SEED), "--json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
     assert out["ok"] and out["deck"] == [str(c) for c in deck_from_seed(SEED)]
@@ -84,13 +189,13 @@ def test_verify_shuffle_command(tmp_path: Path) -> None:
         path.write_text(text)
         r = runner.invoke(app, ["verify-shuffle", "--history", str(path)])
         assert r.exit_code == 0, r.output
-        assert "every card of the history" in r.output
+        assert "committed position" in r.output
         assert verify_history(phh.read_one(text)) == []
-        # swap two dealt cards: the history no longer matches the seed
+        # swap two up cards: the history no longer matches the committed deck
         lines = text.splitlines()
         i = next(k for k, line in enumerate(lines) if line.strip().startswith('"d dh p1 '))
         j = next(k for k, line in enumerate(lines) if line.strip().startswith('"d dh p2 '))
-        a, b = lines[i].split()[-1].rstrip('",'), lines[j].split()[-1].rstrip('",')
+        a, b = lines[i].split()[-1].rstrip('",')[-2:], lines[j].split()[-1].rstrip('",')[-2:]
         lines[i] = lines[i].replace(a, b)
         lines[j] = lines[j].replace(b, a)
         path.write_text("\n".join(lines) + "\n")

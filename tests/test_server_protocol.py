@@ -24,7 +24,7 @@ from _server_support import (
 )
 from studpoker import phh
 from studpoker.bots import make_bot
-from studpoker.fairness import commitment, verify_history
+from studpoker.fairness import Opening, verify_history, verify_opening
 from studpoker.server import Settings, create_app
 from studpoker.server.client import ClientError, play_bot
 from studpoker.server.db import Database, HandEventRow, HandRow
@@ -45,7 +45,7 @@ def test_rest_accounts_and_tokens(sqlite_url: str) -> None:
         assert r.status_code == 200, r.text
         token = r.json()["token"]
         assert r.json()["user"] == {"id": 1, "name": "ann", "guest": False, "balance": 10_000}
-        assert http.post("/api/register", json={"name": "ann", "password": "another one"}).status_code == 400
+        assert http.post("/api/register", json={"name": "ann", "password": "another one"}).status_code == 409
         assert http.post("/api/register", json={"name": "x", "password": "short"}).status_code == 400
         assert http.post("/api/login", json={"name": "ann", "password": "wrong password"}).status_code == 401
         assert http.post("/api/login", json={"name": "nobody", "password": "whatever1"}).status_code == 401
@@ -201,8 +201,9 @@ def test_clients_play_many_hands(sqlite_url: str, game: dict[str, Any], players:
     assert _validate_all(everyone) > 100
     hand_ends = [m for m in everyone[-1].received if m["type"] == "hand_end"]
     assert len(hand_ends) >= hands
-    for m in hand_ends:  # the revealed seed is the one committed to at the start (provably fair)
-        assert commitment(m["seed"]) == m["commitment"]
+    for m in hand_ends:  # each opened card was in the deck committed to at the start (provably fair)
+        assert "seed" not in m and m["openings"]
+        assert all(verify_opening(m["commitment"], Opening.from_dict(o)) for o in m["openings"])
         assert sum(m["payoffs"]) == 0
     assert audit_ok(sqlite_url) == []
     db = Database(sqlite_url)

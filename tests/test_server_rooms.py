@@ -287,3 +287,19 @@ def test_delta_updates_rebuild_the_same_views(tmp_path: Path) -> None:
     per_delta = delta.traffic_bytes["update"] / delta.traffic["update"]
     assert per_delta < 0.6 * per_full
     assert audit_ok(url) == []
+
+
+@pytest.mark.parametrize("args", [
+    ["--seat-timeout", "-1"],
+    ["--seat-timeout", "soon"],
+    ["--redis", "localhost:6379"],  # not a redis:// URL
+    ["--redis", "redis://127.0.0.1:6379/0"],  # a cluster on SQLite: not shared
+])
+def test_serve_refuses_bad_options(args: list[str], tmp_path: Path) -> None:
+    import subprocess
+
+    from _server_support import STUDPOKER
+
+    proc = subprocess.run([STUDPOKER, "serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", "--port", "1", *args],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2, proc.stdout + proc.stderr

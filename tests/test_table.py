@@ -152,7 +152,7 @@ def test_r3_1_r2_1_r4_1_table_seat_counts_fit_the_game() -> None:
         with pytest.raises(GameError, match="3 to 7 seats"):
             Table(game=wall, seats=seats)
     for seats in (0, 1, 9):
-        with pytest.raises(GameError, match="2 to 8 seats"):
+        with pytest.raises(TableError, match="2 to 8 seats"):
             Table(game=STUD, seats=seats)
     assert len(Table(game=wall, seats=3).seats) == 3
     assert len(Table(game=STUD, seats=2).seats) == 2

@@ -1,7 +1,7 @@
 """The statistics pages in a real browser: a player's profile (statistics by game, the chart
 of chips over hands, "download all my hands") and the leaderboard.
 
-Needs ``/usr/bin/chromium`` (skipped without it, except under CI).
+Needs ``/usr/bin/chromium``: without it the test fails and names the command (tests/_browser.py).
 ``STUDPOKER_SCREENSHOTS=1`` also writes ``docs/images/profile.png``.
 """
 
@@ -13,22 +13,13 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
-
+from _browser import ARGS, CHROMIUM, DOCS_IMAGES, require_chromium
 from _server_support import FAST, STUD, WALL, ServerThread, guest, run, table_config
 from studpoker.bots import make_bot
 from studpoker.server.client import play_bot
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-DOCS_IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
-
-if not os.path.exists(CHROMIUM):
-    if os.environ.get("CI"):
-        raise RuntimeError(f"{CHROMIUM} is missing: apt-get install chromium")
-    pytest.skip(f"no {CHROMIUM}: apt-get install chromium", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+require_chromium()
+from playwright import sync_api  # noqa: E402 - after the check that names the fix
 
 
 async def _play_both_games(url: str) -> tuple[list[Any], int]:

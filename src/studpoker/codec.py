@@ -26,9 +26,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from studpoker.actions import Action
-from studpoker.cards import Card
+from studpoker.cards import Card, Rank
+from studpoker.describe import describe_action, describe_operation
+from studpoker.evaluation import evaluate_high, evaluate_low
 from studpoker.games import Game
-from studpoker.hand import Phase, PlayerView, SeatView
+from studpoker.hand import Phase, PlayerView, PotResult, SeatView
 from studpoker.operations import (
     ActionTaken,
     AntePosted,
@@ -42,7 +44,8 @@ from studpoker.operations import (
     StreetStarted,
 )
 
-__all__ = ["apply_view_delta", "op_dict", "op_from_dict", "view_delta", "view_dict", "view_from_dict"]
+__all__ = ["apply_view_delta", "op_dict", "op_from_dict", "op_text", "result_dict", "strength", "view_delta",
+           "view_dict", "view_from_dict"]
 
 _OP_NAMES: dict[type[Operation], str] = {
     AntePosted: "ante_posted",
@@ -72,11 +75,30 @@ def _value(v: object) -> object:
     return v
 
 
+def op_text(op: Operation) -> str:
+    """A log record in words (:mod:`studpoker.describe`) without the player's name, which the
+    client puts in front: ``"bets 4"``, ``"buys slot 2: 4d"``, ``"takes a free card: 7h"``.
+
+    >>> from studpoker.actions import ActionKind
+    >>> from studpoker.operations import ActionTaken
+    >>> op_text(ActionTaken(action=Action(seat=0, kind=ActionKind.BUY, amount=4, slot=2), paid=4,
+    ...                     cards=(Card.parse("4d"),)))
+    'buys slot 2: 4d'
+    >>> op_text(PotAwarded(pot=0, seat=1, amount=12, half="all", hand="One pair, kings"))
+    'wins 12 from the main pot with One pair, kings'
+    """
+    if isinstance(op, ActionTaken):
+        return describe_action(op.action, cards=op.cards)
+    return describe_operation(op, names=lambda _seat: "").strip()
+
+
 def op_dict(op: Operation) -> dict[str, Any]:
-    """A log record as JSON: ``{"op": "card_dealt", "seat": 0, "card": "As", ...}``."""
+    """A log record as JSON: ``{"op": "card_dealt", "seat": 0, "card": "As", ..., "text": "..."}``
+    (``text``: :func:`op_text`)."""
     out: dict[str, Any] = {"op": _OP_NAMES[type(op)]}
     for f in dataclasses.fields(op):
         out[f.name] = _value(getattr(op, f.name))
+    out["text"] = op_text(op)
     return out
 
 
@@ -93,7 +115,7 @@ def op_from_dict(d: Mapping[str, Any]) -> Operation:
     kind = _OP_TYPES.get(str(d.get("op")))
     if kind is None:
         raise ValueError(f"unknown log record {d.get('op')!r}")
-    fields = {k: v for k, v in d.items() if k != "op"}
+    fields = {k: v for k, v in d.items() if k not in ("op", "text")}
     if kind is CardDealt:
         fields["card"] = _parse_card(fields.get("card"))
     elif kind in (CommunityCardDealt, MarketDealt):
@@ -106,8 +128,90 @@ def op_from_dict(d: Mapping[str, Any]) -> Operation:
     return kind(**fields)
 
 
+def _partial_high(cards: Sequence[Card]) -> str:
+    """Words for a high hand of fewer than five cards (no straight or flush yet; the joker is an ace)."""
+    counts: dict[Rank, int] = {}
+    for c in cards:
+        r = c.rank if c.rank is not None else Rank.ACE
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    (top, n), rest = groups[0], groups[1:]
+    if n >= 4:
+        return f"Four of a kind, {top.plural}"
+    if n == 3:
+        return f"Three of a kind, {top.plural}"
+    if n == 2 and rest and rest[0][1] == 2:
+        return f"Two pair, {top.plural} and {rest[0][0].plural}"
+    if n == 2:
+        return f"One pair, {top.plural}"
+    return f"High card, {top.word}"
+
+
+def _partial_low(cards: Sequence[Card]) -> str | None:
+    """An eight-or-better low draw of fewer than five cards (three low ranks or more), or None."""
+    ranks = {1 if c.rank is Rank.ACE else int(c.rank) + 2 for c in cards
+             if c.rank is not None and (c.rank is Rank.ACE or c.rank <= Rank.EIGHT)}
+    if any(c.rank is None for c in cards):  # the joker: the lowest rank not held
+        ranks.add(next(r for r in range(1, 9) if r not in ranks))
+    if len(ranks) < 3:
+        return None
+    return "-".join("A" if r == 1 else str(r) for r in sorted(ranks, reverse=True)) + " low draw"
+
+
+def strength(cards: Sequence[Card], game: Game) -> dict[str, Any] | None:
+    """What a player holds, in words: ``{"high": "One pair, kings", "low": "8-6-5-4-3 low" | None,
+    "high_cards": [...], "low_cards": [...]}`` (the best five cards once there are five; ``low`` only
+    in high-low games). Computed with :mod:`studpoker.evaluation`, so clients never evaluate hands.
+
+    >>> from studpoker import WallStreet
+    >>> from studpoker.cards import parse_cards
+    >>> strength(parse_cards("Kh Kd 7s 2c 4d"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
+    >>> strength(parse_cards("Kh 3d 7s 2c"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
+    '7-3-2 low draw'
+    """
+    if not cards:
+        return None
+    out: dict[str, Any] = {"high": None, "low": None, "high_cards": [], "low_cards": []}
+    if len(cards) >= 5:
+        high = evaluate_high(cards, double_ace_flush=game.double_ace_flush)
+        out["high"], out["high_cards"] = high.description, [str(c) for c in high.cards]
+        low = evaluate_low(cards) if game.high_low else None
+        if low is not None:
+            out["low"], out["low_cards"] = low.description, [str(c) for c in low.cards]
+    else:
+        out["high"] = _partial_high(cards)
+        out["low"] = _partial_low(cards) if game.high_low else None
+    return out
+
+
+def _player_strength(view: SeatView, p: PlayerView) -> dict[str, Any] | None:
+    """The strength of a seat whose every card the viewer sees: its own, or a hand shown down."""
+    if p.folded or p.mucked or any(c is None for c in p.down):
+        return None
+    if p.seat != view.seat and not (p.shown and view.phase in (Phase.SHOWDOWN, Phase.OVER)):
+        return None
+    cards = [c for c in p.down if c is not None] + list(p.up) + list(view.community)
+    return strength(cards, view.game)
+
+
+def result_dict(r: PotResult) -> dict[str, Any]:
+    """A pot's result as JSON: :meth:`PotResult.to_dict` with the winning five cards
+    (``high_cards``, ``low_cards``; empty when the pot was not contested)."""
+    out = dict(r.to_dict())
+    out["high_cards"] = [] if r.high_hand is None else [str(c) for c in r.high_hand.cards]
+    out["low_cards"] = [] if r.low_hand is None else [str(c) for c in r.low_hand.cards]
+    return out
+
+
 def view_dict(view: SeatView, *, log: bool) -> dict[str, Any]:
-    """A view as JSON (the ``view`` of ``hand`` and ``update`` messages)."""
+    """A view as JSON (the ``view`` of ``hand`` and ``update`` messages).
+
+    Besides the :class:`SeatView` fields: each player's ``strength`` (:func:`strength`, for the
+    viewer's own seat and for hands shown down, else null), the viewer's own ``strength`` at the
+    top level, each result's ``high_cards``/``low_cards`` (a winning five cards) and ``won`` (the
+    chips the pots paid out, once the hand is over; else null).
+    """
+    strengths = [_player_strength(view, p) for p in view.players]
     out: dict[str, Any] = {
         "seat": view.seat,
         "dealer": view.dealer,
@@ -121,13 +225,16 @@ def view_dict(view: SeatView, *, log: bool) -> dict[str, Any]:
                 "seat": p.seat, "stack": p.stack, "bet": p.bet, "contributed": p.contributed,
                 "folded": p.folded, "all_in": p.all_in, "down": [_card(c) for c in p.down],
                 "up": [str(c) for c in p.up], "shown": p.shown, "mucked": p.mucked,
+                "strength": strengths[i],
             }
-            for p in view.players
+            for i, p in enumerate(view.players)
         ],
         "market": [_card(c) for c in view.market],
         "community": [str(c) for c in view.community],
         "pot": view.pot,
-        "results": [r.to_dict() for r in view.results],
+        "results": [result_dict(r) for r in view.results],
+        "strength": strengths[view.seat] if view.seat is not None else None,
+        "won": sum(r.amount for r in view.results) if view.phase is Phase.OVER else None,
     }
     if log:
         out["log"] = [op_dict(op) for op in view.log]

@@ -11,7 +11,7 @@ seat is ``"seat N"``. A card the reader may not see (``None``) is ``??``.
 >>> describe_action(Action(seat=1, kind=ActionKind.BET, amount=4))
 'bets 4'
 >>> describe_action(Action(seat=1, kind=ActionKind.BUY, slot=2, amount=4), name="Ann", cards=["4d"])
-'Ann buys slot 2 for 4: 4d'
+'Ann buys slot 2: 4d'
 >>> action_label(Action(seat=0, kind=ActionKind.TAKE_CARD))
 'Take a free card'
 """
@@ -62,7 +62,7 @@ _WORDS: dict[ActionKind, tuple[str, str]] = {
     ActionKind.BET: ("bets {amount}", "bet {amount}"),
     ActionKind.RAISE: ("raises to {amount}", "raise to {amount}"),
     ActionKind.TAKE_CARD: ("takes a free card", "take a free card"),
-    ActionKind.BUY: ("buys slot {slot} for {amount}", "buy slot {slot} for {amount}"),
+    ActionKind.BUY: ("buys slot {slot}", "buy slot {slot} for {amount}"),
     ActionKind.SHOW: ("shows", "show"),
     ActionKind.MUCK: ("mucks", "muck"),
 }
@@ -96,7 +96,7 @@ def describe_action(
     """An action in words: ``"bets 4"``, ``"brings in 2"``, ``"takes a free card"``.
 
     With ``name`` the sentence starts with it; ``cards`` (shown, bought or
-    taken) follow a colon: ``"Ann buys slot 2 for 4: 4d"``.
+    taken) follow a colon: ``"Ann buys slot 2: 4d"``.
     """
     words = _WORDS[action.kind][0].format(amount=action.amount, slot=action.slot)
     if cards:

@@ -1,37 +1,54 @@
-"""Provably fair shuffles: a deck from a secret seed, and a public commitment.
+"""Provably fair shuffles that reveal no hidden card: a salted, per-card deck commitment.
 
 Before a hand the server picks a secret ``seed`` (64 hex digits, 256 bits
-from the OS CSPRNG) and publishes ``commitment(seed)``. It deals the hand from
-``deck_from_seed(seed, joker=...)`` and reveals the seed when the hand is
-over. Anyone can then check that the seed matches the commitment and that the
-cards dealt are the cards the seed gives, so the deck was fixed before the
-first card was seen.
+from the OS CSPRNG), shuffles the deck with it, and publishes one hash: the
+Merkle root of the shuffled deck, each card hidden under a salt of its own
+(:func:`deck_root`). When the hand is over it *opens* only the cards that were
+seen (face-up cards, market cards, cards shown at showdown): for each, its
+position in the deck, its salt and the Merkle path to the root
+(:class:`Opening`). Anyone can check that every card seen was at its committed
+position of a deck fixed before the first card was dealt
+(:func:`verify_opening`, :func:`verify_history`, ``studpoker verify-shuffle``),
+while the folded and mucked cards stay hidden: their salts are never
+revealed, and the seed never leaves the server (it is kept to rebuild a live
+hand after a restart).
 
 The algorithm, step by step (so it can be re-implemented anywhere):
 
-1. ``commitment = SHA-256(seed as ASCII text)``, in lower-case hex
-   (``echo -n SEED | sha256sum``).
-2. The random stream: block ``i`` (``i = 0, 1, 2, ...``) is
+1. The random stream: block ``i`` (``i = 0, 1, 2, ...``) is
    ``HMAC-SHA256(key = the 32 bytes the seed's hex digits encode,
    message = i as 8 bytes, big-endian)``. The stream is the concatenation of
    the blocks, read as 32-bit big-endian unsigned integers ``u``.
-3. ``uniform(m)`` (a number in ``0..m-1``): take the next ``u``; reject it and
+2. ``uniform(m)`` (a number in ``0..m-1``): take the next ``u``; reject it and
    take another while ``u >= 2**32 - (2**32 % m)``; the result is ``u % m``.
-4. Fisher-Yates over ``full_deck(joker=...)`` (2c 3c .. Ac, 2d .. Ad, 2h ..
-   Ah, 2s .. As, then Jk if the joker is in play): for ``i`` from
-   ``len(deck) - 1`` down to 1, swap ``deck[i]`` and ``deck[uniform(i + 1)]``.
-5. The result is the order the cards are dealt in (see
-   ``docs/rules-decisions.md``, "Order of the deal").
+3. Fisher-Yates over ``cards.full_deck(joker=...)``, the cards in code order:
+   by rank, then suit (``2c 2d 2h 2s 3c 3d ... As``, then ``Jk`` if the joker
+   is in play): for ``i`` from ``len(deck) - 1`` down to 1, swap ``deck[i]``
+   and ``deck[uniform(i + 1)]``. The result is the order the cards are dealt
+   in (``docs/rules-decisions.md``, "Order of the deal").
+4. The salt of position ``p``: ``HMAC-SHA256(key = the seed's 32 bytes,
+   message = b"salt" + p as 8 bytes, big-endian)`` (32 bytes).
+5. The leaf of position ``p``: ``SHA-256(0x00 || salt || card as 2 ASCII
+   characters || p as 1 byte)``. Positions 52 (53 with the joker) to 63 have
+   leaves of 32 zero bytes.
+6. The tree: a node is ``SHA-256(0x01 || left || right)``, level by level up
+   from the 64 leaves; the root, in lower-case hex, is the commitment.
+7. An opening of position ``p``: ``p``, the card, the salt (hex) and the six
+   sibling hashes from the leaf up (hex). To check it, hash the leaf, fold the
+   siblings in (``p``'s bit ``k`` set: the sibling is on the left at level
+   ``k``) and compare with the root.
 
 >>> seed = "00" * 32
->>> commitment(seed)[:16]
-'60e05bd1b195af2f'
->>> len(deck_from_seed(seed))
-52
->>> deck_from_seed(seed) == deck_from_seed(seed)
-True
->>> verify_commitment(seed, commitment(seed))
-True
+>>> deck = deck_from_seed(seed)
+>>> len(deck), deck == deck_from_seed(seed), [str(c) for c in full_deck()[:5]]
+(52, True, ['2c', '2d', '2h', '2s', '3c'])
+>>> root = deck_root(seed)
+>>> [o] = open_positions(seed, [3])
+>>> o.card == str(deck[3]), verify_opening(root, o)
+(True, True)
+>>> forged = Opening(position=3, card="As" if o.card != "As" else "Ks", salt=o.salt, proof=o.proof)
+>>> verify_opening(root, forged)
+False
 """
 
 from __future__ import annotations
@@ -40,19 +57,36 @@ import hashlib
 import hmac
 import secrets
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from studpoker.cards import Card, full_deck
 
 __all__ = [
+    "TREE_LEAVES",
+    "Opening",
     "SeedError",
+    "card_salt",
     "commitment",
+    "dealt_cards",
     "deck_from_seed",
+    "deck_root",
+    "keep_seen_openings",
+    "leaf_hash",
     "new_seed",
+    "open_cards",
+    "open_positions",
+    "public_cards",
     "random_stream",
+    "seen_cards",
     "verify_commitment",
     "verify_history",
+    "verify_opening",
 ]
+
+TREE_LEAVES = 64  # a deck of 52 or 53 cards, padded to a power of two
+_EMPTY_LEAF = bytes(32)
 
 
 class SeedError(ValueError):
@@ -74,7 +108,8 @@ def _key(seed: str) -> bytes:
 
 
 def commitment(seed: str) -> str:
-    """SHA-256 of the seed's ASCII text, in hex: published before the hand."""
+    """SHA-256 of the seed's ASCII text, in hex (the old, seed-revealing scheme's commitment;
+    the server now publishes :func:`deck_root` instead)."""
     _key(seed)
     return hashlib.sha256(seed.encode("ascii")).hexdigest()
 
@@ -112,30 +147,216 @@ def deck_from_seed(seed: str, *, joker: bool = False) -> list[Card]:
     return deck
 
 
-def verify_history(history: object, seed: str | None = None) -> list[str]:
-    """Check a PHH hand history against its seed; the mismatches found (empty: fair).
+# ------------------------------------------------------------- the deck commitment
 
-    ``history`` is a :class:`studpoker.phh.HandHistory` written by the
-    server (its ``_seed`` and ``_commitment`` fields give the seed and the
-    commitment unless ``seed`` is passed). The hand is dealt again from
-    ``deck_from_seed`` with the history's stacks and decisions, and every
-    card of the history (``??`` cards excepted) must be the card dealt.
+
+def card_salt(seed: str, position: int) -> bytes:
+    """The secret salt of a deck position (step 4)."""
+    return hmac.new(_key(seed), b"salt" + struct.pack(">Q", position), hashlib.sha256).digest()
+
+
+def leaf_hash(salt: bytes, card: str, position: int) -> bytes:
+    """The leaf of a position (step 5)."""
+    if not 0 <= position < TREE_LEAVES or len(card) != 2 or len(salt) != 32:
+        raise ValueError(f"bad leaf: position {position}, card {card!r}")
+    return hashlib.sha256(b"\x00" + salt + card.encode("ascii") + bytes([position])).digest()
+
+
+def _node(left: bytes, right: bytes) -> bytes:
+    return hashlib.sha256(b"\x01" + left + right).digest()
+
+
+def _levels(seed: str, joker: bool) -> tuple[list[Card], list[list[bytes]]]:
+    deck = deck_from_seed(seed, joker=joker)
+    leaves = [leaf_hash(card_salt(seed, p), str(c), p) for p, c in enumerate(deck)]
+    leaves += [_EMPTY_LEAF] * (TREE_LEAVES - len(leaves))
+    levels = [leaves]
+    while len(levels[-1]) > 1:
+        below = levels[-1]
+        levels.append([_node(below[i], below[i + 1]) for i in range(0, len(below), 2)])
+    return deck, levels
+
+
+def deck_root(seed: str, *, joker: bool = False) -> str:
+    """The commitment to the seed's shuffled deck: the Merkle root, in hex (step 6)."""
+    return _levels(seed, joker)[1][-1][0].hex()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Opening:
+    """One card of the committed deck, revealed: where it was, its salt and its Merkle path."""
+
+    position: int
+    card: str
+    salt: str  # 64 hex digits
+    proof: tuple[str, ...]  # sibling hashes from the leaf up, hex
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``hand_end`` messages, the REST API)."""
+        return {"position": self.position, "card": self.card, "salt": self.salt, "proof": list(self.proof)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Opening:
+        """The inverse of :meth:`to_dict`; ValueError if malformed."""
+        try:
+            position, card, salt = data["position"], data["card"], data["salt"]
+            proof = tuple(data["proof"])
+        except (KeyError, TypeError):
+            raise ValueError(f"not an opening: {data!r}") from None
+        if not (isinstance(position, int) and isinstance(card, str) and isinstance(salt, str)
+                and all(isinstance(p, str) for p in proof)):
+            raise ValueError(f"not an opening: {data!r}")
+        return cls(position=position, card=card, salt=salt, proof=proof)
+
+    def to_text(self) -> str:
+        """One string (the ``_openings`` field of a PHH history): ``POS:CARD:SALT:P1.P2...``."""
+        return f"{self.position}:{self.card}:{self.salt}:{'.'.join(self.proof)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Opening:
+        """The inverse of :meth:`to_text`; ValueError if malformed."""
+        parts = text.split(":")
+        if len(parts) != 4 or not parts[0].isdigit():
+            raise ValueError(f"not an opening: {text!r}")
+        return cls(position=int(parts[0]), card=parts[1], salt=parts[2],
+                   proof=tuple(parts[3].split(".")) if parts[3] else ())
+
+
+def open_positions(seed: str, positions: Iterable[int], *, joker: bool = False) -> list[Opening]:
+    """The openings of deck positions (step 7), in position order."""
+    deck, levels = _levels(seed, joker)
+    out = []
+    for p in sorted(set(positions)):
+        if not 0 <= p < len(deck):
+            raise ValueError(f"no deck position {p}")
+        proof, i = [], p
+        for level in levels[:-1]:
+            proof.append(level[i ^ 1].hex())
+            i >>= 1
+        salt = card_salt(seed, p).hex()
+        out.append(Opening(position=p, card=str(deck[p]), salt=salt, proof=tuple(proof)))
+    return out
+
+
+def open_cards(seed: str, cards: Iterable[Card | str], *, joker: bool = False) -> list[Opening]:
+    """The openings of the positions that hold ``cards``."""
+    where = {str(c): p for p, c in enumerate(deck_from_seed(seed, joker=joker))}
+    return open_positions(seed, (where[str(c)] for c in cards), joker=joker)
+
+
+def verify_opening(root: str, opening: Opening) -> bool:
+    """True if the opened card was at its position of the deck committed to by ``root``."""
+    try:
+        salt = bytes.fromhex(opening.salt)
+        h = leaf_hash(salt, opening.card, opening.position)
+        siblings = [bytes.fromhex(x) for x in opening.proof]
+    except ValueError:
+        return False
+    if len(siblings) != TREE_LEAVES.bit_length() - 1 or any(len(x) != 32 for x in siblings):
+        return False
+    i = opening.position
+    for sib in siblings:
+        h = _node(sib, h) if i & 1 else _node(h, sib)
+        i >>= 1
+    return hmac.compare_digest(h.hex(), root.strip().lower())
+
+
+def _log_cards(log: Iterable[object]) -> list[Card]:
+    from studpoker.operations import ActionTaken, CardDealt, CommunityCardDealt, MarketDealt
+
+    out: list[Card] = []
+    for op in log:
+        if isinstance(op, CardDealt | CommunityCardDealt | MarketDealt) and op.card is not None:
+            out.append(op.card)
+        elif isinstance(op, ActionTaken):
+            out.extend(op.cards)
+    return list(dict.fromkeys(out))
+
+
+def public_cards(hand: object) -> list[Card]:
+    """Every card of a hand that everyone saw (up cards, market cards, shown cards)."""
+    from studpoker.hand import Hand
+
+    assert isinstance(hand, Hand)
+    return _log_cards(hand.view(None).log)
+
+
+def dealt_cards(hand: object) -> list[Card]:
+    """Every card a hand dealt (for the server's own, private history)."""
+    from studpoker.hand import Hand
+
+    assert isinstance(hand, Hand)
+    return _log_cards(hand.log)
+
+
+def seen_cards(hand: object, seat: int | None) -> list[Card]:
+    """Every card of a hand that ``seat`` saw (``None``: an observer; see :func:`public_cards`)."""
+    from studpoker.hand import Hand
+
+    assert isinstance(hand, Hand)
+    return _log_cards(hand.view(seat).log)
+
+
+# ------------------------------------------------------------------ checking a history
+
+
+def _history_openings(history: Any) -> list[Opening]:
+    raw = history.fields.get("_openings")
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise ValueError("_openings is a list of strings")
+    return [Opening.from_text(x) for x in raw]
+
+
+def verify_history(history: object, seed: str | None = None,
+                   openings: Sequence[Opening] | None = None) -> list[str]:
+    """Check a PHH hand history against its deck commitment; the mismatches found (empty: fair).
+
+    ``history`` is a :class:`studpoker.phh.HandHistory` written by the server:
+    its ``_commitment`` field is the deck's Merkle root and ``_openings`` the
+    revealed cards (or pass ``openings``). Every opening must match the root;
+    then the hand is dealt again from a deck with each opened card at its
+    position (the rest filled with the unopened cards), the history's
+    decisions are replayed, and every card of the history (``??`` excepted)
+    must be the card dealt there, and opened. With ``seed`` (the server's
+    operator has it) the root must be the seed's and the whole deck is used.
     """
     from studpoker import phh
     from studpoker.operations import ActionTaken
 
     assert isinstance(history, phh.HandHistory)
     problems: list[str] = []
+    root = _str_field(history.fields.get("_commitment"))
+    opened = list(openings) if openings is not None else _history_openings(history)
     seed = seed or _str_field(history.fields.get("_seed"))
-    if seed is None:
-        return ["the history has no _seed field: pass the seed"]
-    committed = _str_field(history.fields.get("_commitment"))
-    if committed is not None and not verify_commitment(seed, committed):
-        problems.append(f"commitment {committed} is not SHA-256 of the seed")
     played = phh.replay(history)
     game = played.game
-    fresh = game.deal(stacks=played.starting_stacks, dealer=played.dealer,
-                      deck=deck_from_seed(seed, joker=game.joker))
+    size = 53 if game.joker else 52
+    if seed is not None:
+        if root is not None and root != deck_root(seed, joker=game.joker) and \
+                not verify_commitment(seed, root):
+            problems.append(f"commitment {root} is not the seed's deck root")
+        deck = deck_from_seed(seed, joker=game.joker)
+    else:
+        if root is None:
+            return ["the history has no _commitment field"]
+        slots: dict[int, str] = {}
+        for o in opened:
+            if not verify_opening(root, o):
+                problems.append(f"opening of position {o.position} ({o.card}) does not match the commitment")
+            elif o.position >= size or slots.setdefault(o.position, o.card) != o.card:
+                problems.append(f"position {o.position} is opened twice or is outside the deck")
+        try:
+            known = [Card.parse(c) for c in slots.values()]
+        except ValueError as exc:  # CardError is a ValueError
+            return [*problems, f"an opened card is not a card: {exc}"]
+        if len(set(known)) != len(known):
+            problems.append("one card is opened at two positions")
+            return problems
+        rest = iter(c for c in full_deck(joker=game.joker) if c not in set(known))
+        deck = [Card.parse(slots[p]) if p in slots else next(rest) for p in range(size)]
+    fresh = game.deal(stacks=played.starting_stacks, dealer=played.dealer, deck=deck)
     for op in played.log:
         if fresh.is_over:
             break
@@ -143,11 +364,46 @@ def verify_history(history: object, seed: str | None = None) -> list[str]:
             fresh.apply(op.action)
     expected = phh.from_hand(fresh).actions
     if len(expected) != len(history.actions):
-        problems.append(f"the seed's deal has {len(expected)} actions, the history {len(history.actions)}")
+        problems.append(f"the committed deck deals {len(expected)} actions, "
+                        f"the history {len(history.actions)}")
     for i, (want, got) in enumerate(zip(expected, history.actions, strict=False)):
         if not _same_cards(want, got):
-            problems.append(f"action {i + 1}: history has {got!r}, the seed deals {want!r}")
+            problems.append(f"action {i + 1}: history has {got!r}, the committed deck deals {want!r}")
+    if seed is None:
+        opened_cards = {o.card for o in opened}
+        for i, line in enumerate(history.actions):
+            for card in _line_cards(line):
+                if card not in opened_cards:
+                    problems.append(f"action {i + 1}: {card} is shown but not opened")
     return problems
+
+
+def keep_seen_openings(history: Any) -> None:
+    """Drop from ``history.fields["_openings"]`` every opening of a card the history does not
+    show (call it on a history cut down for one viewer, e.g. :func:`studpoker.phh.for_viewer`
+    of the server's full history: the full one opens every card dealt)."""
+    raw = history.fields.get("_openings")
+    if not isinstance(raw, list):
+        return
+    shown = {card for line in history.actions for card in _line_cards(line)}
+    history.fields["_openings"] = [x for x in raw
+                                   if isinstance(x, str) and Opening.from_text(x).card in shown]
+
+
+def _line_cards(line: str) -> list[str]:
+    """The card codes of a dealing or showing line of a PHH history (``??`` left out)."""
+    parts = line.split()
+    if len(parts) < 3:
+        return []
+    out = []
+    for token in parts[2:]:
+        if len(token) % 2 or not token:
+            continue
+        pieces = [token[k:k + 2] for k in range(0, len(token), 2)]
+        if all(len(x) == 2 and (x == "??" or x == "Jk" or (x[0] in "23456789TJQKA" and x[1] in "cdhs"))
+               for x in pieces):
+            out += [x for x in pieces if x != "??"]
+    return out
 
 
 def _str_field(value: object) -> str | None:

@@ -13,7 +13,10 @@ appended to :attr:`Hand.log` as an immutable :mod:`~studpoker.operations`
 record. Decisions are betting actions, Wall Street card-round choices (free
 card or a market slot) and, at showdown, show or muck (R1.9). A decision with
 a single possible choice (a Wall Street player who cannot afford any slot) is
-taken automatically and logged like any other.
+taken automatically and logged like any other. :meth:`Hand.leave` marks a
+player who left the table (folded at their turn, R4.3), and
+:meth:`Hand.stack_next` fixes the next cards the hand deals. Pots are settled
+by :mod:`studpoker.settlement`.
 """
 
 from __future__ import annotations

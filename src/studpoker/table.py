@@ -27,11 +27,17 @@ from studpoker.cards import CardsLike
 from studpoker.games import Game, GameError
 from studpoker.hand import Hand
 
-__all__ = ["Seat", "Table", "TableError", "default_action"]
+__all__ = ["Seat", "Table", "TableError", "TableSizeError", "default_action"]
 
 
 class TableError(ValueError):
     """A table request that the rules do not allow now; the message says why."""
+
+
+class TableSizeError(TableError, GameError):
+    """A table whose seat count does not fit its game (R2.1, R3.1, R4.1).
+
+    Both a :class:`TableError` and a :class:`~studpoker.games.GameError`."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -69,7 +75,7 @@ class Table:
         count = game.max_players if seats is None else seats
         if type(count) is not int or not game.min_players <= count <= game.max_players:
             # R3.1/R2.1/R4.1: a table must be able to seat a hand of its game
-            raise GameError(
+            raise TableSizeError(
                 f"a {game.name} table has {game.min_players} to {game.max_players} seats, "
                 f"got {count!r}"
             )

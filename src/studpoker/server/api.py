@@ -5,22 +5,33 @@ Authenticated requests carry ``Authorization: Bearer TOKEN``.
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Request
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT, LEVELS
 from studpoker.games import GAMES, from_options, game_info
-from studpoker.server.auth import Auth, AuthError
+from studpoker.server.auth import Auth, AuthError, NameTaken, check_password, token_hash
 from studpoker.server.config import Settings
 from studpoker.server.db import Database, HandRow, TableRow, UserRow
+from studpoker.server.limits import Guards, LimitExceeded
+from studpoker.server.names import account_name_problem, name_key
 from studpoker.server.protocol import TableConfig
 from studpoker.server.rooms import ProtocolError, Registry
 
-__all__ = ["Services", "router"]
+__all__ = ["DbId", "Services", "client_ip", "close_sockets", "router"]
+
+T = TypeVar("T")
+
+# ids in paths and queries: anything outside a database integer is a clean 422, not a 500
+DbId = Annotated[int, Path(ge=0, le=2**31 - 1)]
+QueryInt = Annotated[int, Query(ge=-(2**31), le=2**31 - 1)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,6 +42,19 @@ class Services:
     auth: Auth
     manager: Registry
     settings: Settings
+    guards: Guards
+
+
+def close_sockets(manager: Registry, user_id: int, hashes: set[str], reason: str) -> int:
+    """Close the websockets of ``user_id`` logged in with a token among ``hashes``; how many."""
+    closed = 0
+    for conn in list(manager.connections.get(user_id, ())):
+        if getattr(conn, "token_hash", None) in hashes:
+            kick = getattr(conn, "kick", None)
+            if kick is not None:
+                kick("unauthorized", reason)
+                closed += 1
+    return closed
 
 
 def services(request: Request) -> Services:
@@ -67,9 +91,11 @@ def optional_user(svc: Svc, authorization: Annotated[str | None, Header()] = Non
     with svc.db.session() as s:
         try:
             u = svc.auth.user_for_token(s, token)
-        except AuthError:
-            raise HTTPException(401, "invalid token") from None
-        return CurrentUser(u.id, u.name, u.guest, u.balance, token)
+        except AuthError as exc:
+            raise HTTPException(401, str(exc)) from None
+        out = CurrentUser(u.id, u.name, u.guest, u.balance, token)
+        s.commit()  # the token's last use
+        return out
 
 
 def current_user(user: Annotated[CurrentUser | None, Depends(optional_user)]) -> CurrentUser:
@@ -107,49 +133,185 @@ def health(svc: Svc) -> dict[str, Any]:
     return {"ok": True, "tables": len(svc.manager.tables), "actions": svc.manager.stats["actions"]}
 
 
+def client_ip(request: Request) -> str:
+    """The caller's address (as uvicorn gives it; behind a proxy, see ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client is not None else "?"
+
+
+def _too_many(exc: LimitExceeded) -> HTTPException:
+    return HTTPException(429, exc.message, headers={"Retry-After": exc.retry_after_header})
+
+
+async def _in_db(svc: Services, fn: Callable[[], T]) -> T:
+    return await svc.manager.run_db(fn)
+
+
 @router.post("/register")
-def register(body: Credentials, svc: Svc) -> dict[str, Any]:
-    """A new account; returns a token."""
-    with svc.db.session() as s:
-        try:
-            user = svc.auth.register(s, body.name, body.password)
-        except AuthError as exc:
-            raise HTTPException(400, str(exc)) from None
-        token = svc.auth.issue_token(s, user)
-        s.commit()
-        return {"token": token, "user": _user_json(user)}
+async def register(body: Credentials, request: Request, svc: Svc) -> dict[str, Any]:
+    """A new account; returns a token. 409 if the name (in any case) is taken."""
+    problem = account_name_problem(body.name)
+    if problem is not None:
+        raise HTTPException(400, problem)
+    try:
+        check_password(body.password)
+    except AuthError as exc:
+        raise HTTPException(400, str(exc)) from None
+    try:
+        svc.guards.registrations.check(client_ip(request), "new accounts from this address")
+    except LimitExceeded as exc:
+        raise _too_many(exc) from None
+
+    def check() -> None:
+        with svc.db.session() as s:
+            svc.auth.check_new_account(s, body.name, body.password)
+
+    try:
+        await _in_db(svc, check)
+        password_hash = await svc.guards.hashes.hash(svc.auth.hasher, body.password, wait=30.0)
+    except NameTaken as exc:
+        raise HTTPException(409, str(exc)) from None
+    except AuthError as exc:
+        raise HTTPException(400, str(exc)) from None
+    except LimitExceeded as exc:
+        raise _too_many(exc) from None
+
+    def create() -> dict[str, Any]:
+        with svc.db.session() as s:
+            try:
+                user = svc.auth.create_account(s, body.name, password_hash)
+                token = svc.auth.issue_token(s, user)
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+                raise NameTaken(f"the name {body.name!r} is taken") from None
+            return {"token": token, "user": _user_json(user)}
+
+    try:
+        return await _in_db(svc, create)
+    except NameTaken as exc:
+        raise HTTPException(409, str(exc)) from None
 
 
 @router.post("/login")
-def login(body: Credentials, svc: Svc) -> dict[str, Any]:
-    """A token for an existing account."""
-    with svc.db.session() as s:
-        try:
-            user = svc.auth.login(s, body.name, body.password)
-        except AuthError as exc:
-            raise HTTPException(401, str(exc)) from None
-        token = svc.auth.issue_token(s, user)
-        s.commit()
-        return {"token": token, "user": _user_json(user)}
+async def login(body: Credentials, request: Request, svc: Svc) -> dict[str, Any]:
+    """A token for an existing account. Failed tries are limited per address and per name
+    (429 with ``Retry-After``)."""
+    ip, key = client_ip(request), name_key(body.name)
+    try:
+        svc.guards.login_attempt(ip, key)
+    except LimitExceeded as exc:
+        raise _too_many(exc) from None
+
+    def stored() -> tuple[int | None, str | None]:
+        with svc.db.session() as s:
+            return svc.auth.stored_hash(s, body.name)
+
+    uid, password_hash = await _in_db(svc, stored)
+    try:
+        ok = await svc.guards.hashes.verify(svc.auth.hasher, svc.auth.hash_to_check(password_hash),
+                                            body.password)
+    except LimitExceeded as exc:
+        raise _too_many(exc) from None
+    if not ok or uid is None or password_hash is None:
+        raise HTTPException(401, "wrong name or password")
+    svc.guards.login_succeeded(ip, key)
+    user_id = uid
+
+    def issue() -> dict[str, Any]:
+        with svc.db.session() as s:
+            user = s.get(UserRow, user_id)
+            if user is None:  # pragma: no cover - deleted meanwhile
+                raise HTTPException(401, "wrong name or password")
+            token = svc.auth.issue_token(s, user)
+            s.commit()
+            return {"token": token, "user": _user_json(user)}
+
+    return await _in_db(svc, issue)
 
 
 @router.post("/guest")
-def guest(svc: Svc) -> dict[str, Any]:
-    """A guest account with play money; returns a token."""
-    with svc.db.session() as s:
-        user = svc.auth.guest(s)
-        token = svc.auth.issue_token(s, user)
-        s.commit()
-        return {"token": token, "user": _user_json(user)}
+async def guest(request: Request, svc: Svc) -> dict[str, Any]:
+    """A guest account with play money; returns a token (at most ``guests_per_ip`` per address
+    in any ``guest_window`` seconds: 429)."""
+    try:
+        svc.guards.guests.check(client_ip(request), "guests from this address")
+    except LimitExceeded as exc:
+        raise _too_many(exc) from None
+
+    def create() -> dict[str, Any]:
+        with svc.db.session() as s:
+            user = svc.auth.guest(s)
+            token = svc.auth.issue_token(s, user)
+            s.commit()
+            return {"token": token, "user": _user_json(user)}
+
+    return await _in_db(svc, create)
 
 
 @router.post("/logout")
-def logout(user: User, svc: Svc) -> dict[str, Any]:
-    """Forget the token."""
-    with svc.db.session() as s:
-        svc.auth.revoke(s, user.token)
-        s.commit()
+async def logout(user: User, svc: Svc) -> dict[str, Any]:
+    """Forget the token; websockets logged in with it are closed."""
+    def revoke() -> None:
+        with svc.db.session() as s:
+            svc.auth.revoke(s, user.token)
+            s.commit()
+
+    await _in_db(svc, revoke)
+    close_sockets(svc.manager, user.id, {token_hash(user.token)}, "logged out")
     return {"ok": True}
+
+
+class PasswordChange(BaseModel):
+    """The current password and the new one."""
+
+    password: str = Field(max_length=256)
+    new_password: str = Field(max_length=256)
+
+
+@router.post("/password")
+async def change_password(body: PasswordChange, request: Request, user: User, svc: Svc) -> dict[str, Any]:
+    """Change the password: every token of the account is revoked (and its websockets
+    closed); returns a new token."""
+    if user.guest:
+        raise HTTPException(400, "a guest has no password")
+    try:
+        check_password(body.new_password)
+    except AuthError as exc:
+        raise HTTPException(400, str(exc)) from None
+    ip, key = client_ip(request), name_key(user.name)
+    try:
+        svc.guards.login_attempt(ip, key)
+    except LimitExceeded as exc:
+        raise _too_many(exc) from None
+
+    def stored() -> tuple[int | None, str | None]:
+        with svc.db.session() as s:
+            return svc.auth.stored_hash(s, user.name)
+
+    _, old_hash = await _in_db(svc, stored)
+    try:
+        ok = await svc.guards.hashes.verify(svc.auth.hasher, svc.auth.hash_to_check(old_hash), body.password)
+        if not ok or old_hash is None:
+            raise HTTPException(403, "wrong password")
+        svc.guards.login_succeeded(ip, key)
+        new_hash = await svc.guards.hashes.hash(svc.auth.hasher, body.new_password, wait=30.0)
+    except LimitExceeded as exc:
+        raise _too_many(exc) from None
+
+    def change() -> tuple[dict[str, Any], list[str]]:
+        with svc.db.session() as s:
+            row = s.get(UserRow, user.id)
+            if row is None:  # pragma: no cover - deleted meanwhile
+                raise HTTPException(401, "no such account")
+            svc.auth.set_password(row, new_hash)
+            revoked = svc.auth.revoke_all(s, user.id)
+            token = svc.auth.issue_token(s, row)
+            s.commit()
+            return {"token": token, "user": _user_json(row)}, revoked
+
+    out, revoked = await _in_db(svc, change)
+    close_sockets(svc.manager, user.id, set(revoked), "the password changed")
+    return out
 
 
 @router.get("/me")
@@ -183,7 +345,7 @@ async def create_table(config: TableConfig, user: User, svc: Svc) -> dict[str, A
 
 
 @router.get("/tables/{table_id}")
-async def get_table(table_id: int, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
+async def get_table(table_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
     """A table as a watcher sees it."""
     try:
         return await svc.manager.table_info(table_id, user.id if user else None, invite)
@@ -192,7 +354,7 @@ async def get_table(table_id: int, user: MaybeUser, svc: Svc, invite: str | None
 
 
 @router.delete("/tables/{table_id}")
-async def close_table(table_id: int, user: User, svc: Svc) -> dict[str, Any]:
+async def close_table(table_id: DbId, user: User, svc: Svc) -> dict[str, Any]:
     """Owner only: close the table (after the hand in progress)."""
     try:
         await svc.manager.close_table(user.id, table_id, user.name)
@@ -209,14 +371,14 @@ def _may_see_history(svc: Services, table: TableRow, user: CurrentUser | None, i
     lt = svc.manager.tables.get(table.id)
     if lt is not None and svc.manager.may_watch(lt, user.id if user else None, invite):
         return True
-    return invite is not None and table.invite_code is not None and invite == table.invite_code
+    return invite is not None and table.invite_code is not None and secrets.compare_digest(
+        invite.encode("utf-8", "surrogatepass"), table.invite_code.encode("utf-8"))
 
 
 def _hand_json(h: HandRow) -> dict[str, Any]:
-    over = h.status == "over"
     return {
         "id": h.id, "table": h.table_id, "number": h.number, "status": h.status,
-        "commitment": h.commitment, "seed": h.seed if over else None, "seats": h.hand_seats,
+        "commitment": h.commitment, "seats": h.hand_seats,
         "dealer": h.dealer, "start": h.start, "payoffs": h.payoffs,
         "started_at": h.started_at.isoformat() + "Z",
         "ended_at": h.ended_at.isoformat() + "Z" if h.ended_at else None,
@@ -224,9 +386,9 @@ def _hand_json(h: HandRow) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}/hands")
-def table_hands(table_id: int, user: MaybeUser, svc: Svc, invite: str | None = None,
-                limit: int = 50, before: int | None = None) -> list[dict[str, Any]]:
-    """The table's hands, newest first (seeds only of finished hands)."""
+def table_hands(table_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None,
+                limit: QueryInt = 50, before: QueryInt | None = None) -> list[dict[str, Any]]:
+    """The table's hands, newest first (with their deck commitments)."""
     with svc.db.session() as s:
         table = s.get(TableRow, table_id)
         if table is None:
@@ -241,8 +403,9 @@ def table_hands(table_id: int, user: MaybeUser, svc: Svc, invite: str | None = N
 
 
 @router.get("/hands/{hand_id}")
-def hand(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
-    """One hand: commitment, and once it is over its seed and public hand history (PHH)."""
+def hand(hand_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
+    """One hand: its deck commitment, and once it is over its public hand history (PHH) and the
+    openings of the cards everyone saw."""
     with svc.db.session() as s:
         h = s.get(HandRow, hand_id)
         if h is None:
@@ -254,4 +417,22 @@ def hand(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = None) -> 
         out = _hand_json(h)
         out["game"] = table.config["game"]
         out["phh"] = h.phh_public if h.status == "over" else None
+        out["openings"] = _public_openings(h.phh_public) if h.status == "over" else None
         return out
+
+
+def _public_openings(text: str | None) -> list[dict[str, Any]] | None:
+    """The deck openings of the public history (the cards everyone saw)."""
+    if text is None:
+        return None
+    import tomllib
+
+    from studpoker.fairness import Opening
+
+    try:
+        raw = tomllib.loads(text).get("_openings")  # a PHH file is TOML
+    except tomllib.TOMLDecodeError:
+        return None
+    if not isinstance(raw, list):
+        return None
+    return [Opening.from_text(str(x)).to_dict() for x in raw]

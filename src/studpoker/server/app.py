@@ -23,6 +23,8 @@ try:
     from studpoker.server.cluster import ClusterConfig
     from studpoker.server.config import Settings
     from studpoker.server.db import Database
+    from studpoker.server.http import SafeJSONResponse, SecurityHeaders, install_error_handlers
+    from studpoker.server.limits import Guards
     from studpoker.server.pages import install as install_pages
     from studpoker.server.rooms import Registry
     from studpoker.server.ws import serve_websocket
@@ -52,7 +54,7 @@ def create_app(
     """
     settings = settings or Settings()
     db = Database(db_url)
-    auth = auth or Auth(initial_balance=settings.initial_balance)
+    auth = auth or Auth(initial_balance=settings.initial_balance, token_ttl=settings.token_ttl)
     link = None
     if cluster is not None:
         from studpoker.server.cluster import RedisCluster
@@ -61,29 +63,39 @@ def create_app(
             raise ValueError("a cluster needs a shared database: use PostgreSQL with --redis")
         link = RedisCluster(cluster)
     manager = Registry(db, settings, bot_factory=bot_factory, cluster=link)
-    svc = Services(db=db, auth=auth, manager=manager, settings=settings)
+    guards = Guards.from_settings(settings)
+    svc = Services(db=db, auth=auth, manager=manager, settings=settings, guards=guards)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await asyncio.get_running_loop().run_in_executor(None, db.migrate)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, db.migrate)
+        await loop.run_in_executor(None, auth.warm_up)
+        await guards.hashes.start()
         await manager.start()
         log.info("studpoker server ready (%s)", db.url.split("@")[-1])
         try:
             yield
         finally:
             await manager.stop()
+            guards.hashes.shutdown()
             db.dispose()
 
-    app = FastAPI(title="studpoker", version="1", lifespan=lifespan)
+    docs = settings.api_docs
+    app = FastAPI(title="studpoker", version="1", lifespan=lifespan, default_response_class=SafeJSONResponse,
+                  docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None,
+                  openapi_url="/openapi.json" if docs else None)
     app.state.services = svc
     app.include_router(router)
     from studpoker.server.player_stats import router as stats_router  # profiles, leaderboard
 
     app.include_router(stats_router)
+    install_error_handlers(app)
+    app.add_middleware(SecurityHeaders)
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        await serve_websocket(ws, db=db, auth=auth, manager=manager, settings=settings)
+        await serve_websocket(ws, db=db, auth=auth, manager=manager, settings=settings, guards=guards)
 
     install_pages(app)  # the browser client at /, card SVGs, replays
     return app

@@ -60,8 +60,17 @@ class HandMirror:
     view: dict[str, Any]
     log: list[dict[str, Any]]
     over: bool = False
-    seed: str | None = None
+    openings: list[dict[str, Any]] = field(default_factory=list)  # the seen cards, at hand end
     ops: list[Operation] = field(default_factory=list)
+
+    def openings_verify(self) -> bool:
+        """True if every card opened at the end was in the deck committed to at the start."""
+        from studpoker.fairness import Opening, verify_opening
+
+        try:
+            return all(verify_opening(self.commitment, Opening.from_dict(o)) for o in self.openings)
+        except ValueError:
+            return False
 
     def seat_view(self, game: Game) -> SeatView:
         """The :class:`SeatView` the server sent, rebuilt (log records parsed once each)."""
@@ -254,7 +263,7 @@ class Client:
             mirror = self.tables.setdefault(msg["table"], TableMirror())
             if mirror.hand is not None and mirror.hand.id == msg["hand"]:
                 mirror.hand.over = True
-                mirror.hand.seed = msg["seed"]
+                mirror.hand.openings = list(msg.get("openings") or [])
         elif kind == "balance":
             self.balance = msg["balance"]
         for listener in list(self.listeners):

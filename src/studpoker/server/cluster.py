@@ -105,6 +105,7 @@ class RedisCluster:
         self._online: set[int] = set()  # users connected here
         self._tasks: list[asyncio.Task[Any]] = []
         self._claiming: set[int] = set()
+        self._orphans: set[int] = set()  # open tables without a lease at the last scan
         self.stats = {"forwarded": 0, "published": 0, "received": 0}
 
     # -------------------------------------------------------------- keys
@@ -227,9 +228,12 @@ class RedisCluster:
         if not ids:
             return
         owners = await self.redis.mget([self._k("lease", i) for i in ids])
-        for table_id, owner in zip(ids, owners, strict=True):
-            if owner is None:
-                await self._adopt(table_id)
+        orphans = {i for i, owner in zip(ids, owners, strict=True) if owner is None}
+        # a table is taken only when it had no lease on two scans in a row: a table just created
+        # elsewhere gets its lease a moment after its row
+        for table_id in sorted(orphans & self._orphans):
+            await self._adopt(table_id)
+        self._orphans = orphans
 
     async def _heartbeat(self) -> None:
         while True:
@@ -334,6 +338,10 @@ class RedisCluster:
         else:
             await self.pubsub.unsubscribe(self._table_channel(table_id))
             await self.redis.srem(key, self.proc)
+
+    def is_followed(self, table_id: int) -> bool:
+        """Whether another process follows a table run here."""
+        return bool(self._followers.get(table_id))
 
     def publish_fanout(self, fanout: Fanout) -> None:
         """A table's message for the watchers on other processes (if any process follows it)."""

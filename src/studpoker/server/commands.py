@@ -36,6 +36,11 @@ def serve(
         help="Redis key and channel prefix of the cluster (one per room sharing a Redis)")] = "studpoker",
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
     demo: Annotated[bool, typer.Option("--demo", help="open public demo tables with bots waiting")] = False,
+    token_ttl: Annotated[float, typer.Option(
+        help="seconds a login token stays valid unused (sliding: each use renews it)", min=1)] = 30 * 86400.0,
+    api_docs: Annotated[bool, typer.Option("--api-docs", help="serve /docs and /openapi.json")] = False,
+    guests_per_ip: Annotated[int, typer.Option(help="new guests per address in any 10 s", min=1)] = 30,
+    sockets_per_ip: Annotated[int, typer.Option(help="open websockets per address", min=1)] = 256,
 ) -> None:
     """Run the online server (FastAPI on uvicorn) and its browser client at /; migrations run at start."""
     import logging
@@ -63,17 +68,19 @@ def serve(
                   file=sys.stderr)
             raise typer.Exit(2)
         cluster = ClusterConfig(redis_url=redis, prefix=redis_prefix)
-    app = create_app(db, Settings(hand_delay=hand_delay, bot_delay=bot_delay, rate_per_second=rate,
-                                  rate_burst=burst, seat_timeout=seat_timeout), cluster=cluster)
+    from studpoker.server.http import server_config
+
+    settings = Settings(hand_delay=hand_delay, bot_delay=bot_delay, rate_per_second=rate, rate_burst=burst,
+                        seat_timeout=seat_timeout, token_ttl=token_ttl, api_docs=api_docs,
+                        guests_per_ip=guests_per_ip, sockets_per_ip=sockets_per_ip)
+    app = create_app(db, settings, cluster=cluster)
     if demo:
         from studpoker.server.demo import enable_demo
 
         enable_demo(app)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     print(f"studpoker: play in a browser at http://{shown}:{port}/", flush=True)
-    # messages are small and frequent: compression would cost more CPU than it saves
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
-                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+    uvicorn.Server(server_config(app, settings=settings, host=host, port=port, log_level=log_level)).run()
 
 
 def audit(
@@ -104,17 +111,40 @@ def audit(
 
 
 def verify_shuffle(
-    seed: Annotated[str | None, typer.Argument(help="the revealed seed (64 hex digits)")] = None,
-    commitment: Annotated[str | None, typer.Option(help="the SHA-256 published before the hand")] = None,
+    seed: Annotated[str | None, typer.Argument(
+        help="a seed (64 hex digits): print its deck and commitment (servers never reveal theirs)")] = None,
+    commitment: Annotated[str | None, typer.Option(
+        help="the deck commitment published before the hand")] = None,
     joker: Annotated[bool, typer.Option("--joker", help="the deck has the joker (53 cards)")] = False,
-    history: Annotated[Path | None, typer.Option(help="a PHH file written by the server")] = None,
+    history: Annotated[Path | None, typer.Option(
+        help="a PHH file written by the server: check each opened card against the commitment")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
-    """Recompute a hand's deck from its seed; check the commitment and, with --history, every card."""
+    """Check a hand's deck commitment: every card seen was where the committed deck had it.
+
+    With --history, each hand's ``_openings`` (salted cards with Merkle proofs) are checked
+    against its ``_commitment`` and the hand is dealt again around them; hidden cards stay
+    hidden. With SEED, its deck and commitment are printed (and checked with --commitment).
+    """
     from studpoker import fairness
 
     problems: list[str] = []
     out: dict[str, Any] = {}
+    if history is None and seed is None:
+        print("error: give --history FILE or SEED", file=sys.stderr)
+        raise typer.Exit(2)
+    if seed is not None:
+        try:
+            deck = fairness.deck_from_seed(seed, joker=joker)
+            root = fairness.deck_root(seed, joker=joker)
+        except fairness.SeedError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(2) from None
+        out.update(seed=seed, commitment=root, deck=[str(c) for c in deck])
+        if history is None and commitment is not None and commitment.strip().lower() != root \
+                and not fairness.verify_commitment(seed, commitment):
+            problems.append(f"commitment mismatch: the seed's deck root is {root}, not {commitment}")
+    hands_checked = opened = 0
     if history is not None:
         from studpoker import phh
 
@@ -124,40 +154,31 @@ def verify_shuffle(
             print(f"error: {exc}", file=sys.stderr)
             raise typer.Exit(2) from None
         for h in hands:
-            s = seed or h.fields.get("_seed")
-            if not isinstance(s, str):
-                problems.append(f"hand {h.hand}: no seed (pass SEED)")
-                continue
-            seed = seed or s
-            joker = joker or h.joker
+            if commitment is not None and "_commitment" not in h.fields:
+                h.fields["_commitment"] = commitment
             try:
-                problems += [f"hand {h.hand}: {p}" for p in fairness.verify_history(h, s)]
+                found = fairness.verify_history(h, seed)
+                opened += len(h.fields.get("_openings") or [])  # type: ignore[arg-type]
             except (ValueError, fairness.SeedError) as exc:
-                problems.append(f"hand {h.hand}: {exc}")
-            commitment = commitment or (c if isinstance(c := h.fields.get("_commitment"), str) else None)
-    if seed is None:
-        print("error: give SEED or --history", file=sys.stderr)
-        raise typer.Exit(2)
-    try:
-        deck = fairness.deck_from_seed(seed, joker=joker)
-        digest = fairness.commitment(seed)
-    except fairness.SeedError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        raise typer.Exit(2) from None
-    if commitment is not None and not fairness.verify_commitment(seed, commitment):
-        problems.append(f"commitment mismatch: SHA-256(seed) is {digest}, not {commitment}")
-    out = {"seed": seed, "commitment": digest, "deck": [str(c) for c in deck], "ok": not problems,
-           "problems": problems}
+                found = [str(exc)]
+            problems += [f"hand {h.hand}: {p}" for p in found]
+            hands_checked += 1
+        out.update(hands=hands_checked, opened=opened)
+    out.update(ok=not problems, problems=problems)
     if as_json:
         print(json.dumps(out))
     else:
-        print(f"commitment: {digest}")
-        print(f"deck:       {' '.join(out['deck'])}")
+        if seed is not None:
+            print(f"commitment: {out['commitment']}")
+            print(f"deck:       {' '.join(out['deck'])}")
         for p in problems:
             print(f"MISMATCH: {p}")
         if not problems:
-            checked = " and every card of the history" if history is not None else ""
-            print(f"ok: the seed matches{' the commitment' if commitment else ''}{checked}")
+            if history is not None:
+                print(f"ok: {hands_checked} hand(s), {opened} opened card(s), every card seen was at its "
+                      "committed position")
+            else:
+                print(f"ok{': the seed matches the commitment' if commitment else ''}")
     if problems:
         raise typer.Exit(1)
 

@@ -32,3 +32,23 @@ class Settings:
     max_tables_per_owner: int = 50
     seat_timeout: float = 600.0  # a player disconnected this long is unseated (at the end of the hand)
     away_grace: float = 5.0  # a disconnected player's turn waits this long (at most), then folds
+    # --- limits against abuse (docs/server.md, "Limits")
+    token_ttl: float = 30 * 86400.0  # a token unused this long expires (sliding: each use renews it)
+    login_failures_per_ip: int = 20  # failed logins per address ...
+    login_failures_per_name: int = 8  # ... and per account name (known or not) ...
+    login_window: float = 300.0  # ... in this many seconds (a sliding window); then 429
+    hash_concurrency: int = 1  # password hashes (argon2, 64 MiB each) running at once
+    hash_wait: float = 0.5  # a request that cannot start hashing this soon gets 429
+    hash_processes: bool = True  # hash in worker processes (argon2 holds the GIL), else on threads
+    registrations_per_ip: int = 30  # new accounts per address ...
+    registration_window: float = 60.0  # ... in this many seconds
+    guests_per_ip: int = 30  # new guests per address ...
+    guest_window: float = 10.0  # ... in this many seconds
+    sockets_per_user: int = 16  # open websockets per account
+    sockets_per_ip: int = 256  # open websockets per address
+    watchers_per_table: int = 500  # connections watching one table
+    max_json_depth: int = 16  # deeper nesting in a client message is refused (bad_message)
+    ws_idle_timeout: float = 20.0  # a websocket neither logged in nor watching is closed after this
+    header_timeout: float = 15.0  # an HTTP request's headers must arrive this fast
+    keep_alive_timeout: float = 5.0  # an idle kept-alive HTTP connection is closed after this
+    api_docs: bool = False  # serve /docs and /openapi.json

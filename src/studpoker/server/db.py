@@ -55,6 +55,10 @@ def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
+def _name_key_default(context: Any) -> str:
+    return str(context.get_current_parameters()["name"]).casefold()
+
+
 class Base(DeclarativeBase):
     """Declarative base of every table."""
 
@@ -66,6 +70,8 @@ class UserRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(64), unique=True)
+    # the name as names compare (casefolded): unique, so "Alice" and "alice" are one name
+    name_key: Mapped[str] = mapped_column(String(64), unique=True, default=_name_key_default)
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     balance: Mapped[int] = mapped_column(BigInteger, default=0)
@@ -80,6 +86,7 @@ class TokenRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    last_used_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True, default=utcnow)
 
 
 class LedgerRow(Base):

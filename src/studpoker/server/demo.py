@@ -23,7 +23,7 @@ from fastapi import FastAPI
 from sqlalchemy import select
 
 from studpoker.server.api import Services
-from studpoker.server.db import UserRow
+from studpoker.server.db import TableRow, UserRow
 from studpoker.server.ledger import grant
 from studpoker.server.protocol import AddBotMsg, RemoveBotMsg, TableConfig
 from studpoker.server.rooms import ProtocolError, Room
@@ -78,8 +78,17 @@ def _house(svc: Services) -> tuple[int, str]:
 
 
 def _demo_tables(svc: Services, owner_id: int) -> dict[str, Room]:
+    """The demo tables run by this process."""
     return {lt.name: lt for lt in svc.manager.tables.values()
             if lt.owner_id == owner_id and not lt.closed and not lt.closing}
+
+
+def _stored_demo_tables(svc: Services, owner_id: int) -> dict[str, int]:
+    """Every open demo table (in a cluster, other processes may run some of them)."""
+    with svc.db.session() as s:
+        rows = s.execute(select(TableRow.name, TableRow.id).where(
+            TableRow.owner_id == owner_id, TableRow.closed.is_(False)))
+        return {str(name): int(tid) for name, tid in rows}
 
 
 async def _seat_bots(svc: Services, owner_id: int, lt: Room, spec: DemoTable) -> None:
@@ -108,9 +117,13 @@ async def ensure_demo(svc: Services) -> list[int]:
     """Create the demo tables if missing and seat their bots; returns their ids."""
     owner_id, owner_name = await svc.manager.run_db(lambda: _house(svc))
     tables = _demo_tables(svc, owner_id)
+    stored = await svc.manager.run_db(lambda: _stored_demo_tables(svc, owner_id))
     ids = []
     for spec in DEMO_TABLES:
         lt = tables.get(spec.name)
+        if lt is None and spec.name in stored:  # run by another process of the cluster
+            ids.append(stored[spec.name])
+            continue
         if lt is None:
             config = TableConfig.model_validate(spec.config)
             info = await svc.manager.create_table(owner_id, owner_name, config)

@@ -16,6 +16,7 @@ The client itself is static files only (``studpoker/web/``); see ``docs/web.md``
 
 from __future__ import annotations
 
+import secrets
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from studpoker._extras import missing_extra
 
 try:
     from fastapi import APIRouter, FastAPI, HTTPException, Response
+    from fastapi.middleware.gzip import GZipMiddleware
     from fastapi.staticfiles import StaticFiles
     from sqlalchemy import select
 except ImportError as _exc:
@@ -31,8 +33,10 @@ except ImportError as _exc:
 
 from studpoker import svg
 from studpoker.cards import CardError
+from studpoker.codec import result_dict
+from studpoker.fairness import Opening, open_cards, seen_cards
 from studpoker.games import GAMES, game_info, phh_order
-from studpoker.server.api import MaybeUser, Svc, User
+from studpoker.server.api import DbId, MaybeUser, QueryInt, Svc, User
 from studpoker.server.db import HandEventRow, HandRow, LedgerRow, TableRow
 from studpoker.server.replay import Replay, ReplayError, replay, seat_phh
 
@@ -64,7 +68,8 @@ def _start_names(h: HandRow) -> list[str]:
 
 
 @router.get("/api/me/hands")
-def my_hands(user: User, svc: Svc, limit: int = 50, before: int | None = None) -> list[dict[str, Any]]:
+def my_hands(user: User, svc: Svc, limit: QueryInt = 50,
+             before: QueryInt | None = None) -> list[dict[str, Any]]:
     """The caller's finished hands, newest first (``before``: a hand id, for paging)."""
     limit = max(1, min(limit, 200))
     with svc.db.session() as s:
@@ -108,7 +113,8 @@ def _load_replay(hand_id: int, user: Any, svc: Any, invite: str | None) -> tuple
         names = _start_names(h)
         seat = names.index(user.name) if user is not None and user.name in names else None
         if seat is None and table.private and not (user is not None and user.id == table.owner_id) and not (
-                invite is not None and table.invite_code is not None and invite == table.invite_code):
+                invite is not None and table.invite_code is not None and secrets.compare_digest(
+                    invite.encode("utf-8", "surrogatepass"), table.invite_code.encode("utf-8"))):
             raise HTTPException(403, "this table is private: an invite code is needed")
         if h.status != "over":
             raise HTTPException(409, "the hand is still being played")
@@ -121,28 +127,35 @@ def _load_replay(hand_id: int, user: Any, svc: Any, invite: str | None) -> tuple
         return rep, h, table
 
 
+def _openings(rep: Replay, h: HandRow) -> list[Opening]:
+    """The deck openings of the cards the replay's viewer saw (never a hidden card's)."""
+    return open_cards(h.seed, seen_cards(rep.hand, rep.seat), joker=rep.hand.game.joker)
+
+
 @router.get("/api/hands/{hand_id}/replay")
-def hand_replay(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
+def hand_replay(hand_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
     """A finished hand step by step as the caller saw it (the public view for non-players)."""
     rep, h, table = _load_replay(hand_id, user, svc, invite)
     return {
         "id": h.id, "table": h.table_id, "table_name": table.name, "number": h.number,
         "config": table.config, "game_info": game_info(rep.hand.game), "seats": h.hand_seats,
         "names": rep.names, "you": rep.seat,
-        "commitment": h.commitment, "seed": h.seed, "payoffs": h.payoffs,
-        "results": [r.to_dict() for r in rep.hand.results], "steps": rep.steps,
+        "commitment": h.commitment, "openings": [o.to_dict() for o in _openings(rep, h)],
+        "payoffs": h.payoffs,
+        "results": [result_dict(r) for r in rep.hand.results], "steps": rep.steps,
     }
 
 
 @router.get("/api/hands/{hand_id}/phh")
-def hand_phh(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = None) -> Response:
+def hand_phh(hand_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None) -> Response:
     """The hand as a PHH file: the public history with the caller's own down cards."""
     rep, h, _ = _load_replay(hand_id, user, svc, invite)
     hand = rep.hand
     order = phh_order(hand.dealer, hand.n)
     fields: dict[str, object] = {
         "players": [rep.names[hs] for hs in order], "table": h.table_id, "hand": h.number,
-        "_table_seats": [h.hand_seats[hs] for hs in order], "_seed": h.seed, "_commitment": h.commitment,
+        "_table_seats": [h.hand_seats[hs] for hs in order], "_commitment": h.commitment,
+        "_openings": [o.to_text() for o in _openings(rep, h)],
     }
     text = seat_phh(rep, fields)
     filename = f"table{h.table_id}-hand{h.number}.phh"
@@ -150,7 +163,19 @@ def hand_phh(hand_id: int, user: MaybeUser, svc: Svc, invite: str | None = None)
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
+class _ClientFiles(StaticFiles):
+    """The client's files with a cache policy: browsers keep them and revalidate each use with
+    ``ETag``/``Last-Modified`` (a 304 without a body), so a new version is picked up at once."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
 def install(app: FastAPI) -> None:
-    """Add the card pictures, the replay API and the client at ``/`` (after every other route)."""
+    """Add the card pictures, the replay API and the client at ``/`` (after every other route),
+    and gzip for every HTTP answer over 500 bytes (the client's modules, the API's JSON)."""
+    app.add_middleware(GZipMiddleware, minimum_size=500)
     app.include_router(router)
-    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="web")
+    app.mount("/", _ClientFiles(directory=STATIC_DIR, html=True), name="web")

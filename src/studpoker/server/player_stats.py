@@ -26,6 +26,7 @@ from fastapi import APIRouter, HTTPException, Response
 from sqlalchemy import select
 
 from studpoker import phh
+from studpoker.fairness import keep_seen_openings
 from studpoker.server.api import Svc, User
 from studpoker.server.db import Database, HandRow, LedgerRow, UserRow
 from studpoker.stats import Stats, StatsError
@@ -114,6 +115,7 @@ def all_hands_of(db: Database, name: str) -> str:
         if name not in players:
             continue
         mine = phh.for_viewer(history, players.index(name))
+        keep_seen_openings(mine)  # the full history opens every card: keep the viewer's only
         mine.name = f"t{h.table_id}h{h.number}"
         out.append(mine)
     return phh.write_all(out)

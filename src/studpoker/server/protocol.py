@@ -30,6 +30,7 @@ from pydantic import (
 
 from studpoker.actions import ActionKind
 from studpoker.games import Game, from_options, to_options
+from studpoker.server.names import display_name_problem
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -101,6 +102,14 @@ class TableConfig(_Strict):
     min_buy_in: PosChips = 100
     max_buy_in: PosChips = 1000
     private: bool = False
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, name: str) -> str:
+        problem = display_name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
+        return name
 
     @model_validator(mode="after")
     def _check(self) -> TableConfig:
@@ -254,6 +263,14 @@ class AddBotMsg(_ClientBase):
     seat: SeatNo | None = None
     buy_in: PosChips
 
+    @field_validator("bot")
+    @classmethod
+    def _bot(cls, bot: str) -> str:
+        problem = display_name_problem(bot)
+        if problem is not None:
+            raise ValueError(problem)
+        return bot
+
 
 class RemoveBotMsg(_ClientBase):
     """Owner only: a bot leaves; its chips go back to the owner's balance."""
@@ -355,6 +372,7 @@ class PlayerModel(_ServerBase):
     up: list[str]
     shown: bool
     mucked: bool
+    strength: dict[str, Any] | None = None
 
 
 class ViewModel(_ServerBase):
@@ -372,6 +390,8 @@ class ViewModel(_ServerBase):
     community: list[str]
     pot: int
     results: list[dict[str, Any]]
+    strength: dict[str, Any] | None = None
+    won: int | None = None
     log: list[dict[str, Any]] | None = None
 
 
@@ -417,15 +437,25 @@ class UpdateMsg(_ServerBase):
     timer: TimerModel | None
 
 
+class OpeningModel(_ServerBase):
+    """One card of the committed deck, revealed (``studpoker.fairness.Opening``)."""
+
+    position: int
+    card: str
+    salt: str
+    proof: list[str]
+
+
 class HandEndMsg(_ServerBase):
-    """The hand is over: results, and the seed whose SHA-256 was ``commitment``."""
+    """The hand is over: results, and the openings of the cards everyone saw, each checkable
+    against ``commitment`` (the deck's Merkle root, sent in the ``hand`` message)."""
 
     type: Literal["hand_end"]
     table: int
     hand: int
     number: int
-    seed: str
     commitment: str
+    openings: list[OpeningModel]
     seats: list[int]
     payoffs: list[int]
     results: list[dict[str, Any]]

@@ -187,8 +187,10 @@ def load_table(db: Database, table_id: int) -> LoadedTable:
 
 def create_table(db: Database, *, owner_id: int, name: str, config: dict[str, Any], private: bool,
                  invite_code: str | None, max_per_owner: int) -> LoadedTable:
-    """A new open table."""
+    """A new open table (the owner's row is locked while counting: the cap holds under
+    concurrent creation on PostgreSQL; SQLite writes one transaction at a time)."""
     with db.session() as s:
+        _user_for_update(s, owner_id)
         count = s.scalar(select(func.count()).select_from(TableRow)
                          .where(TableRow.owner_id == owner_id, TableRow.closed.is_(False))) or 0
         if count >= max_per_owner:

@@ -1,8 +1,12 @@
 """The websocket endpoint: one connection per client, every table over it.
 
 A connection reads JSON text messages, refuses anything malformed, too
-large, too fast, replayed (``seq`` not increasing) or not allowed, and hands
-the rest to the :class:`~studpoker.server.rooms.Registry`. Outgoing
+large, nested too deep, too fast, replayed (``seq`` not increasing) or not
+allowed, and hands the rest to the :class:`~studpoker.server.rooms.Registry`.
+Every frame counts against the rate limit, binary and oversized ones too; a
+connection that keeps flooding is closed (1008), and so is one that neither
+logs in nor watches a table for ``ws_idle_timeout`` seconds. Logout and
+password changes close the connections of the revoked tokens (``kick``). Outgoing
 messages go through a bounded queue drained by a sender task, so a slow
 client never holds up a table: when its queue overflows it is disconnected
 (it can reconnect and ``watch`` again to get the full state).
@@ -21,9 +25,10 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from studpoker.server import protocol as p
-from studpoker.server.auth import Auth, AuthError
+from studpoker.server.auth import Auth, AuthError, token_hash
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
+from studpoker.server.limits import Guards, too_deep
 from studpoker.server.rooms import ProtocolError, Registry
 
 __all__ = ["Connection", "serve_websocket"]
@@ -34,11 +39,14 @@ log = logging.getLogger("studpoker.server")
 class Connection:
     """One client: its identity, replay counter, rate limiter and outbound queue."""
 
-    def __init__(self, ws: WebSocket, settings: Settings) -> None:
+    def __init__(self, ws: WebSocket, settings: Settings, *, ip: str = "?") -> None:
         self.ws = ws
         self.settings = settings
+        self.ip = ip
         self.user_id: int | None = None
         self.name: str = ""
+        self.token_hash: str | None = None  # of the token it logged in with (logout closes it)
+        self.logged_deep = False
         self.last_seq = 0
         self.tokens = settings.rate_burst
         self.stamp = time.monotonic()
@@ -71,6 +79,15 @@ class Connection:
             msg["legal"] = legal
         self.send_msg(msg)
 
+    def kick(self, code: str, message: str, reply_to: int | None = None) -> None:
+        """Send a last ``error`` and close the connection (1008): logout, password change, limits."""
+        if self.closing:
+            return
+        self.error(reply_to, code, message)
+        self.closing = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
     def take_token(self) -> bool:
         """The rate limiter: a token bucket refilled at ``rate_per_second``."""
         now = time.monotonic()
@@ -93,31 +110,67 @@ class Connection:
             await self.ws.send_text(text)
 
 
+def _seq_of(text: str | None, settings: Settings) -> int | None:
+    """The ``seq`` of a refused message, to name it in the reply (if it is small, sane JSON)."""
+    if text is None or len(text) > settings.max_message_bytes or too_deep(text, settings.max_json_depth):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    seq = data.get("seq") if isinstance(data, dict) else None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+
+
+def _watching(conn: Connection, manager: Registry) -> bool:
+    return any(conn in conns for conns in manager.watchers.values())
+
+
 async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: Registry,
-                          settings: Settings) -> None:
+                          settings: Settings, guards: Guards | None = None) -> None:
     """Run one client connection until it closes."""
+    ip = ws.client.host if ws.client is not None else "?"
     await ws.accept()
-    conn = Connection(ws, settings)
+    if guards is not None and not guards.socket_opened(ip):
+        with contextlib.suppress(Exception):
+            await ws.send_text(json.dumps({"type": "error", "reply_to": None, "code": "too_many_connections",
+                                           "message": "too many connections from this address"}))
+            await ws.close(code=1008)
+        return
+    conn = Connection(ws, settings, ip=ip)
     sender = asyncio.ensure_future(conn.sender())
     try:
         while not conn.closing:
+            # a connection that has not logged in and watches nothing must speak now and then
+            idle = None if conn.user_id is not None or _watching(conn, manager) else settings.ws_idle_timeout
             try:
-                raw = await ws.receive()
+                raw = await asyncio.wait_for(ws.receive(), idle)
+            except TimeoutError:
+                conn.kick("idle", f"closed after {idle:g} s without logging in or watching a table")
+                break
             except (WebSocketDisconnect, RuntimeError):
                 break
             if raw.get("type") == "websocket.disconnect":
                 break
-            text = raw.get("text")
-            if text is None:
-                conn.error(None, "bad_message", "messages are JSON text frames")
-                continue
-            await _handle_text(conn, text, db=db, auth=auth, manager=manager, settings=settings)
+            # every frame counts against the rate limit, whatever it holds
+            if not conn.take_token():
+                conn.refused_in_a_row += 1
+                conn.error(_seq_of(raw.get("text"), settings), "rate_limited", "too many messages; slow down")
+            else:
+                conn.refused_in_a_row = 0
+                text = raw.get("text")
+                if text is None:
+                    conn.error(None, "bad_message", "messages are JSON text frames")
+                else:
+                    await _handle_text(conn, text, db=db, auth=auth, manager=manager, settings=settings)
             if conn.refused_in_a_row >= settings.rate_close_after:
                 conn.closing = True
                 with contextlib.suppress(Exception):
                     await ws.close(code=1008)
                 break
     finally:
+        if guards is not None:
+            guards.socket_closed(ip)
         manager.unregister(conn)
         if not sender.done():
             with contextlib.suppress(asyncio.QueueFull):
@@ -130,23 +183,24 @@ async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: R
 
 async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth, manager: Registry,
                        settings: Settings) -> None:
-    if len(text) > settings.max_message_bytes or len(text.encode("utf-8")) > settings.max_message_bytes:
+    if len(text) > settings.max_message_bytes or len(text.encode("utf-8", "surrogatepass")) > \
+            settings.max_message_bytes:
         conn.error(None, "too_large", f"messages are at most {settings.max_message_bytes} bytes")
+        return
+    if too_deep(text, settings.max_json_depth):
+        if not conn.logged_deep:  # one line per connection, however often it tries
+            conn.logged_deep = True
+            log.warning("user %s from %s: a message nested deeper than %s levels (refused)",
+                        conn.user_id, conn.ip, settings.max_json_depth)
+        conn.error(None, "bad_message", f"messages nest at most {settings.max_json_depth} levels")
         return
     try:
         data = json.loads(text)
-    except ValueError:
-        data = None
-    seq = data.get("seq") if isinstance(data, dict) else None
-    reply_to = seq if isinstance(seq, int) and not isinstance(seq, bool) else None
-    if not conn.take_token():
-        conn.refused_in_a_row += 1
-        conn.error(reply_to, "rate_limited", "too many messages; slow down")
-        return
-    conn.refused_in_a_row = 0
-    if data is None:
+    except (ValueError, RecursionError):
         conn.error(None, "bad_json", "not JSON")
         return
+    seq = data.get("seq") if isinstance(data, dict) else None
+    reply_to = seq if isinstance(seq, int) and not isinstance(seq, bool) else None
     try:
         msg = p.CLIENT_MESSAGE.validate_python(data)
     except ValidationError as exc:
@@ -174,13 +228,20 @@ async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, man
         def lookup() -> tuple[int, str, bool, int]:
             with db.session() as s:
                 user = auth.user_for_token(s, msg.token)
-                return user.id, user.name, user.guest, user.balance
+                out = user.id, user.name, user.guest, user.balance
+                s.commit()  # the token's last use
+                return out
 
         try:
             uid, name, guest, balance = await manager.run_db(lookup)
         except AuthError as exc:
             raise ProtocolError("unauthorized", str(exc)) from None
+        if len(manager.connections.get(uid, ())) >= conn.settings.sockets_per_user:
+            conn.kick("too_many_connections",
+                      f"at most {conn.settings.sockets_per_user} connections per account", msg.seq)
+            return
         conn.user_id, conn.name = uid, name
+        conn.token_hash = token_hash(msg.token)
         manager.register(conn)
         conn.send_msg({"type": "welcome", "reply_to": msg.seq,
                        "user": {"id": uid, "name": name, "guest": guest, "balance": balance}})
@@ -192,5 +253,10 @@ async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, man
         tables = await manager.lobby_entries(conn.user_id)
         conn.send_msg({"type": "lobby", "reply_to": msg.seq, "tables": tables})
         return
+    if isinstance(msg, p.WatchMsg):
+        cap = conn.settings.watchers_per_table
+        here = manager.watchers.get(msg.table, set())
+        if conn not in here and len(here) >= cap:
+            raise ProtocolError("too_many_watchers", f"table {msg.table} has {cap} watchers already")
     await manager.request(conn, conn.name, msg)
     conn.send_msg({"type": "ack", "reply_to": msg.seq})

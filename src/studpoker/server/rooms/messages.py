@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from studpoker.codec import op_dict, view_delta, view_dict
+from studpoker.codec import op_dict, result_dict, view_delta, view_dict
+from studpoker.fairness import open_cards, public_cards
 from studpoker.games import game_info
 from studpoker.hand import Hand
 from studpoker.server import protocol as p
@@ -190,11 +191,24 @@ def hand_fanout(room: Room) -> tuple[Fanout, dict[str, dict[str, Any]]]:
     return Fanout(table=room.id, texts=texts, by_user={u: str(hs) for u, hs in by_seat.items()}), views
 
 
+def _variants(by_seat: dict[int, int], watchers: set[int | None] | None) -> list[tuple[str, int | None]]:
+    """(key, hand seat) of every text to build: all, or those ``watchers`` (their users) need."""
+    if watchers is None:
+        return [(PUBLIC, None), *((str(x), x) for x in sorted(set(by_seat.values())))]
+    seats = {by_seat[u] for u in watchers if u is not None and u in by_seat}
+    out: list[tuple[str, int | None]] = [(str(x), x) for x in sorted(seats)]
+    if any(u is None or u not in by_seat for u in watchers):
+        out.insert(0, (PUBLIC, None))
+    return out
+
+
 def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: int,
-                  previous: dict[str, dict[str, Any]]) -> tuple[Fanout, dict[str, dict[str, Any]]]:
+                  previous: dict[str, dict[str, Any]], *, deltas_too: bool = True,
+                  watchers: set[int | None] | None = None) -> tuple[Fanout, dict[str, dict[str, Any]]]:
     """The ``update`` message (new log records from ``version_from`` and the view) for every
-    watcher, whole and as a delta against ``previous`` (the views of the last message, by key).
-    Returns the fanout and the views it sent."""
+    watcher, whole and (``deltas_too``) as a delta against ``previous`` (the views of the last
+    message, by key). ``watchers``: the users watching (None: anyone may be), so that only the
+    texts someone receives are built. Returns the fanout and the views it sent."""
     by_seat = _by_seat(room, hand_seats)
     hand_id = room.hand_id
     assert hand_id is not None
@@ -202,7 +216,7 @@ def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: i
     texts: dict[str, str] = {}
     deltas: dict[str, str] = {}
     views: dict[str, dict[str, Any]] = {}
-    for key, hs in [(PUBLIC, None), *((str(x), x) for x in sorted(set(by_seat.values())))]:
+    for key, hs in _variants(by_seat, watchers):
         v = hand.view(hs)
         d = view_dict(v, log=False)
         views[key] = d
@@ -210,21 +224,24 @@ def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: i
                           version=len(v.log), events=[op_dict(op) for op in v.log[version_from:]],
                           view=p.ViewModel.model_validate(d), timer=timer)
         texts[key] = encode(msg, exclude={"view_delta"})
-        before = previous.get(key)
+        before = previous.get(key) if deltas_too else None
         if before is not None:
             msg.view_delta = view_delta(before, d)
             deltas[key] = encode(msg, exclude={"view"})
     fanout = Fanout(table=room.id, texts=texts, deltas=deltas,
-                    by_user={u: str(hs) for u, hs in by_seat.items()})
+                    by_user={u: str(hs) for u, hs in by_seat.items() if str(hs) in texts})
     return fanout, views
 
 
 def hand_end(room: Room, hand: Hand, hand_seats: list[int]) -> Fanout:
-    """The ``hand_end`` message: payoffs, results, and the seed of the commitment."""
+    """The ``hand_end`` message: payoffs, results, and the openings of the cards everyone saw
+    (each checkable against the deck commitment; never a hidden card's, never the seed)."""
     assert room.hand_id is not None and room.seed is not None and room.commitment is not None
+    openings = open_cards(room.seed, public_cards(hand), joker=hand.game.joker)
     msg = p.HandEndMsg(type="hand_end", table=room.id, hand=room.hand_id, number=room.hand_number,
-                       seed=room.seed, commitment=room.commitment, seats=hand_seats,
-                       payoffs=list(hand.payoffs), results=[r.to_dict() for r in hand.results])
+                       commitment=room.commitment,
+                       openings=[p.OpeningModel(**o.to_dict()) for o in openings], seats=hand_seats,
+                       payoffs=list(hand.payoffs), results=[result_dict(r) for r in hand.results])
     return Fanout(table=room.id, texts={PUBLIC: encode(msg)})
 
 

@@ -56,8 +56,15 @@ class Cluster(Protocol):
         """Leave the cluster (the leases lapse)."""
         ...
 
+    proc: str
+    """This process's id in the cluster."""
+
     async def claim(self, table_id: int) -> bool:
         """Take the lease of a new table (True: it is this process's)."""
+        ...
+
+    async def owner(self, table_id: int) -> str | None:
+        """The process holding a table's lease."""
         ...
 
     def presence(self, user_id: int, connected: bool) -> None:
@@ -78,6 +85,10 @@ class Cluster(Protocol):
 
     def publish_fanout(self, fanout: Fanout) -> None:
         """A room's message for watchers on the other processes."""
+        ...
+
+    def is_followed(self, table_id: int) -> bool:
+        """Whether another process follows a table run here."""
         ...
 
     def publish_user(self, user_id: int, text: str) -> None:
@@ -198,6 +209,20 @@ class Registry:
             return True
         return self.cluster is not None and self.cluster.is_connected(user_id)
 
+    def wants_deltas(self, table_id: int) -> bool:
+        """Whether a watcher here asked for deltas, or another process follows the table (its
+        watchers may have)."""
+        if table_id in self.delta_watchers:
+            return True
+        return self.cluster is not None and self.cluster.is_followed(table_id)
+
+    def watching_users(self, table_id: int) -> set[int | None] | None:
+        """The users of the connections here watching a table; None if other processes follow
+        it too (their watchers are not known here)."""
+        if self.cluster is not None and self.cluster.is_followed(table_id):
+            return None
+        return {c.user_id for c in self.watchers.get(table_id, ())}
+
     def add_watcher(self, conn: Outbox, table_id: int) -> None:
         """A connection follows a table."""
         conns = self.watchers.setdefault(table_id, set())
@@ -287,6 +312,9 @@ class Registry:
     async def reload(self, room: Room) -> Room:
         """Rebuild a room from the database after a failed commit."""
         room.stop()
+        if self.cluster is not None and await self.cluster.owner(room.id) != self.cluster.proc:
+            self.drop(room.id)  # its lease went to another process meanwhile: it runs the table now
+            return room
         data = await self.run_db(lambda: store.load_table(self.db, room.id))
         new = Room.from_rows(self, data, old=room)
         self.rooms[room.id] = new
@@ -374,8 +402,9 @@ class Registry:
                 private=config.private, invite_code=invite, max_per_owner=self.settings.max_tables_per_owner))
         except store.StoreError as exc:
             raise ProtocolError("refused", str(exc)) from None
-        if self.cluster is not None:
-            await self.cluster.claim(data.row.id)
+        if self.cluster is not None and not await self.cluster.claim(data.row.id):
+            # another process took the brand-new table first: it runs it
+            return await self.table_info(data.row.id, owner_id, None)
         room = self.adopt(data)
         return messages.table_info(room, owner_id).model_dump(mode="json")
 

@@ -32,8 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from studpoker.actions import Action, ActionKind
-from studpoker.fairness import commitment as commit_seed
-from studpoker.fairness import deck_from_seed, new_seed
+from studpoker.fairness import dealt_cards, deck_from_seed, deck_root, new_seed, open_cards, public_cards
 from studpoker.games import Game, phh_order
 from studpoker.hand import Hand
 from studpoker.server import store
@@ -93,6 +92,14 @@ class RoomHost(Protocol):
 
     def is_connected(self, user_id: int) -> bool:
         """Whether a user has a connection open (on any process)."""
+        ...
+
+    def wants_deltas(self, table_id: int) -> bool:
+        """Whether any watcher of the table (on any process) may want updates as deltas."""
+        ...
+
+    def watching_users(self, table_id: int) -> set[int | None] | None:
+        """The users watching a table (None: unknown, e.g. watchers on other processes)."""
         ...
 
     async def reload(self, room: Room) -> Room:
@@ -241,7 +248,7 @@ class Room:
         if user_id is not None and (user_id == self.owner_id or self.user_seat(user_id) is not None):
             return True
         return invite is not None and self.invite_code is not None and secrets.compare_digest(
-            invite, self.invite_code)
+            invite.encode("utf-8", "surrogatepass"), self.invite_code.encode("utf-8"))
 
     # ----------------------------------------------------------- messages
 
@@ -423,7 +430,7 @@ class Room:
         t = self.table
         host = self.host
         seed = new_seed()
-        commitment = commit_seed(seed)
+        commitment = deck_root(seed, joker=t.game.joker)  # the deck's Merkle root (fairness.py)
         prev_button = t.button
         ready = t.ready_seats()[: t.game.max_players]
         start = []
@@ -518,7 +525,10 @@ class Room:
         self.schedule_next_hand(self.host.settings.hand_delay)
 
     def _deliver_update(self, hand: Hand, hand_seats: list[int], version_from: int) -> None:
-        fanout, self.views = messages.update_fanout(self, hand, hand_seats, version_from, self.views)
+        host = self.host
+        fanout, self.views = messages.update_fanout(self, hand, hand_seats, version_from, self.views,
+                                                    deltas_too=host.wants_deltas(self.id),
+                                                    watchers=host.watching_users(self.id))
         self.host.deliver(fanout)
 
     def _finish_info(self, hand: Hand, hand_seats: list[int]) -> store.HandFinish:
@@ -550,12 +560,15 @@ class Room:
             player = self.table.seats[hand_seats[hs]]
             names.append(player.name if player is not None else f"seat {hand_seats[hs]}")
         fields = {"players": names, "table": self.id, "hand": self.hand_number,
-                  "_table_seats": [hand_seats[hs] for hs in order],
-                  "_seed": self.seed, "_commitment": self.commitment}
+                  "_table_seats": [hand_seats[hs] for hs in order], "_commitment": self.commitment}
+        assert self.seed is not None
+        seed, joker = self.seed, hand.game.joker
         out: list[str | None] = []
         for public in (False, True):
             try:
-                out.append(phh.write(phh.from_hand(hand, public=public, fields=fields)))
+                cards = public_cards(hand) if public else dealt_cards(hand)
+                opened = {"_openings": [o.to_text() for o in open_cards(seed, cards, joker=joker)]}
+                out.append(phh.write(phh.from_hand(hand, public=public, fields=fields | opened)))
             except Exception:
                 log.exception("table %s: no hand history", self.id)
                 out.append(None)

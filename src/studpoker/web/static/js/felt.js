@@ -2,18 +2,19 @@
 // (drawn by studpoker.svg on the server), the pot(s), the Wall Street market and a result panel.
 // Used by the live table (table.js) and the hand history viewer (history.js).
 
-import {h, signed, streetLabel} from "./util.js";
+import {cardWords, h, shortName, signed, streetLabel} from "./util.js";
 
 const fourColor = () => localStorage.getItem("studpoker.fourColor") === "1";
 
-/** A card picture; null is a card face down that the viewer may not see. */
+/** A card picture with its name in words ("queen of clubs"); null is a card face down. */
 export function cardImg(card, extra = "") {
   const name = card === null || card === undefined ? "back" : card;
   const src = `/svg/card/${name}.svg${fourColor() && name !== "back" ? "?four_color=true" : ""}`;
-  return h("img", {
-    class: `card ${extra}`.trim(), src, draggable: "false",
-    alt: name === "back" ? "hidden card" : card, title: name === "back" ? "hidden card" : card,
-  });
+  let words = cardWords(name === "back" ? null : card);
+  if (extra.includes("bought")) words += " (bought)";
+  if (extra.includes("win")) words += " (winning hand)";
+  return h("img", {class: `card ${extra}`.trim(), src, draggable: "false", alt: words, title: words,
+    width: "60", height: "84"});
 }
 
 /** Main and side pots during a hand, from what each player put in (R1.6); total on the first line. */
@@ -41,11 +42,11 @@ const ACTION_LABELS = {
   fold: () => "Fold",
   check: () => "Check",
   call: (a) => `Call ${a.amount}`,
-  bring_in: (a) => `Bring in ${a.amount}`,
+  bring_in: (a) => `Bring-in ${a.amount}`,
   complete: (a) => `Complete to ${a.amount}`,
   bet: (a) => `Bet ${a.amount}`,
   raise: (a) => `Raise to ${a.amount}`,
-  take_card: () => "Take a free card",
+  take_card: () => "Take free card",
   buy: (a) => `Buy slot ${a.slot} for ${a.amount}`,
   show: () => "Show",
   muck: () => "Muck",
@@ -73,22 +74,20 @@ export function actionKeys(actions) {
   });
 }
 
-/** Words for a log record (the records of a view: only cards the viewer may see). The server's
- * words (op.text, from studpoker.describe) are used when the message carries them. */
+/** Words for a log record (the records of a view: only cards the viewer may see). */
 export function describe(op, names) {
   const who = (seat) => names[seat] ?? `seat ${seat + 1}`;
-  const KINDS = {street_started: "street", action_taken: "action", chips_returned: "info", pot_awarded: "win"};
-  if (op.text && KINDS[op.op]) return {kind: KINDS[op.op], text: op.text};
   switch (op.op) {
     case "street_started":
       return {kind: "street", text: streetLabel(op.name)};
     case "action_taken": {
       const a = op.action;
+      if (op.text) return {kind: "action", text: `${who(a.seat)} ${op.text}`};
       let text = `${who(a.seat)} `;
       text += {
-        fold: "folds", check: "checks", call: `calls ${a.amount}`, bring_in: `brings in ${a.amount}`,
+        fold: "folds", check: "checks", call: `calls ${a.amount}`, bring_in: `brings in for ${a.amount}`,
         complete: `completes to ${a.amount}`, bet: `bets ${a.amount}`, raise: `raises to ${a.amount}`,
-        take_card: "takes a free card", buy: `buys slot ${a.slot} for ${a.amount}`,
+        take_card: "takes the free card", buy: `buys market slot ${a.slot} for ${a.amount}`,
         show: "shows", muck: "mucks",
       }[a.kind] || a.kind;
       if (op.cards && op.cards.length && ["show", "buy", "take_card"].includes(a.kind)) {
@@ -97,9 +96,9 @@ export function describe(op, names) {
       return {kind: "action", text};
     }
     case "chips_returned":
-      return {kind: "info", text: `${who(op.seat)} takes back ${op.amount} uncalled`};
+      return {kind: "info", text: `${who(op.seat)} ${op.text || `takes back ${op.amount} uncalled`}`};
     case "pot_awarded":
-      return {kind: "win", text: `${who(op.seat)} wins ${op.amount}${op.hand ? ` with ${op.hand}` : ""}`};
+      return {kind: "win", text: `${who(op.seat)} ${op.text || `wins ${op.amount}${op.hand ? ` with ${op.hand}` : ""}`}`};
     default:
       return null;
   }
@@ -117,7 +116,7 @@ export function summaryPanel({number, results, payoffs, names, hiLo, onClose, ol
     r.high_hand ? h("span", {class: "made"}, ` (${r.high_hand})`) : null) : null,
   r.low_winners.length ? h("div", {class: "winner low"}, h("b", {}, "Low "), who(r.low_winners),
     r.low_hand ? h("span", {class: "made"}, ` (${r.low_hand})`) : null) : null,
-  hiLo && r.low_winners.length === 0 ? h("div", {class: "winner low none"}, h("b", {}, "Low "),
+  hiLo && r.low_winners.length === 0 && r.high_hand ? h("div", {class: "winner low none"}, h("b", {}, "Low "),
     "none (no eight-or-better low)") : null,
   ));
   const rows = (payoffs || []).map((p, s) => h("li", {
@@ -130,80 +129,126 @@ export function summaryPanel({number, results, payoffs, names, hiLo, onClose, ol
     h("ul", {class: "payoffs"}, rows));
 }
 
-function seatPosition(pos, n) {
-  const angle = Math.PI / 2 + (2 * Math.PI * pos) / n;
-  const cos = Math.cos(angle);
-  const sin = Math.sin(angle);
-  return {
-    left: 50 + 48 * cos, top: 50 + 46 * sin,
-    ax: cos < -0.3 ? 0 : cos > 0.3 ? 100 : 50,
-    ay: sin < -0.3 ? 0 : sin > 0.3 ? 100 : 50,
-    lower: sin > 0.2,
-  };
+// Seat places in a 6-column grid, clockwise from the bottom (the viewer). Wide screens: three rows
+// with the centre (pot, market) in the middle; phones: five rows with the centre in its own full row.
+// Grid cells never overlap, and card sizes follow the cell widths (style.css), so nothing collides.
+const WIDE = {B: [3, "3 / 5"], BL: [3, "1 / 3"], BR: [3, "5 / 7"], ML: [2, "1 / 3"], MR: [2, "5 / 7"],
+  TL: [1, "1 / 3"], TC: [1, "3 / 5"], TR: [1, "5 / 7"], T2L: [1, "1 / 4"], T2R: [1, "4 / 7"], C: [2, "3 / 5"]};
+const WIDE_ORDER = {2: ["B", "TC"], 3: ["B", "T2L", "T2R"], 4: ["B", "ML", "TC", "MR"], 5: ["B", "ML", "T2L", "T2R", "MR"],
+  6: ["B", "ML", "TL", "TC", "TR", "MR"], 7: ["B", "BL", "ML", "T2L", "T2R", "MR", "BR"],
+  8: ["B", "BL", "ML", "TL", "TC", "TR", "MR", "BR"]};
+const TALL = {B: [5, "1 / 7"], LL: [4, "1 / 4"], LR: [4, "4 / 7"], UL: [2, "1 / 4"], UR: [2, "4 / 7"], T: [1, "1 / 7"],
+  TL3: [1, "1 / 3"], TC3: [1, "3 / 5"], TR3: [1, "5 / 7"], T2L: [1, "1 / 4"], T2R: [1, "4 / 7"], C: [3, "1 / 7"]};
+const TALL_ORDER = {2: ["B", "T"], 3: ["B", "T2L", "T2R"], 4: ["B", "LL", "T", "LR"], 5: ["B", "LL", "T2L", "T2R", "LR"],
+  6: ["B", "LL", "UL", "T", "UR", "LR"], 7: ["B", "LL", "UL", "T2L", "T2R", "UR", "LR"],
+  8: ["B", "LL", "UL", "TL3", "TC3", "TR3", "UR", "LR"]};
+
+/** True when the table is drawn for a narrow (phone) screen. */
+export const narrow = () => window.matchMedia("(max-width: 600px)").matches;
+
+function placement(name, tall) {
+  const [row, column] = (tall ? TALL : WIDE)[name];
+  return {"grid-row": String(row), "grid-column": column};
+}
+
+/** The seats' places for n seats: [{name, style}] by position (0 = bottom). */
+export function seatPlaces(n, tall = narrow()) {
+  const order = (tall ? TALL_ORDER : WIDE_ORDER)[Math.max(2, Math.min(8, n))];
+  return order.map((name) => ({name, style: placement(name, tall)}));
+}
+
+function strengthText(s) {
+  if (!s || !s.high) return "";
+  return s.low ? `High: ${s.high} · Low: ${s.low}` : `High: ${s.high}`;
 }
 
 /**
  * Render the felt. model = {
  *   config, gameInfo (the server's game_info), seatCount, bottom (table seat at the bottom), seats[table seat] = {name, chips, bot,
- *   sitting_out, leaving} | null, you (table seat | null), button, hand = {seats, view, timer} | null,
- *   names (per hand seat), summary (element | null), canSit, onSit(seat), isOwner, onRemoveBot(seat),
- *   onAct(action), busy, now() }
+ *   sitting_out, leaving, disconnected, time_bank} | null, you (table seat | null), button,
+ *   hand = {seats, view, timer, number} | null, names (per hand seat), acts (hand seat -> words of its last
+ *   action this street), fresh / bought (Sets of "handSeat:card" dealt this street / bought), payoffs,
+ *   summary (element | null), waitingText, canSit, onSit(seat), isOwner, onRemoveBot(seat), onAct(action), busy }
  */
 export function renderFelt(model) {
-  const {config, gameInfo, seatCount, bottom} = model;
+  const {config, seatCount, bottom} = model;
+  const info = model.gameInfo; // the server's game_info: name, stakes, market prices, ...
   const hand = model.hand;
   const view = hand ? hand.view : null;
   const over = view && view.phase === "over";
-  const wrap = h("div", {class: "felt-wrap", "data-testid": "felt", dataset: {phase: view ? view.phase : "none",
-    hand: hand && hand.number !== undefined ? String(hand.number) : ""}});
-  wrap.append(h("div", {class: "felt"}));
-  const center = h("div", {class: "center"});
+  const tall = narrow();
+  const places = seatPlaces(seatCount, tall);
+  const across = tall ? (seatCount >= 8 ? 3 : 2) : 3;
+  const wrap = h("div", {class: `felt-wrap ${tall ? "tall" : "wide"} across-${across}`, "data-testid": "felt",
+    style: {"--across": String(across)},
+    dataset: {phase: view ? view.phase : "none", seats: String(seatCount),
+      hand: hand && hand.number !== undefined ? String(hand.number) : ""}});
+  wrap.append(h("div", {class: "felt", "aria-hidden": "true"}));
+  const center = h("div", {class: "center", style: placement("C", tall)});
   wrap.append(center);
 
-  // the centre: street, pot(s), market, community cards, results
+  // the centre: street, pot(s), market, community cards, the result of the hand
+  const winners = new Map(); // hand seat -> Set of winning cards
   if (view) {
+    const won = over ? (view.won ?? view.results.reduce((a, r) => a + r.amount, 0)) : null;
     center.append(h("div", {class: "street"}, over ? "Hand over" : streetLabel(view.street_name)));
     const pots = livePots(view.players, view.pot);
-    center.append(h("div", {class: "pot", "data-testid": "pot", dataset: {pot: String(view.pot)}},
-      `Pot ${view.pot}`,
-      pots.length > 1 ? h("div", {class: "side-pots"},
+    center.append(h("div", {class: "pot", "data-testid": "pot", dataset: {pot: String(over ? won : view.pot)}},
+      over ? `Pot ${won} won` : `Pot ${view.pot}`,
+      !over && pots.length > 1 ? h("div", {class: "side-pots"},
         pots.map((p, i) => h("span", {}, i === 0 ? `main ${p}` : `side ${i} ${p}`))) : null));
+    for (const r of view.results || []) {
+      for (const [seatsWon, key] of [[r.high_winners, "high_cards"], [r.low_winners, "low_cards"]]) {
+        for (const s of seatsWon) {
+          const cards = (view.players[s] && view.players[s].strength && view.players[s].strength[key]) || [];
+          if (!winners.has(s)) winners.set(s, new Set());
+          for (const c of cards) winners.get(s).add(c);
+        }
+      }
+    }
   } else {
-    const waiting = model.waitingText || "Waiting for the next hand";
-    center.append(h("div", {class: "street"}, `${gameInfo.name} · ${gameInfo.stakes}`));
-    center.append(h("div", {class: "waiting"}, waiting));
+    center.append(h("div", {class: "street"}, `${info.name} · ${info.stakes}`));
+    center.append(h("div", {class: "waiting"}, model.waitingText || "Waiting for the next hand"));
   }
-  if (gameInfo.market_prices) {
-    const buys = view && view.seat !== null && view.to_act === view.seat
+  if (view && view.community && view.community.length) {
+    const winning = new Set([...winners.values()].flatMap((set) => [...set]));
+    center.append(h("div", {class: "community", role: "group", "aria-label": "community card"},
+      view.community.map((c) => cardImg(c, winning.has(c) ? "win" : ""))));
+  }
+  const showSummary = model.summary && (!view || over);
+  if (info.market_prices && !showSummary) {
+    const buys = view && !over && view.seat !== null && view.to_act === view.seat
       ? view.legal_actions.filter((a) => a.kind === "buy") : [];
-    const market = h("div", {class: "market", "data-testid": "market"});
+    const market = h("div", {class: "market", "data-testid": "market", role: "group", "aria-label": "Market"},
+      h("div", {class: "market-label"}, "Market"));
+    const slots = h("div", {class: "slots"});
     for (let slot = 1; slot <= 4; slot++) {
       const card = view ? view.market[slot - 1] : null;
       const buy = buys.find((a) => a.slot === slot);
-      market.append(h("div", {class: "slot", dataset: {slot: String(slot)}},
+      const price = buy ? buy.amount : info.market_prices[slot - 1];
+      slots.append(h("div", {class: "slot", dataset: {slot: String(slot)}},
         card ? cardImg(card, "market-card") : h("div", {class: "card empty-slot"}, view ? "empty" : ""),
-        h("div", {class: "price"}, `${slot}: ${gameInfo.market_prices[slot - 1]}`),
+        h("div", {class: "price"}, `slot ${slot}`, h("br"), `costs ${price}`),
         buy ? h("button", {class: "buy", dataset: {slot: String(slot)}, disabled: model.busy,
-          title: `buy slot ${slot} for ${buy.amount} (key ${slot})`, onclick: () => model.onAct(buy)},
-        `Buy ${slot}`, h("kbd", {}, String(slot))) : null));
+          "aria-label": `Buy slot ${slot}${card ? `, ${cardWords(card)},` : ""} for ${buy.amount}`,
+          title: `buy slot ${slot} for ${buy.amount} (key ${slot})`, onclick: () => model.onAct(buy)}, "Buy")
+          : h("span", {class: "buy-space", "aria-hidden": "true"})));
     }
+    market.append(slots);
     center.append(market);
   }
-  if (view && view.community && view.community.length) {
-    center.append(h("div", {class: "community"}, view.community.map((c) => cardImg(c))));
-  }
-  if (model.summary) center.append(model.summary);
+  if (showSummary) center.append(model.summary);
 
   // the seats
   const handSeatOf = (ts) => (hand ? hand.seats.indexOf(ts) : -1);
+  const nameMax = tall ? (across === 3 ? 9 : 14) : 16;
   for (let ts = 0; ts < seatCount; ts++) {
-    const pos = seatPosition((ts - bottom + seatCount) % seatCount, seatCount);
-    const style = {left: `${pos.left}%`, top: `${pos.top}%`, "--ax": `${pos.ax}%`, "--ay": `${pos.ay}%`};
+    const place = places[(ts - bottom + seatCount) % seatCount];
     const seat = model.seats[ts];
     const hs = handSeatOf(ts);
     const player = view && hs >= 0 ? view.players[hs] : null;
     if (!seat && !player) {
-      wrap.append(h("div", {class: "seat empty", style, dataset: {seat: String(ts)}},
+      wrap.append(h("div", {class: "seat empty", style: place.style, dataset: {seat: String(ts), place: place.name}},
         model.canSit ? h("button", {class: "sit-btn", dataset: {seat: String(ts)}, onclick: () => model.onSit(ts)},
           "Sit here") : h("div", {class: "plate empty-plate"}, "empty")));
       continue;
@@ -211,13 +256,24 @@ export function renderFelt(model) {
     const you = model.you === ts;
     const name = seat ? seat.name : (model.names[hs] ?? `seat ${ts + 1}`);
     const toAct = view && !over && hs >= 0 && view.to_act === hs;
-    const classes = ["seat", pos.lower ? "lower" : "upper"];
+    const classes = ["seat", place.name.startsWith("T") ? "top" : "side"];
     if (you) classes.push("you");
     if (player && (player.folded || player.mucked)) classes.push("folded");
-    const cards = h("div", {class: "cards"});
+    if (toAct) classes.push("to-act");
+    const won = winners.get(hs);
+    const look = (c, extra) => {
+      const key = `${hs}:${c}`;
+      const cls = [extra];
+      if (c && model.bought && model.bought.has(key)) cls.push("bought");
+      else if (c && model.fresh && model.fresh.has(key)) cls.push("fresh");
+      if (c && won && won.has(c)) cls.push("win");
+      if (c && model.arrived && model.arrived.has(key)) cls.push("arrive");
+      return cardImg(c, cls.join(" "));
+    };
+    const cards = h("div", {class: "cards", role: "group", "aria-label": `${name}'s cards`});
     if (player) {
-      for (const c of player.down) cards.append(cardImg(c, c ? "down mine" : "down"));
-      for (const c of player.up) cards.append(cardImg(c, "up"));
+      for (const c of player.down) cards.append(look(c, c ? "down mine" : "down"));
+      for (const c of player.up) cards.append(look(c, "up"));
     }
     const status = [];
     if (player && player.folded) status.push("folded");
@@ -225,44 +281,60 @@ export function renderFelt(model) {
     if (seat && seat.sitting_out) status.push("sitting out");
     if (seat && seat.leaving) status.push("leaving");
     const stack = player ? player.stack : seat.chips;
-    const plate = h("div", {class: `plate${toAct ? " to-act" : ""}`},
-      h("div", {class: "name"}, h("span", {class: "nm"}, name),
+    const bank = seat && typeof seat.time_bank === "number" ? Math.floor(seat.time_bank) : null;
+    const acted = model.acts && hs >= 0 ? model.acts.get(hs) : null;
+    const payoff = over && model.payoffs && hs >= 0 ? model.payoffs[hs] : 0;
+    const line = h("div", {class: "seat-line"},
+      h("span", {class: "seat-action", "data-testid": "seat-action"}, acted || ""),
+      payoff ? h("span", {class: `result ${payoff > 0 ? "up" : "down"}`, "data-testid": "seat-result"}, signed(payoff))
+        : player && player.bet ? h("span", {class: "bet", title: "bet this round", dataset: {bet: String(player.bet)}},
+          String(player.bet)) : null);
+    const plate = h("div", {class: "plate"},
+      h("div", {class: "name"}, h("span", {class: "nm", title: name}, shortName(name, nameMax)),
         seat && seat.bot ? h("span", {class: "badge"}, "bot") : null,
-        model.button === ts ? h("span", {class: "dealer", title: "button"}, "D") : null),
+        model.button === ts ? h("span", {class: "dealer", title: "dealer button", "aria-label": "dealer"}, "D") : null),
       h("div", {class: "stack", dataset: {stack: String(stack)}}, String(stack),
+        seat && seat.disconnected ? h("span", {class: "badge offline", "data-testid": "disconnected"}, "disconnected") : null,
         status.length ? h("span", {class: "status"}, ` · ${status.join(", ")}`) : null),
-      toAct && hand.timer ? h("div", {class: "timer", dataset: {
+      toAct && hand.timer ? h("div", {class: "clock"}, h("div", {class: "timer", dataset: {
         deadline: String(hand.timer.deadline), bank: String(hand.timer.bank_deadline),
-        total: String(config.action_time)}}, h("div", {class: "bar"}), h("span", {class: "secs"})) : null,
-      model.isOwner && seat && seat.bot && !hand ? h("button", {class: "remove-bot", title: "remove this bot",
-        onclick: () => model.onRemoveBot(ts)}, "×") : null);
-    const el = h("div", {class: classes.join(" "), style, dataset: {seat: String(ts), name}}, cards, plate);
-    if (player && player.bet) el.append(h("div", {class: "bet", title: "bet this round"}, String(player.bet)));
-    if (over && model.payoffs && hs >= 0 && model.payoffs[hs]) {
-      el.append(h("div", {class: `result ${model.payoffs[hs] > 0 ? "up" : "down"}`}, signed(model.payoffs[hs])));
+        total: String(config.action_time)}}, h("div", {class: "bar"})),
+      h("span", {class: "secs", "data-testid": "clock"})) : null,
+      model.isOwner && seat && seat.bot && !(view && !over) ? h("button", {class: "remove-bot", title: "remove this bot",
+        "aria-label": `remove ${name}`, onclick: () => model.onRemoveBot(ts)}, "×") : null);
+    const el = h("div", {class: classes.join(" "), style: place.style,
+      dataset: {seat: String(ts), name, place: place.name, bank: bank === null ? "" : String(bank)}},
+    line, cards, plate);
+    const s = player && player.strength;
+    if (you && player) {
+      el.append(h("div", {class: "hand-strength", "data-testid": "hand-strength", "aria-label": "your hand"},
+        player.folded ? "" : strengthText(s || view.strength)));
+    } else if (s && (view.phase === "showdown" || over)) {
+      el.append(h("div", {class: "hand-name", "data-testid": "shown-hand"}, strengthText(s)));
     }
     wrap.append(el);
   }
   return wrap;
 }
 
-/** Refresh every decision clock on the page (called a few times a second). */
+/** Refresh every decision clock on the page (called a few times a second): the bar, the seconds left,
+ * and the time bank (shown before it starts, counting down once it has). */
 export function tickTimers(now) {
   for (const el of document.querySelectorAll(".timer[data-deadline]")) {
     const deadline = Number(el.dataset.deadline);
     const bank = Number(el.dataset.bank);
     const total = Number(el.dataset.total) || 1;
     const bar = el.querySelector(".bar");
-    const secs = el.querySelector(".secs");
+    const secs = el.parentElement.querySelector(".secs");
     const left = deadline - now;
+    const bankTotal = Math.max(0, bank - deadline);
     if (left > 0) {
       bar.style.width = `${Math.max(0, Math.min(100, (100 * left) / total))}%`;
       el.classList.remove("bank");
-      secs.textContent = `${Math.ceil(left)}s`;
+      secs.textContent = `${Math.ceil(left)}s` + (bankTotal >= 1 ? ` + bank ${Math.floor(bankTotal)}s` : "");
     } else {
       const bankLeft = Math.max(0, bank - now);
-      const bankTotal = Math.max(1, bank - deadline);
-      bar.style.width = `${(100 * bankLeft) / bankTotal}%`;
+      bar.style.width = `${bankTotal ? (100 * bankLeft) / bankTotal : 0}%`;
       el.classList.add("bank");
       secs.textContent = `bank ${Math.ceil(bankLeft)}s`;
     }

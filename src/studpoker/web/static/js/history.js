@@ -5,11 +5,12 @@ import {api, apiText} from "./api.js";
 import {h, replace, signed, streetLabel, toast} from "./util.js";
 import {renderFelt, summaryPanel} from "./felt.js";
 
-export function mountHands(root) {
+export function mountHands(root, {onReplay = null} = {}) {
   const body = h("tbody");
   replace(root, h("div", {class: "hands-page"}, h("h2", {}, "Your hands"),
-    h("table", {class: "lobby", id: "hands-table"},
-      h("thead", {}, h("tr", {}, ["When", "Table", "Game", "Hand", "Players", "Result", ""].map((t) => h("th", {}, t)))),
+    h("table", {class: "lobby hands", id: "hands-table"},
+      h("thead", {}, h("tr", {}, ["When", "Table", "Game", "Hand", "Players", "Result", ""].map((t, i) =>
+        h("th", {class: ["when", "table", "game", "number", "players", "result", "open"][i]}, t)))),
       body)));
   api("GET", "/api/me/hands").then((hands) => {
     if (!hands.length) {
@@ -17,16 +18,19 @@ export function mountHands(root) {
       return;
     }
     replace(body, hands.map((x) => h("tr", {dataset: {handId: String(x.id)}},
-      h("td", {}, x.ended_at ? new Date(x.ended_at).toLocaleString() : ""),
-      h("td", {}, x.table_name), h("td", {}, x.game_name), h("td", {}, `#${x.number}`),
-      h("td", {}, x.players.join(", ")),
-      h("td", {class: x.payoff > 0 ? "up" : x.payoff < 0 ? "down" : ""}, signed(x.payoff)),
-      h("td", {}, h("a", {class: "button", href: `#/hand/${x.id}`}, "Replay")))));
+      h("td", {class: "when"}, x.ended_at ? new Date(x.ended_at).toLocaleString() : ""),
+      h("td", {class: "table"}, x.table_name), h("td", {class: "game"}, x.game_name),
+      h("td", {class: "number"}, `#${x.number}`), h("td", {class: "players"}, x.players.join(", ")),
+      h("td", {class: `result ${x.payoff > 0 ? "up" : x.payoff < 0 ? "down" : ""}`.trim()}, signed(x.payoff)),
+      h("td", {}, h("a", {class: "button", href: `#/hand/${x.id}`, onclick: onReplay ? (e) => {
+        e.preventDefault();
+        onReplay(x.id);
+      } : null}, "Replay")))));
   }).catch((err) => toast(err.message));
   return () => {};
 }
 
-export function mountReplay(root, {id, invite}) {
+export function mountReplay(root, {id, invite, onBack = null}) {
   const q = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   let data = null;
   let step = 0;
@@ -38,7 +42,10 @@ export function mountReplay(root, {id, invite}) {
   replace(root, h("div", {class: "table-page replay-page"},
     h("div", {class: "table-head"}, h("div", {class: "title"}, h("h2", {id: "replay-title"}, "Hand"),
       h("div", {class: "sub", id: "replay-sub"})),
-    h("div", {class: "controls"}, h("a", {class: "button", href: "#/hands"}, "Your hands"),
+    h("div", {class: "controls"}, h("a", {class: "button", href: "#/hands", onclick: onBack ? (e) => {
+      e.preventDefault();
+      onBack();
+    } : null}, "Your hands"),
       h("button", {id: "btn-phh", onclick: download}, "Download PHH"))),
     h("div", {class: "play"}, felt, controls, summaryBox), h("aside", {class: "side"},
       h("section", {class: "panel"}, h("h3", {}, "This step"), label, lines))));
@@ -72,14 +79,14 @@ export function mountReplay(root, {id, invite}) {
     replace(lines, s.lines.map((t) => h("li", {}, t)));
     replace(controls,
       h("button", {id: "prev-street", onclick: () => go(streetStart(step) === step ? streetStart(step - 1) : streetStart(step)),
-        disabled: step === 0}, "⏮ Street"),
-      h("button", {id: "prev-step", onclick: () => go(step - 1), disabled: step === 0}, "◀ Back"),
-      h("button", {id: "next-step", onclick: () => go(step + 1), disabled: last}, "Next ▶"),
+        disabled: step === 0}, "« Street"),
+      h("button", {id: "prev-step", onclick: () => go(step - 1), disabled: step === 0}, "‹ Back"),
+      h("button", {id: "next-step", onclick: () => go(step + 1), disabled: last}, "Next ›"),
       h("button", {id: "next-street", onclick: () => {
         let i = step;
         while (i < data.steps.length - 1 && data.steps[i].street === s.street) i++;
         go(i);
-      }, disabled: last}, "Street ⏭"),
+      }, disabled: last}, "Street »"),
       h("button", {id: "last-step", onclick: () => go(data.steps.length - 1), disabled: last}, "End"));
   }
 

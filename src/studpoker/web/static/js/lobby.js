@@ -1,7 +1,7 @@
 // The lobby: open tables (game, stakes, seats taken, action time) and the create-table form.
 
 import {api} from "./api.js";
-import {h, replace, toast} from "./util.js";
+import {h, replace, seated, toast} from "./util.js";
 import {conn} from "./ws.js";
 
 const actionTimes = new Map(); // table id -> seconds (a table's configuration never changes)
@@ -104,10 +104,15 @@ export function mountLobby(root) {
   const body = h("tbody");
   const empty = h("p", {class: "muted"}, "No open tables yet: create one.");
   const list = h("table", {class: "lobby", id: "lobby-table", "data-testid": "lobby"},
-    h("thead", {}, h("tr", {}, ["Table", "Game", "Stakes", "Seats", "Action time", "Owner", ""].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ["Table", "Game", "Stakes", "Seats", "Action time", "Owner", ""].map((t, i) =>
+      h("th", {class: ["name", "game", "stakes", "taken", "time", "owner", "open"][i]}, t)))),
     body);
+  const here = seated.get();
+  const banner = here ? h("p", {class: "seated-banner", "data-testid": "seated-banner"},
+    `You are seated at ${here.name} · `, h("a", {href: `#/table/${here.id}${here.invite ? `?invite=${encodeURIComponent(here.invite)}` : ""}`},
+      "return to the table")) : null;
   replace(root, h("div", {class: "lobby-page"},
-    h("section", {class: "tables"}, h("h2", {}, "Tables"), list, empty,
+    h("section", {class: "tables"}, banner, h("h2", {}, "Tables"), list, empty,
       h("p", {class: "muted"}, "Have an invite link? Open it, or paste it in the address bar.")),
     h("section", {class: "create"}, createForm())));
 
@@ -123,10 +128,11 @@ export function mountLobby(root) {
         return h("tr", {dataset: {tableId: String(t.id), name: t.name}},
           h("td", {class: "name"}, h("a", {href: `#/table/${t.id}`}, t.name),
             t.private ? h("span", {class: "badge"}, "private") : null,
-            t.in_hand ? h("span", {class: "badge live"}, "playing") : null),
-          h("td", {}, t.game_info.name), h("td", {}, t.stakes),
-          h("td", {class: "taken"}, `${t.taken}/${t.seats}`), time, h("td", {}, t.owner),
-          h("td", {}, h("a", {class: "button open", href: `#/table/${t.id}`}, t.taken < t.seats ? "Join" : "Watch")));
+            t.in_hand ? h("span", {class: "badge live"}, "playing") : null,
+            h("div", {class: "game-sub"}, t.game_info.name)),
+          h("td", {class: "game"}, t.game_info.name), h("td", {class: "stakes"}, t.stakes),
+          h("td", {class: "taken"}, `${t.taken}/${t.seats}`), time, h("td", {class: "owner"}, t.owner),
+          h("td", {class: "open"}, h("a", {class: "button open", href: `#/table/${t.id}`}, t.taken < t.seats ? "Join" : "Watch")));
       });
       replace(body, rows);
     } catch (err) {

@@ -5,12 +5,25 @@ import {login, logout, session, whoami} from "./api.js";
 import {mountHands, mountReplay} from "./history.js";
 import {mountLobby} from "./lobby.js";
 import {mountTable} from "./table.js";
-import {h, parseHash, replace, toast} from "./util.js";
+import {h, parseHash, replace, seated, toast} from "./util.js";
 import {conn} from "./ws.js";
 
 const app = document.getElementById("app");
 const userBox = document.getElementById("user");
 const netBox = document.getElementById("net");
+const seatedLink = document.getElementById("seated-link");
+
+/** "You are seated at X · return" in the top bar, on every page but that table's. */
+function renderSeated() {
+  const here = session.user ? seated.get() : null;
+  const {path} = parseHash(location.hash);
+  const atTable = here && path[0] === "table" && Number(path[1]) === here.id;
+  seatedLink.hidden = !here || atTable;
+  if (!here || atTable) return;
+  seatedLink.href = `#/table/${here.id}${here.invite ? `?invite=${encodeURIComponent(here.invite)}` : ""}`;
+  seatedLink.textContent = `You are seated at ${here.name} · return`;
+}
+seated.listeners.add(renderSeated);
 let unmount = () => {};
 
 function renderUser(user) {
@@ -29,6 +42,7 @@ function renderUser(user) {
     h("span", {class: "who", id: "who"}, h("b", {}, user.name), " · ",
       h("span", {id: "balance", "data-testid": "balance"}, String(user.balance)), " chips"),
     h("button", {id: "btn-logout", onclick: async () => {
+      seated.set(null);
       conn.close();
       await logout();
       route();
@@ -70,6 +84,7 @@ function loginView() {
 }
 
 async function route() {
+  renderSeated();
   unmount();
   unmount = () => {};
   if (!session.user) {

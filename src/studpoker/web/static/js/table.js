@@ -1,20 +1,38 @@
 // The live table: follows one table over the websocket, draws it, and sends the player's choices.
+// Messages are played in order through a queue, with a short pause when a street ends so the last
+// bets are seen (chips then slide to the pot), and chips slide to the winners at the end.
 
 import {api, session} from "./api.js";
-import {actionKeys, actionLabel, describe, renderFelt, summaryPanel, tickTimers} from "./felt.js";
-import {h, replace, toast} from "./util.js";
+import {actionKeys, actionLabel, describe, narrow, renderFelt, summaryPanel, tickTimers} from "./felt.js";
+import {mountHands, mountReplay} from "./history.js";
+import {mountLobby} from "./lobby.js";
+import {openRules} from "./rules.js";
+import {muted, play, setMuted} from "./sound.js";
+import {
+  announce, dialog, h, reducedMotion, replace, seated, sleep, toast,
+} from "./util.js";
 import {conn} from "./ws.js";
+
+const STREET_PAUSE = 700; // ms the last bets of a street stay in front of the players
+const CHIP_FLIGHT = 380; // ms chips take to slide to the pot or to a winner
+const PRE_LABELS = {check_fold: "Check/Fold", check: "Check", call_any: "Call any", take_card: "Take free card"};
 
 export function mountTable(root, {id, invite}) {
   const st = {
     info: null, hand: null, names: [], payoffs: null, summary: null, summaryTimer: null,
-    busy: false, gone: null, chat: [], bots: [], defaultBot: null,
+    busy: false, gone: null, street: 0, acts: new Map(), arrived: new Set(), fresh: new Set(), bought: new Set(),
+    pre: null, preBet: 0, offline: conn.ws === null ? false : conn.ws.readyState !== WebSocket.OPEN,
+    announcedTurn: null, stopped: false, overlay: null, bots: [], defaultBot: null,
   };
+  // the bot kinds come from the server
   api("GET", "/api/games").then((g) => { st.bots = g.bots; st.defaultBot = g.default_bot; render(); }).catch(() => {});
+  const baseTitle = document.title;
   const head = h("div", {class: "table-head"});
   const feltBox = h("div", {class: "felt-box"});
-  const actions = h("div", {class: "actions", "data-testid": "actions"});
-  const logList = h("ol", {class: "log", "data-testid": "log"});
+  const actions = h("div", {class: "actions", "data-testid": "actions", role: "toolbar", "aria-label": "your actions"});
+  const statusLine = h("div", {class: "status-line", "data-testid": "status"});
+  const preBox = h("div", {class: "pre-actions", role: "group", "aria-label": "act in advance"});
+  const logList = h("ol", {class: "log", "data-testid": "log", "aria-label": "hand log"});
   const chatList = h("ol", {class: "chat-lines", "data-testid": "chat"});
   const chatInput = h("input", {id: "chat-input", maxlength: "300", placeholder: "Say something…",
     autocomplete: "off", "aria-label": "chat message"});
@@ -23,71 +41,211 @@ export function mountTable(root, {id, invite}) {
   const side = h("aside", {class: "side"},
     h("section", {class: "panel"}, h("h3", {}, "Hand log"), logList),
     h("section", {class: "panel"}, h("h3", {}, "Chat"), chatList, chatForm));
-  const summaryBox = h("div", {class: "summary-box"});
-  const page = h("div", {class: "table-page"}, head, h("div", {class: "play"}, feltBox, actions, summaryBox), side);
+  const page = h("div", {class: "table-page"}, head, h("div", {class: "play"}, feltBox, actions), side);
   replace(root, page);
 
-  // ----------------------------------------------------------------- messages
+  // ----------------------------------------------------------------- messages, in order
 
+  let queue = Promise.resolve();
   const off = conn.on((msg) => {
-    if (msg.type === "balance") return session.setBalance(msg.balance);
+    if (msg.type === "balance") {
+      session.setBalance(msg.balance);
+      return;
+    }
+    if (msg.type === "chat") {
+      if (msg.table === id) chatLine(msg);
+      return;
+    }
+    if (msg.type === "table" ? msg.table.id !== id : msg.table !== id) return;
+    queue = queue.then(() => (st.stopped ? null : handle(msg))).catch((err) => console.error(err));
+  });
+
+  async function handle(msg) {
     if (msg.type === "table") {
-      if (msg.table.id !== id) return;
       st.info = msg.table;
       if (st.hand) st.names = st.hand.seats.map((ts, i) => msg.table.seats[ts]?.name ?? st.names[i]);
       if (msg.table.closed && !msg.table.seats.some(Boolean)) st.gone = "This table is closed.";
-      return render();
+      const you = msg.table.you;
+      if (you !== null && you !== undefined) seated.set({id, name: msg.table.name, invite: invite || null});
+      else if (seated.get() && seated.get().id === id) seated.set(null);
+      render();
+      return;
     }
-    if (msg.table !== id) return;
     if (msg.type === "hand") {
       // a new hand, or the full state again (after a reconnect): log only what is new
-      const seen = st.hand && st.hand.hand === msg.hand ? st.hand.version : -1;
+      const same = st.hand && st.hand.hand === msg.hand;
+      const seen = same ? st.hand.version : -1;
       st.hand = {hand: msg.hand, number: msg.number, seats: msg.seats, version: msg.version, view: msg.view,
         timer: msg.timer, commitment: msg.commitment};
       st.names = msg.seats.map((ts) => st.info?.seats[ts]?.name ?? `seat ${ts + 1}`);
-      st.payoffs = null;
       st.busy = false;
-      if (seen < 0) logLine("street", `Hand #${msg.number}`, "hand-start");
+      if (!same) {
+        st.payoffs = null;
+        st.summary = null; // the result panel clears at the next hand
+        st.pre = null;
+        logLine("street", `Hand #${msg.number}`, "hand-start");
+        play("deal");
+      }
+      st.acts = new Map();
+      st.fresh = new Set();
+      st.bought = new Set();
+      for (const op of msg.view.log || []) track(op);
       for (const op of (msg.view.log || []).slice(Math.max(0, seen))) logOp(op);
-      return render();
+      render();
+      return;
     }
     if (msg.type === "update") {
       if (!st.hand || msg.hand !== st.hand.hand || msg.version_from !== st.hand.version) {
         conn.request({type: "watch", table: id, invite: invite || null}).catch(() => {});
         return;
       }
+      await streetEnd(msg);
+      const before = st.hand.view;
+      const timer = st.hand.timer;
       st.hand.view = msg.view;
       st.hand.version = msg.version;
       st.hand.timer = msg.timer;
       st.busy = false;
-      for (const op of msg.events) logOp(op);
-      return render();
+      let dealt = false;
+      let chips = false;
+      for (const op of msg.events) {
+        track(op);
+        logOp(op, timer);
+        if (op.op === "card_dealt" || op.op === "community_card_dealt") dealt = true;
+        if (op.op === "action_taken" && op.paid) chips = true;
+      }
+      if (st.pre === "check" && maxBet(msg.view) > st.preBet) st.pre = null; // someone bet: a check is gone
+      if (msg.view.street !== before.street) st.pre = null;
+      render();
+      if (chips) play("chips");
+      if (dealt) play("deal");
+      return;
     }
     if (msg.type === "hand_end") {
       st.payoffs = msg.payoffs;
-      const names = st.hand && st.hand.hand === msg.hand ? st.names : msg.seats.map((ts) => st.info?.seats[ts]?.name ?? `seat ${ts + 1}`);
+      const names = st.hand && st.hand.hand === msg.hand ? st.names
+        : msg.seats.map((ts) => st.info?.seats[ts]?.name ?? `seat ${ts + 1}`);
       const hiLo = st.info ? st.info.game_info.high_low : false;
       const data = {number: msg.number, results: msg.results, payoffs: msg.payoffs, names, hiLo};
       st.summary = data;
-      st.summaryOld = false;
-      clearTimeout(st.summaryTimer);
-      st.summaryTimer = setTimeout(() => { st.summaryOld = true; render(); }, 12000);
+      st.pre = null;
       const entry = h("li", {class: "log-summary"}, summaryPanel(data));
       logList.append(entry);
-      entry.scrollIntoView({block: "nearest"});
-      return render();
+      logList.scrollTop = logList.scrollHeight;
+      render();
+      const me = st.hand && st.hand.hand === msg.hand ? st.hand.view.seat : null;
+      const parts = msg.results.map((r) => {
+        const hi = r.high_winners.map((s) => (s === me ? "you" : names[s])).join(" and ");
+        const lo = r.low_winners.map((s) => (s === me ? "you" : names[s])).join(" and ");
+        let text = `${r.name}, ${r.amount}: high ${hi}${r.high_hand ? ` with ${r.high_hand}` : ""}`;
+        if (lo) text += `; low ${lo} with ${r.low_hand}`;
+        return text;
+      });
+      const mine = me !== null && me !== undefined ? msg.payoffs[me] : null;
+      announce(`Hand ${msg.number} over. ${parts.join(". ")}.` +
+        (mine !== null ? ` You ${mine > 0 ? `win ${mine}` : mine < 0 ? `lose ${-mine}` : "break even"}.` : ""));
+      if (mine > 0) play("win");
+      await flyToWinners(msg);
     }
-    if (msg.type === "chat") {
-      const time = new Date(msg.time * 1000).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
-      chatList.append(h("li", {}, h("span", {class: "time"}, time), " ", h("b", {}, msg.name), " ", msg.text));
-      while (chatList.children.length > 100) chatList.firstChild.remove();
-      chatList.scrollTop = chatList.scrollHeight;
-    }
-  });
+  }
 
-  function logOp(op) {
+  /** What the last action of each seat was this street, and which cards are new. */
+  function track(op) {
+    if (op.op === "street_started") {
+      st.street = op.index;
+      st.acts = new Map();
+      st.fresh = new Set();
+      st.bought = new Set();
+    } else if (op.op === "action_taken") {
+      const a = op.action;
+      st.acts.set(a.seat, seatWords(op));
+      for (const c of op.cards || []) {
+        if (!c || !["buy", "take_card"].includes(a.kind)) continue;
+        (a.kind === "buy" ? st.bought : st.fresh).add(`${a.seat}:${c}`);
+        st.arrived.add(`${a.seat}:${c}`);
+      }
+    } else if (op.op === "card_dealt" && op.card) {
+      if (st.street > 0) st.fresh.add(`${op.seat}:${op.card}`); // a new street's cards, not the first deal
+      st.arrived.add(`${op.seat}:${op.card}`);
+    }
+  }
+
+  /** An action in words at its seat: the server's text ("buys slot 2: 4d"), but "shows" without the cards
+   * (they are on the table). */
+  function seatWords(op) {
+    if (op.action.kind === "show") return "shows";
+    return op.text || actionLabel(op.action).toLowerCase();
+  }
+
+  const maxBet = (view) => Math.max(0, ...view.players.map((p) => p.bet));
+
+  /** When an update ends a street: show its last actions and bets for a moment, then chips to the pot. */
+  async function streetEnd(msg) {
+    const cut = msg.events.findIndex((op) => op.op === "street_started");
+    const ends = cut >= 0 || (msg.view.phase !== st.hand.view.phase && ["showdown", "over"].includes(msg.view.phase));
+    if (!ends) return;
+    const last = cut >= 0 ? msg.events.slice(0, cut) : msg.events;
+    const acted = last.filter((op) => op.op === "action_taken");
+    const view = structuredClone(st.hand.view);
+    for (const op of acted) {
+      const p = view.players[op.action.seat];
+      if (op.action.kind !== "buy" && op.action.kind !== "take_card") p.bet += op.paid;
+      p.stack -= op.paid;
+      view.pot += op.paid;
+      if (op.action.kind === "fold") p.folded = true;
+      st.acts.set(op.action.seat, seatWords(op));
+    }
+    if (!acted.length && !view.players.some((p) => p.bet)) return;
+    view.to_act = null;
+    view.legal_actions = [];
+    st.hand = {...st.hand, view, timer: null};
+    render();
+    if (acted.some((op) => op.paid)) play("chips");
+    await sleep(STREET_PAUSE);
+    if (st.stopped) return;
+    const pot = feltBox.querySelector(".pot");
+    const chips = [...feltBox.querySelectorAll(".seat .bet")];
+    if (pot && chips.length) await fly(chips, [pot]);
+  }
+
+  async function flyToWinners(msg) {
+    const pot = feltBox.querySelector(".pot");
+    if (!pot || !st.hand || st.hand.hand !== msg.hand) return;
+    const seats = [...new Set(msg.results.flatMap((r) => [...r.high_winners, ...r.low_winners]))]
+      .map((hs) => feltBox.querySelector(`.seat[data-seat="${st.hand.seats[hs]}"] .plate`)).filter(Boolean);
+    if (seats.length) await fly([pot], seats);
+  }
+
+  /** Chips sliding from each `from` element to the `to` elements (nothing with reduced motion). */
+  async function fly(from, to) {
+    if (reducedMotion() || document.hidden) return;
+    const moves = [];
+    for (const a of from) {
+      for (const b of to) {
+        const ra = a.getBoundingClientRect();
+        const rb = b.getBoundingClientRect();
+        const chip = h("div", {class: "flying-chip", "aria-hidden": "true"});
+        chip.style.left = `${ra.left + ra.width / 2 - 8}px`;
+        chip.style.top = `${ra.top + ra.height / 2 - 8}px`;
+        document.body.append(chip);
+        const dx = rb.left + rb.width / 2 - (ra.left + ra.width / 2);
+        const dy = rb.top + rb.height / 2 - (ra.top + ra.height / 2);
+        const anim = chip.animate([{transform: "translate(0, 0)", opacity: 1},
+          {transform: `translate(${dx}px, ${dy}px)`, opacity: 0.85}], {duration: CHIP_FLIGHT, easing: "ease-in-out"});
+        moves.push(anim.finished.catch(() => {}).then(() => chip.remove()));
+      }
+    }
+    await Promise.all(moves);
+  }
+
+  function logOp(op, timer = null) {
     const d = describe(op, st.names);
-    if (d) logLine(d.kind, d.text);
+    if (!d) return;
+    let text = d.text;
+    if (op.op === "action_taken" && timer && timer.seat === op.action.seat && conn.now() >= timer.bank_deadline - 0.5) {
+      text += " (time ran out)";
+    }
+    logLine(d.kind, text);
   }
 
   function logLine(kind, text, extra = "") {
@@ -96,14 +254,23 @@ export function mountTable(root, {id, invite}) {
     logList.scrollTop = logList.scrollHeight;
   }
 
+  function chatLine(msg) {
+    const time = new Date(msg.time * 1000).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+    chatList.append(h("li", {}, h("span", {class: "time"}, time), " ", h("b", {}, msg.name), " ", msg.text));
+    while (chatList.children.length > 100) chatList.firstChild.remove();
+    chatList.scrollTop = chatList.scrollHeight;
+  }
+
   // ----------------------------------------------------------------- requests
 
   const fail = (err) => toast(err.message || String(err));
 
   function act(action) {
-    if (!st.hand || st.busy) return;
+    if (!st.hand || st.busy || st.offline) return;
     st.busy = true;
-    render();
+    st.pre = null;
+    // no redraw while waiting for the server: just the buttons off
+    for (const b of page.querySelectorAll("button.act, .market button.buy")) b.disabled = true;
     conn.request({type: "act", table: id, hand: st.hand.hand, version: st.hand.version,
       action: {kind: action.kind, amount: action.amount, slot: action.slot}})
       .catch((err) => {
@@ -131,29 +298,86 @@ export function mountTable(root, {id, invite}) {
     const amount = Math.max(c.min_buy_in, Math.min(c.max_buy_in, balance));
     const input = h("input", {id: "buyin", type: "number", min: String(c.min_buy_in), max: String(c.max_buy_in),
       step: "1", value: String(amount), "aria-label": "buy-in"});
-    const close = () => dialog.remove();
-    const dialog = h("div", {class: "modal", role: "dialog", "aria-modal": "true"},
-      h("form", {class: "modal-box", onsubmit: (e) => {
-        e.preventDefault();
-        const buyIn = Number(input.value);
-        conn.request({type: "sit", table: id, seat, buy_in: buyIn, invite: invite || null})
-          .then(close).catch(fail);
-      }},
-      h("h3", {}, `Sit at seat ${seat + 1}`),
-      h("label", {}, `Buy-in (${c.min_buy_in} to ${c.max_buy_in}; your balance ${balance})`, input),
-      h("div", {class: "row"}, h("button", {type: "submit", id: "sit-confirm", class: "primary"}, "Sit down"),
-        h("button", {type: "button", onclick: close}, "Cancel"))));
-    document.body.append(dialog);
+    const previous = document.activeElement;
+    const close = () => {
+      box.remove();
+      if (previous && previous.focus) previous.focus();
+    };
+    const box = h("div", {class: "modal", role: "dialog", "aria-modal": "true", "aria-labelledby": "sit-title",
+      onkeydown: (e) => { if (e.key === "Escape") close(); }},
+    h("form", {class: "modal-box", onsubmit: (e) => {
+      e.preventDefault();
+      conn.request({type: "sit", table: id, seat, buy_in: Number(input.value), invite: invite || null})
+        .then(close).catch(fail);
+    }},
+    h("h3", {id: "sit-title"}, `Sit at seat ${seat + 1}`),
+    h("label", {}, `Buy-in (${c.min_buy_in} to ${c.max_buy_in}; your balance ${balance})`, input),
+    h("div", {class: "row"}, h("button", {type: "submit", id: "sit-confirm", class: "primary"}, "Sit down"),
+      h("button", {type: "button", onclick: close}, "Cancel"))));
+    document.body.append(box);
     input.focus();
     input.select();
   }
 
-  function addChips() {
+  async function addChips() {
     const c = st.info.config;
     const me = st.info.seats[st.info.you];
     const room = c.max_buy_in - (me ? me.chips : 0);
-    const value = prompt(`Add how many chips? (at most ${room})`, String(room));
+    if (room <= 0) {
+      toast(`You have the table's most already (${c.max_buy_in}).`, "info");
+      return;
+    }
+    const value = await dialog({title: "Add chips", ok: "Add chips",
+      input: {label: `How many? (1 to ${room}, from your balance)`, value: room, min: 1, max: room}});
     if (value) simple("add_chips", {amount: Number(value)});
+  }
+
+  async function leave() {
+    const info = st.info;
+    const me = info.seats[info.you];
+    const view = st.hand && st.hand.view;
+    const hs = st.hand ? st.hand.seats.indexOf(info.you) : -1;
+    const playing = view && view.phase !== "over" && hs >= 0 && !view.players[hs].folded;
+    if (playing) {
+      const ok = await dialog({title: "Leave in the middle of a hand?", danger: true, ok: "Fold and leave",
+        text: "You are in this hand: you will be folded when your turn comes and lose what you put in. " +
+          "Your other chips go back to your balance when the hand ends."});
+      if (!ok) return;
+    }
+    if (me) simple("leave");
+  }
+
+  async function closeTable() {
+    const ok = await dialog({title: "Close this table?", danger: true, ok: "Close table",
+      text: "No more hands are dealt; everyone is cashed out after the hand in progress."});
+    if (ok) simple("close_table");
+  }
+
+  // ----------------------------------------------------------------- overlays: lobby, hands, replays, rules
+
+  function openOverlay(kind, arg = null) {
+    closeOverlay();
+    const body = h("div", {class: "overlay-body"});
+    const box = h("div", {class: "overlay", role: "dialog", "aria-modal": "true", "aria-label": kind,
+      "data-testid": "overlay"},
+    h("div", {class: "overlay-head"},
+      h("span", {}, `You keep your seat at ${st.info ? st.info.name : "this table"}.`),
+      h("button", {id: "overlay-close", class: "primary", onclick: closeOverlay}, "Back to the table")),
+    body);
+    document.body.append(box);
+    let unmount = () => {};
+    if (kind === "lobby") unmount = mountLobby(body);
+    else if (kind === "hands") unmount = mountHands(body, {onReplay: (handId) => openOverlay("replay", handId)});
+    else if (kind === "replay") unmount = mountReplay(body, {id: arg, invite: null, onBack: () => openOverlay("hands")});
+    st.overlay = {box, unmount};
+    box.querySelector("#overlay-close").focus();
+  }
+
+  function closeOverlay() {
+    if (!st.overlay) return;
+    st.overlay.unmount();
+    st.overlay.box.remove();
+    st.overlay = null;
   }
 
   // ----------------------------------------------------------------- drawing
@@ -163,90 +387,198 @@ export function mountTable(root, {id, invite}) {
       replace(feltBox, h("div", {class: "gone"}, st.gone, " ", h("a", {href: "#/"}, "Back to the lobby")));
       replace(actions);
       replace(head);
+      actions.dataset.sig = "";
+      head.dataset.sig = "";
       return;
     }
     if (!st.info) return;
     const info = st.info;
     const config = info.config;
-    const game = info.game_info;
+    const gameInfo = info.game_info;
     const isOwner = session.user && info.owner === session.user.name;
     const you = info.you;
     const me = you !== null && you !== undefined ? info.seats[you] : null;
     const hand = st.hand;
     const view = hand ? hand.view : null;
     const inHand = hand && view && view.phase !== "over";
+    const botBuyIn = Math.min(config.max_buy_in, Math.max(config.min_buy_in, 500));
 
     // header
     const invitePath = info.invite_code ? `${location.origin}/#/table/${info.id}?invite=${info.invite_code}` : null;
-    const botSelect = h("select", {id: "bot-kind", "aria-label": "bot"}, st.bots.map((b) => h("option", {value: b, selected: b === st.defaultBot}, b)));
+    const botSelect = h("select", {id: "bot-kind", "aria-label": "bot kind"},
+      st.bots.map((b) => h("option", {value: b, selected: b === st.defaultBot}, b)));
+    const mute = h("button", {id: "btn-mute", "aria-pressed": muted() ? "true" : "false",
+      title: "sounds: deal, chips, your turn", onclick: () => { setMuted(!muted()); render(); }},
+    muted() ? "Sound off" : "Sound on");
+    // redrawn only when something in it changed, so a click is never lost to a redraw
+    const headSig = JSON.stringify([info.name, info.private, config, hand && hand.number, info.hands_played, muted(),
+      me && [me.sitting_out, me.leaving], Boolean(inHand && info.seats[you]?.in_hand), isOwner, info.closed,
+      invitePath, gameInfo.stakes, st.bots]);
+    if (head.dataset.sig !== headSig) {
+    head.dataset.sig = headSig;
     replace(head,
       h("div", {class: "title"},
         h("h2", {}, info.name, info.private ? h("span", {class: "badge"}, "private") : null),
-        h("div", {class: "sub"}, `${game.name}${game.joker ? " with the joker" : ""} · `,
-          game.stakes, ` · ${config.action_time}s to act`,
+        h("div", {class: "sub"}, `${gameInfo.name}${gameInfo.joker ? " with the joker" : ""} · `,
+          gameInfo.stakes, ` · ${config.action_time}s to act`,
           hand ? ` · hand #${hand.number}` : "", ` · ${info.hands_played} played`)),
       h("div", {class: "controls"},
-        h("a", {class: "button", href: "#/"}, "Lobby"),
+        h("button", {id: "btn-lobby", onclick: () => openOverlay("lobby")}, "Lobby"),
+        h("button", {id: "btn-hands", onclick: () => openOverlay("hands")}, "Your hands"),
+        h("button", {id: "btn-rules", onclick: () => openRules(config.game, gameInfo)}, "Rules"),
+        mute,
         me ? h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out")},
           me.sitting_out ? "Sit in" : "Sit out") : null,
         me && !(inHand && info.seats[you]?.in_hand) ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
-        me ? h("button", {id: "btn-leave", onclick: () => simple("leave")}, me.leaving ? "Leaving…" : "Leave") : null,
-        isOwner ? h("span", {class: "owner-tools"}, botSelect, h("button", {id: "btn-addbot", onclick: () =>
-          simple("add_bot", {bot: botSelect.value, seat: null, buy_in: Math.min(config.max_buy_in,
-            Math.max(config.min_buy_in, 500))})}, "Add bot")) : null,
-        isOwner && !info.closed ? h("button", {id: "btn-close", onclick: () => {
-          if (confirm("Close this table? Everyone is cashed out after the hand.")) simple("close_table");
-        }}, "Close table") : null,
+        me ? h("button", {id: "btn-leave", onclick: leave}, me.leaving ? "Leaving…" : "Leave") : null,
+        isOwner ? h("span", {class: "owner-tools"}, botSelect, h("button", {id: "btn-addbot",
+          title: `a bot's buy-in (${botBuyIn}) comes from your balance and goes back to it when the bot leaves`,
+          onclick: () => simple("add_bot", {bot: botSelect.value, seat: null, buy_in: botBuyIn})},
+        `Add bot (${botBuyIn} chips)`)) : null,
+        isOwner && !info.closed ? h("button", {id: "btn-close", onclick: closeTable}, "Close table") : null,
         invitePath ? h("button", {id: "btn-invite", title: invitePath, onclick: () => {
           navigator.clipboard?.writeText(invitePath).then(() => toast("Invite link copied", "info"), () => {});
           toast(invitePath, "info", 10000);
         }}, "Copy invite link") : null));
     if (invitePath) head.append(h("div", {class: "invite"}, "Invite: ", h("input", {readonly: true, value: invitePath,
-      class: "invite-link", onclick: (e) => e.target.select()})));
+      class: "invite-link", "aria-label": "invite link", onclick: (e) => e.target.select()})));
+    }
 
     // felt
     const ready = info.seats.filter((s) => s && !s.sitting_out && s.chips > 0).length;
-    const need = game.min_players;
+    const need = gameInfo.min_players;
     const waitingText = info.closed ? "This table is closing"
-      : ready < need ? `Waiting for players: ${game.name} needs ${need}` : "Next hand soon…";
+      : ready < need ? `Waiting for players: ${gameInfo.name} needs ${need}` : "Next hand soon…";
+    const summary = st.summary ? summaryPanel({...st.summary, onClose: () => { st.summary = null; render(); }}) : null;
     const felt = renderFelt({
-      config, gameInfo: game, seatCount: info.seats.length || config.seats || game.max_players, bottom: you ?? 0, seats: info.seats, you,
-      button: info.button, hand, names: st.names, payoffs: st.payoffs, waitingText,
+      config, gameInfo, seatCount: info.seats.length || config.seats || gameInfo.max_players, bottom: you ?? 0, seats: info.seats, you,
+      button: info.button, hand, names: st.names, payoffs: st.payoffs, waitingText, acts: st.acts, fresh: st.fresh,
+      bought: st.bought, arrived: st.arrived, summary: summary ? h("div", {class: "summary-box"}, summary) : null,
       canSit: (me === null || me === undefined) && !info.closed && !!session.user, onSit: sitDialog, isOwner,
-      onRemoveBot: (seat) => simple("remove_bot", {seat}), onAct: act, busy: st.busy,
+      onRemoveBot: (seat) => simple("remove_bot", {seat}), onAct: act, busy: st.busy || st.offline,
     });
+    if (st.offline) {
+      felt.append(h("div", {class: "offline-cover", role: "alert", "data-testid": "offline"},
+        h("div", {}, h("b", {}, "Connection lost"), h("br"), "Reconnecting… your seat is kept.")));
+    }
     replace(feltBox, felt);
-    replace(summaryBox, st.summary ? summaryPanel({...st.summary, old: st.summaryOld,
-      onClose: () => { st.summary = null; render(); }}) : null);
+    tickTimers(conn.now());
+    st.arrived = new Set(); // a card slides in once, when it arrives, not at every redraw
 
-    // actions
+    // actions (keyboard focus stays on the action row across redraws, and comes to it on your turn
+    // when it was nowhere else)
+    const focused = document.activeElement;
+    const focusKind = focused && actions.contains(focused) ? focused.dataset.kind || focused.dataset.pre || "" : null;
     const myTurn = inHand && view.seat !== null && view.to_act === view.seat;
-    if (myTurn) {
-      const legal = view.legal_actions;
-      const keys = actionKeys(legal);
-      replace(actions, h("div", {class: "buttons"}, legal.map((a, i) => h("button", {
+    document.title = myTurn ? `Your turn · ${baseTitle}` : baseTitle;
+    actions.classList.toggle("my-turn", Boolean(myTurn));
+    const actionsSig = myTurn ? JSON.stringify(["turn", hand.hand, hand.version, view.legal_actions, st.busy, st.offline])
+      : null;
+    if (myTurn && actions.dataset.sig === actionsSig) {
+      // unchanged: keep the buttons (and a click on them) as they are
+    } else if (myTurn) {
+      actions.dataset.sig = actionsSig;
+      const legal = view.legal_actions.filter((a) => a.kind !== "buy"); // market buys sit under the market
+      const keys = actionKeys(view.legal_actions);
+      const keyOf = (a) => keys[view.legal_actions.indexOf(a)];
+      replace(actions, h("div", {class: "buttons"}, legal.map((a) => h("button", {
         class: `act act-${a.kind}`, dataset: {kind: a.kind, amount: String(a.amount), slot: String(a.slot),
-          key: keys[i] || ""},
-        disabled: st.busy, onclick: () => act(a),
-      }, actionLabel(a), keys[i] ? h("kbd", {}, keys[i].toUpperCase()) : null))));
+          key: keyOf(a) || ""},
+        "aria-label": actionLabel(a), "aria-keyshortcuts": keyOf(a) ? keyOf(a).toUpperCase() : null,
+        disabled: st.busy || st.offline, onclick: () => act(a),
+      }, actionLabel(a), keyOf(a) ? h("kbd", {"aria-hidden": "true"}, keyOf(a).toUpperCase()) : null))));
+      const turnKey = `${hand.hand}:${hand.version}`;
+      if (st.announcedTurn !== turnKey) {
+        st.announcedTurn = turnKey;
+        const lastOp = [...st.acts.entries()].pop();
+        const before = lastOp ? `${st.names[lastOp[0]] ?? "someone"} ${lastOp[1]}. ` : "";
+        announce(`Your turn. ${before}You can ${view.legal_actions.map((a) => actionLabel(a).toLowerCase()).join(", ")}.`);
+        const mine = feltBox.querySelector(".seat.you");
+        if (mine && narrow()) {
+          page.style.setProperty("--actions-h", `${actions.offsetHeight + 8}px`);
+          mine.scrollIntoView({block: "nearest"});
+        }
+        play("turn");
+        if (st.pre && !st.busy) setTimeout(runPre, 0);
+      }
     } else {
+      const hs = hand ? hand.seats.indexOf(you) : -1;
+      const playing = inHand && hs >= 0 && view.seat === hs && !view.players[hs].folded
+        && ["betting", "card_round"].includes(view.phase);
       let text;
       if (me && me.sitting_out) text = "You are sitting out. Sit in to be dealt the next hand.";
       else if (!me) text = session.user ? "You are watching. Pick an empty seat to play." : "Log in to play.";
       else if (inHand && view.to_act !== null && view.to_act !== undefined) {
         text = view.seat === null ? "You join with the next hand." : `Waiting for ${st.names[view.to_act] ?? "…"}`;
-      } else text = waitingText;
-      replace(actions, h("div", {class: "status-line", "data-testid": "status"}, text));
+      } else if (inHand) text = view.phase === "showdown" ? "Showdown" : "Dealing…";
+      else text = waitingText;
+      const pre = [];
+      if (playing) {
+        const kinds = ["check_fold", "check", "call_any"];
+        if (gameInfo.market_prices) kinds.push("take_card");
+        for (const k of kinds) {
+          pre.push(h("button", {class: `pre${st.pre === k ? " on" : ""}`, dataset: {pre: k},
+            "aria-pressed": st.pre === k ? "true" : "false", disabled: st.offline,
+            onclick: () => {
+              st.pre = st.pre === k ? null : k;
+              st.preBet = st.hand ? maxBet(st.hand.view) : 0;
+              render();
+            }}, PRE_LABELS[k]));
+        }
+      }
+      // the status line changes in place; the pre-action buttons only when they change
+      if (actions.dataset.sig !== "wait") {
+        actions.dataset.sig = "wait";
+        preBox.dataset.sig = "";
+        replace(actions, statusLine, preBox);
+      }
+      statusLine.textContent = text;
+      const preSig = JSON.stringify([pre.map((b) => b.dataset.pre), st.pre, st.offline]);
+      if (preBox.dataset.sig !== preSig) {
+        preBox.dataset.sig = preSig;
+        replace(preBox, pre);
+        preBox.hidden = !pre.length;
+      }
     }
+    const idle = !document.activeElement || document.activeElement === document.body;
+    if (focusKind !== null || (myTurn && idle && !st.overlay && !document.querySelector(".modal"))) {
+      const buttons = [...actions.querySelectorAll("button:not([disabled])")];
+      const again = buttons.find((b) => (b.dataset.kind || b.dataset.pre || "") === focusKind) || buttons[0];
+      if (again) again.focus({preventScroll: true});
+    }
+  }
+
+  /** The pre-action chosen in advance, now that the turn has come (or nothing if it no longer fits). */
+  function runPre() {
+    const view = st.hand && st.hand.view;
+    if (!st.pre || !view || view.to_act !== view.seat || st.busy) return;
+    const legal = view.legal_actions;
+    const find = (kind) => legal.find((a) => a.kind === kind);
+    const choice = {
+      check_fold: find("check") || find("fold"),
+      check: find("check"),
+      call_any: find("call") || find("check"),
+      take_card: find("take_card"),
+    }[st.pre];
+    st.pre = null;
+    if (choice) act(choice);
+    else render();
   }
 
   // ----------------------------------------------------------------- keys, clock, lifecycle
 
   function onKey(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "Escape" && st.overlay && !document.querySelector(".modal")) {
+      closeOverlay();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey || st.overlay) return;
+    if (document.querySelector(".modal")) return;
     const tag = (event.target && event.target.tagName) || "";
     if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
-    const button = actions.querySelector(`button.act[data-key="${CSS.escape(event.key.toLowerCase())}"]`);
+    const key = event.key.toLowerCase();
+    const button = actions.querySelector(`button.act[data-key="${CSS.escape(key)}"]`)
+      || feltBox.querySelector(`.market button.buy[data-slot="${CSS.escape(key)}"]`);
     if (button && !button.disabled) {
       event.preventDefault();
       button.click();
@@ -254,6 +586,19 @@ export function mountTable(root, {id, invite}) {
   }
   document.addEventListener("keydown", onKey);
   const clock = setInterval(() => tickTimers(conn.now()), 200);
+  const offStatus = conn.onStatus((status) => {
+    st.offline = status !== "online";
+    render();
+  });
+  const media = window.matchMedia("(max-width: 600px)");
+  let wasNarrow = narrow();
+  const onMedia = () => {
+    if (narrow() !== wasNarrow) {
+      wasNarrow = narrow();
+      render();
+    }
+  };
+  media.addEventListener("change", onMedia);
 
   conn.watch(id, invite).catch((err) => {
     st.gone = err.code === "no_table" ? "There is no such table (it may be closed)." : err.message;
@@ -267,10 +612,14 @@ export function mountTable(root, {id, invite}) {
   }).catch(() => {});
 
   return () => {
+    st.stopped = true;
     off();
+    offStatus();
+    closeOverlay();
     clearInterval(clock);
-    clearTimeout(st.summaryTimer);
+    media.removeEventListener("change", onMedia);
     document.removeEventListener("keydown", onKey);
+    document.title = baseTitle;
     conn.unwatch(id);
   };
 }

@@ -45,6 +45,88 @@ export function toast(message, kind = "error", ms = 4000) {
   setTimeout(() => item.remove(), ms);
 }
 
+const RANK_WORDS = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
+  6: "six", 5: "five", 4: "four", 3: "three", 2: "two"};
+const SUIT_WORDS = {c: "clubs", d: "diamonds", h: "hearts", s: "spades"};
+
+/** A card in words for screen readers: "Qc" -> "queen of clubs", "Jk" -> "joker", null -> "hidden card". */
+export function cardWords(card) {
+  if (!card) return "hidden card";
+  if (card === "Jk") return "joker";
+  return `${RANK_WORDS[card[0]] || card[0]} of ${SUIT_WORDS[card[1]] || card[1]}`;
+}
+
+/** A name shortened to at most `max` characters, keeping its end so that "guest-1a2b3c4d"
+ * and "guest-9f8e7d6c" stay distinct: "gues…c4d". */
+export function shortName(name, max) {
+  const s = String(name ?? "");
+  if (s.length <= max) return s;
+  const tail = Math.max(3, Math.floor((max - 1) / 2));
+  return `${s.slice(0, max - 1 - tail)}…${s.slice(-tail)}`;
+}
+
+/** Say something to screen readers through the page's aria-live region. */
+export function announce(text) {
+  const box = document.getElementById("announce");
+  if (!box || !text) return;
+  box.textContent = "";
+  requestAnimationFrame(() => { box.textContent = text; });
+}
+
+/** An in-page dialog (never window.confirm/prompt). Resolves with true/false, or with the
+ * input's value when `input` is given ({label, value, min, max, type}); null when cancelled. */
+export function dialog({title, text = "", ok = "OK", cancel = "Cancel", input = null, danger = false}) {
+  return new Promise((resolve) => {
+    const previous = document.activeElement;
+    const field = input ? h("input", {id: "dialog-input", type: input.type || "number", value: String(input.value ?? ""),
+      min: input.min !== undefined ? String(input.min) : null, max: input.max !== undefined ? String(input.max) : null,
+      step: "1", "aria-label": input.label}) : null;
+    const done = (value) => {
+      box.remove();
+      document.removeEventListener("keydown", onKey, true);
+      if (previous && previous.focus) previous.focus();
+      resolve(value);
+    };
+    const onKey = (e) => {
+      if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); done(input ? null : false); }
+    };
+    const box = h("div", {class: "modal", role: "dialog", "aria-modal": "true", "aria-labelledby": "dialog-title"},
+      h("form", {class: "modal-box", onsubmit: (e) => { e.preventDefault(); done(input ? field.value : true); }},
+        h("h3", {id: "dialog-title"}, title), text ? h("p", {}, text) : null,
+        field ? h("label", {}, input.label, field) : null,
+        h("div", {class: "row"}, h("button", {type: "submit", id: "dialog-ok", class: danger ? "danger" : "primary"}, ok),
+          h("button", {type: "button", id: "dialog-cancel", onclick: () => done(input ? null : false)}, cancel))));
+    document.addEventListener("keydown", onKey, true);
+    document.body.append(box);
+    (field || box.querySelector("#dialog-ok")).focus();
+    if (field) field.select();
+  });
+}
+
+/** Where the user sits (a table they may have walked away from): {id, name, invite} or null. */
+export const seated = {
+  key: "studpoker.seated",
+  listeners: new Set(),
+  get() {
+    try {
+      return JSON.parse(sessionStorage.getItem(this.key) || "null");
+    } catch {
+      return null;
+    }
+  },
+  set(value) {
+    const old = JSON.stringify(this.get());
+    if (JSON.stringify(value) === old) return;
+    if (value) sessionStorage.setItem(this.key, JSON.stringify(value));
+    else sessionStorage.removeItem(this.key);
+    for (const fn of this.listeners) fn(value);
+  },
+};
+
+export const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 // Game knowledge (names, stakes text, seat limits, market prices, bot kinds) comes from the
 // server: "game_info" in table, lobby and replay data, and GET /api/games (docs/protocol.md).
 
