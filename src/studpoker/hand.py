@@ -21,7 +21,6 @@ by :mod:`studpoker.settlement`.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -834,7 +833,9 @@ class Hand:
 
     def copy(self) -> Hand:
         """An independent copy (for search and simulation)."""
-        other = copy.copy(self)
+        cls = type(self)
+        other = cls.__new__(cls)  # copy.copy's result, without its generic protocol
+        other.__dict__.update(self.__dict__)
         for name in ("stacks", "contrib", "folded", "community", "market", "dead", "log",
                      "_card_order", "_show_order", "_pots", "_stub", "_board_bits"):
             setattr(other, name, list(getattr(self, name)))
