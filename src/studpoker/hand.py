@@ -233,14 +233,17 @@ class Hand:
         wanted = parse_cards(cards)
         check_distinct(wanted)
         stub, start = self._stub, self._next
-        left = set(map(id, stub[start:]))  # cards are interned: identity is equality
+        # where each card left is; cards are interned: identity is equality
+        where = {id(c): k for k, c in enumerate(stub[start:], start)}
         for card in wanted:
-            if id(card) not in left:
+            if id(card) not in where:
                 raise CardError(f"card {card} is not in the stub (already dealt, or not in "
                                 f"this game's deck)")
         for i, card in enumerate(wanted):
-            j = stub.index(card, start + i)
-            stub[start + i], stub[j] = stub[j], stub[start + i]
+            j, k = where[id(card)], start + i
+            other = stub[k]
+            stub[k], stub[j] = card, other
+            where[id(other)], where[id(card)] = j, k
         self._fixed = max(self._fixed, start + len(wanted))
 
     def _draw(self) -> Card:
