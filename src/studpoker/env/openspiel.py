@@ -228,6 +228,7 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         # kept on the state: OpenSpiel's clone deep-copies each attribute, and the
         # game's copy is a bare pyspiel.Game without these
         self._config = game.config
+        self._players = game.config.players
         self._encoder = game.encoder
         self.outcomes: list[int] = []
         self.hand: Hand | None = None
@@ -409,6 +410,11 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         A new 1-D float32 :class:`Tensor` (a numpy array the caller may keep)
         with the values OpenSpiel's C++ games give as a list; updated from the
         new log records, not rebuilt."""
+        tracker = self._tracker
+        if (tracker is not None and tracker.hand is self.hand and type(player) is int
+                and 0 <= player < self._players):  # the usual read, in fewer steps
+            tracker.sync()
+            return tracker.tensor(player, info=True).view(Tensor)
         return self._tensor(player, info=True)
 
     def observation_tensor(self, player: int | None = None) -> Tensor:
