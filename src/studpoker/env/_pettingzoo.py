@@ -152,7 +152,7 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             mask = self._legal(hand)[1].copy()
         else:
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        return {"observation": tracker.observation(seat), "action_mask": mask}
+        return {"observation": tracker.tensor(seat, info=False), "action_mask": mask}
 
     def _legal(self, hand: Hand) -> tuple[dict[int, Action], NDArray[np.int8]]:
         """The legal ids now and their mask (both shared: read only), kept for the
