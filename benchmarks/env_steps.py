@@ -22,7 +22,7 @@ step; a step of one sub-environment counts as one step), all on one core.
 
 Usage::
 
-    .venv/bin/python benchmarks/env_steps.py [--hands N] [--rounds R] [--json]
+    .venv/bin/python benchmarks/env_steps.py [--hands N] [--rounds R] [--warmup W] [--json]
 
 ``--json`` prints the figures as one JSON object (rates per CPU second) after
 the table, for tracking them from run to run.
