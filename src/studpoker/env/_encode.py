@@ -454,17 +454,18 @@ class Tracker:
                 action = op.action
                 k_id = id(action.kind)
                 if k_id in _PLAIN_IDS:
-                    self._count_action(action.seat, _BY_KIND_ID[k_id], op.paid)
+                    s = action.seat
+                    self._bets[s] += op.paid
+                    self._count_action((self._street * self.enc.players + s) * NUM_ACTIONS
+                                       + _BY_KIND_ID[k_id])
                     return
         self._feed(log[pos:], reveal=True)
 
-    def _count_action(self, s: int, aid: int, paid: int) -> None:
-        """A betting action of seat ``s`` that is not a bet (its id ``aid``): ``_feed``'s
-        work for it alone."""
+    def _count_action(self, key: int) -> None:
+        """``_feed``'s work for one betting action that is not a bet (``key``: its street,
+        seat and action id): its counts, and its sequence entries."""
         enc = self.enc
         p = enc.players
-        self._bets[s] += paid
-        key = (self._street * p + s) * NUM_ACTIONS + aid
         t = self._tables
         mv: Any = memoryview(self._obs.reshape(p * t.row))  # type: ignore[arg-type]
         for f in t.hist[key]:
