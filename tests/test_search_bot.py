@@ -231,3 +231,41 @@ def test_market_buys_the_fourth_ace_and_shows_at_showdown() -> None:
         hand.apply(station.act(hand.view(seat)))
     action = SearchBot(seed=1).act(hand.view(0))
     assert action.kind is ActionKind.BUY and action.slot == 1
+
+
+def test_bot_kinds_for_menus_and_the_table_message() -> None:
+    """The server's table message carries the bots an owner may add, levels first."""
+    from studpoker.bots import bot_kinds
+    from studpoker.server.protocol import TableInfo
+
+    kinds = bot_kinds()
+    assert [(k["bot"], k["level"]) for k in kinds] == [
+        ("rule", "easy"), ("equity", "medium"), ("search", "hard"),
+        ("random", None), ("station", None)]
+    info = TableInfo(id=1, name="t", owner="ann", config={}, game_info={}, private=False, closed=False,
+                     seats=[None], button=None, hands_played=0, bot_kinds=kinds)  # type: ignore[arg-type]
+    assert info.model_dump()["bot_kinds"][2] == {"bot": "search", "level": "hard",
+                                                 "label": "Hard (search)"}
+
+
+def test_play_command_levels_and_bad_names_exit_2() -> None:
+    from typer.testing import CliRunner
+
+    from studpoker.cli import app
+
+    runner = CliRunner()
+    for args in (["--level", "impossible"], ["--bots", "shark"], ["--bots", "search:depth=3"]):
+        out = runner.invoke(app, ["play", *args])
+        assert out.exit_code == 2, args
+    assert "easy, medium, hard" in runner.invoke(app, ["play", "--level", "x"]).output
+
+
+def test_value_betting_mode_plays_legal_hands() -> None:
+    for game, n in ((STUD, 2), (WALL, 3)):
+        bots: dict[int, Bot] = {s: SearchBot(seed=s, betting="value", rollouts=60, completions=8)
+                                for s in range(n)}
+        hand = game.deal(stacks=[200] * n, dealer=0, seed=4)
+        play(hand, bots)
+        assert sum(hand.payoffs) == 0
+    with pytest.raises(ValueError, match="betting"):
+        SearchBot(betting="bluff")

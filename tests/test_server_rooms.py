@@ -99,7 +99,7 @@ def test_close_table_is_stored_before_the_ack(kind: str, tmp_path: Path) -> None
         server.start()
         try:
             async def before() -> tuple[int, str]:
-                tid, (a, _b) = await seated_table(server.http, STUD, 2, action_time=30, time_bank=0)
+                tid, (a, _b) = await seated_table(server.http, STUD, 2, action_time=3, time_bank=0)
                 await wait_until(lambda: a.tables[tid].hand is not None, what="a hand")
                 await a.request({"type": "close_table", "table": tid})
                 assert a.token is not None

@@ -180,6 +180,69 @@ def simulate(
         console.print(f"hand histories: {len(result.histories)} files in {out}")
 
 
+@app.command()
+def league(
+    game: Annotated[
+        str, typer.Option("--game", help="stud (heads-up pairs) or wallstreet (5-handed tables)")
+    ] = "stud",
+    bots: Annotated[
+        str, typer.Option("--bots", help="comma-separated bot names (at least two)")
+    ] = "random,station,rule,equity,search",
+    hands: Annotated[int, typer.Option("--hands", help="hands per match")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="random seed")] = 1,
+    workers: Annotated[int, typer.Option("--workers", help="processes to use")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    plot_file: Annotated[
+        str | None, typer.Option("--plot", help="write the ratings as a PNG (needs matplotlib)")
+    ] = None,
+) -> None:
+    """Rate bots: every pair heads-up (stud) or mixed 5-handed tables (Wall Street), duplicate
+    deals with rotated seats, Bradley-Terry ratings on chips won with 95% intervals."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.table import Table as RichTable
+
+    from studpoker.league import LeagueError, plot
+    from studpoker.league import league as run_league
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    progress = Progress(
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(), console=err, transient=True,
+    )
+    task = progress.add_task("league hands", total=None)
+    try:
+        if plot_file is not None:
+            import importlib.util
+
+            if importlib.util.find_spec("matplotlib") is None:
+                raise LeagueError("--plot needs matplotlib: pip install 'studpoker[rl]'")
+        with progress:
+            result = run_league(
+                game, names, hands=hands, seed=seed, workers=workers,
+                progress=lambda done, total: progress.update(task, completed=done, total=total),
+            )
+        if plot_file is not None:
+            plot(result, plot_file)
+    except LeagueError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    what = "heads-up pairs" if result.game == "stud" else "5-handed tables"
+    table = RichTable(title=f"{result.game} league: {len(result.matches)} {what}, "
+                            f"{hands} hands each, seed {seed}")
+    for column in ("#", "bot", "rating", "95% CI", "chips/hand", "hands"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for rank, r in enumerate(result.ratings, 1):
+        table.add_row(str(rank), r.name, f"{r.rating:+.0f}", f"[{r.ci_low:+.0f}, {r.ci_high:+.0f}]",
+                      f"{r.chips_per_hand:+.2f}", str(r.hands))
+    console.print(table)
+    console.print(result.method, highlight=False)
+    if plot_file is not None:
+        console.print(f"plot: {plot_file}")
+
+
 @app.command("replay")
 def replay_command(
     file: Annotated[str, typer.Argument(help="a .phh or .phhs hand history (PHH) file")],
@@ -238,7 +301,7 @@ def tournament_command(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
     from rich.table import Table as RichTable
 
-    from studpoker.bots import BOT_NAMES, make_bot
+    from studpoker.bots import BOT_NAMES, check_bot_name, make_bot
     from studpoker.bots._common import derive_seed
     from studpoker.tournament import (
         HandRecord,
@@ -253,11 +316,9 @@ def tournament_command(
     try:
         if name not in ("stud", "wallstreet"):
             raise ValueError(f"unknown game {game!r}; choose stud or wallstreet")
-        names = [b.strip().lower() for b in bots.split(",") if b.strip()]
-        unknown = [b for b in names if b not in BOT_NAMES]
-        if not names or unknown:
-            raise ValueError(f"unknown bot {unknown[0] if unknown else bots!r}; "
-                             f"bots are {', '.join(BOT_NAMES)}")
+        names = [check_bot_name(b) for b in bots.split(",") if b.strip()]
+        if not names:
+            raise ValueError(f"give at least one bot; bots are {', '.join(BOT_NAMES)}")
         if players < 2:
             raise ValueError(f"--players must be at least 2, got {players}")
         if hands_per_level < 1:

@@ -13,7 +13,7 @@ station   calls everything down: check, call, bring in, free card, show
 rule      hand-strength thresholds per street; market buys by value
 equity    Monte Carlo equity against unseen cards, by pot odds
 search    a belief over the opponents' down cards from their actions, and
-          the action of highest value in rollouts against it
+          decisions on rollouts against it
 ========  ==============================================================
 
 A name may carry options after a colon: ``"search:think=2"`` plays the
@@ -26,7 +26,7 @@ Difficulty levels for people (:data:`LEVELS`): easy is ``rule``, medium
 >>> BOT_NAMES
 ('random', 'station', 'rule', 'equity', 'search')
 >>> make_bot("search:think=2", seed=1).rollouts
-1000
+2000
 >>> LEVELS["hard"]
 'search'
 >>> make_bot("equity", seed=1).name
@@ -59,6 +59,7 @@ __all__ = [
     "SearchBot",
     "StationBot",
     "UnknownBot",
+    "bot_kinds",
     "check_bot_name",
     "make_bot",
 ]
@@ -85,6 +86,22 @@ DEFAULT_BOT = "rule"
 LEVELS: dict[str, str] = {"easy": "rule", "medium": "equity", "hard": "search"}
 """Difficulty levels for people and the bot each one plays."""
 
+def bot_kinds() -> list[dict[str, str | None]]:
+    """The bots a person can seat, for menus: the levels first (easy, medium, hard),
+    then the other bots; each ``{"bot", "level", "label"}`` (``level`` None if none).
+
+    >>> [k["label"] for k in bot_kinds()][:3]
+    ['Easy (rule)', 'Medium (equity)', 'Hard (search)']
+    """
+    out: list[dict[str, str | None]] = [
+        {"bot": bot, "level": level, "label": f"{level.capitalize()} ({bot})"}
+        for level, bot in LEVELS.items()
+    ]
+    out += [{"bot": b, "level": None, "label": b.capitalize()} for b in BOT_NAMES
+            if b not in LEVELS.values()]
+    return out
+
+
 _OPTIONS = {"search"}  # bots whose names take options after a colon
 
 
@@ -100,8 +117,6 @@ def _split(name: object) -> tuple[str, dict[str, float]]:
         raise UnknownBot(f"bot {base!r} takes no options, got {name!r}")
     if not rest:
         return base, {}
-    from studpoker.bots.search import parse_options
-
     try:
         options = parse_options(rest)
     except ValueError as exc:
@@ -109,11 +124,29 @@ def _split(name: object) -> tuple[str, dict[str, float]]:
     return base, options
 
 
-def _search_bot(seed: int | None) -> Bot:
+def parse_options(text: str) -> dict[str, float]:
+    """``"think=2,rollouts=800"`` -> ``{"think": 2.0, "rollouts": 800.0}`` (bot name options;
+    ``:`` separates them too)."""
+    out: dict[str, float] = {}
+    for part in text.replace(":", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"bot option {part!r} must look like name=value")
+        try:
+            out[key.strip().lower()] = float(value)
+        except ValueError:
+            raise ValueError(f"bot option {key.strip()!r} needs a number, got {value!r}") from None
+    return out
+
+def _search_bot(seed: int | None, options: dict[str, float] | None = None) -> Bot:
     try:
-        from studpoker.bots.search import SearchBot
+        from studpoker.bots.search import SearchBot, from_options
     except ImportError as exc:  # the search bot evaluates in batches with numpy/numba
         raise missing_extra(exc, what="the search bot", extra="fast") from exc
+    if options:
+        return from_options(seed, list(options.items()))
     return SearchBot(seed=seed)
 
 
@@ -148,10 +181,10 @@ def make_bot(name: str, *, seed: int | None = None) -> Bot:
     """
     base, options = _split(name)
     if options:
-        from studpoker.bots.search import from_options
-
         try:
-            return from_options(seed, list(options.items()))
+            return _search_bot(seed, options)
+        except UnknownBot:
+            raise
         except ValueError as exc:
             raise UnknownBot(str(exc)) from None
     return _FACTORIES[base](seed)

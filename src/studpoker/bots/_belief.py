@@ -173,7 +173,7 @@ def _heads_up_level(level: float, players: int) -> float:
 
 def action_probabilities(
     equity: Floats, *, street: int, to_call: int, pot: float, players: int, bets: int,
-    noise: float = NOISE,
+    noise: float | None = None,
 ) -> tuple[Floats, Floats, Floats]:
     """(fold, passive, aggressive) probabilities of a player whose perceived heads-up
     equity is ``equity``, under the noisy threshold model (module docstring)."""
@@ -191,6 +191,8 @@ def action_probabilities(
         p_fold = np.zeros_like(equity)
     p_fold = p_fold * (1.0 - p_aggr)
     p_pass = np.clip(1.0 - p_aggr - p_fold, 0.0, 1.0)
+    if noise is None:
+        noise = NOISE
     third = noise / 3.0
     keep = 1.0 - noise
     return third + keep * p_fold, third + keep * p_pass, third + keep * p_aggr

@@ -1,34 +1,42 @@
-"""``search``: reads the table, then picks the action of highest estimated value.
+"""``search``: reads the table from the betting, then decides on rollouts against that read.
 
 **Belief.** For every opponent still in the hand the bot keeps a weighted
 list of every pair of cards its two down cards could be (every pair of cards
-the seat has not seen: up cards, folded players' up cards, market and
-community cards are dead), weighted by how likely that opponent's betting
-so far is under a noisy version of the equity bot's policy: an opponent that
-bets is more likely to hold pairs that make it strong. The belief is updated
-after every action (:class:`studpoker.bots._belief.Belief`).
+the seat has not seen: its own cards, all up cards, folded players' up cards,
+market and community cards are dead), weighted by how likely that opponent's
+betting so far is under a noisy version of the equity bot's policy: an
+opponent that bets or raises is more likely to hold pairs that make it
+strong. The belief is updated after every action
+(:class:`studpoker.bots._belief.Belief`).
 
-**Value.** Every decision runs Monte Carlo rollouts against the belief: the
-opponents' pairs are drawn from it, every other missing card is dealt at
-random, and the showdown is evaluated in batches with the compiled
-evaluator (:mod:`studpoker.fast`). For each legal action the bot estimates
-the chips it wins from now on:
+**Rollouts.** Every decision runs Monte Carlo rollouts against the belief:
+the opponents' pairs are drawn from it (jointly, never sharing a card), every
+other missing card is dealt at random, and the showdowns are evaluated in
+batches with the compiled evaluator (:mod:`studpoker.fast`). The mean is the
+bot's *share of the pot against what the opponents are likely to hold*, not
+against random cards as the equity bot reckons it.
 
-* fold: 0;
-* check, call or bring in: the share of the pot (and of a guess of the
-  money still to come) minus what it puts in; if an opponent may still bet
-  behind, the rollouts where the opponent model bets are played out as the
-  better of folding and calling;
-* complete, bet or raise (each size): the rollouts are split by the
-  opponent model's answer (fold: the bot takes the pot; call; raise: the
-  better of folding and calling), which weighs fold equity against the
-  range that continues;
-* Wall Street card rounds: the free card and every market slot are scored
-  on the same rollouts (the slot's card replaces the bot's next card), a slot
-  is bought when the share it adds to the expected final pot beats its price.
+**Decisions.**
 
-Showdown: always show. Every random draw comes from the bot's seeded
-generator, so the same seed and the same views give the same decisions.
+* Betting (default ``betting="thresholds"``): the share is compared with the
+  equity bot's levels (:mod:`studpoker.bots._policy`: bet above the fair share
+  plus a per-street edge, raise above a larger one, call while the share beats
+  the pot odds, else fold). With ``betting="value"`` the bot instead estimates
+  the chips each legal action wins from now on (fold 0; check or call: its
+  share of the pot and of a guess of the money still to come, the rollouts
+  where an opponent bets behind played as the better of folding and calling;
+  each bet or raise: the rollouts split by the opponent model's answer, fold,
+  call or raise, which weighs fold equity against the range that continues)
+  and takes the best; in our measurements (``docs/bots.md``) it wins less
+  against ``equity`` than the thresholds, with more variance.
+* Wall Street card rounds: the free card and every market slot are valued
+  on the same rollouts (the slot's card replaces the bot's next card): the
+  share times the expected final pot, less the price for a slot (which goes
+  into the pot); the best of them is taken.
+* Showdown: always show.
+
+Every random draw comes from the bot's seeded generator, so the same seed and
+the same views give the same decisions.
 
 **Effort.** ``think`` (default 1.0) scales the rollouts and the samples of
 the opponent model; the default plays a heads-up stud hand in well under
@@ -65,13 +73,14 @@ from studpoker.bots._belief import (
     shares,
 )
 from studpoker.bots._common import betting_rounds_left, expected_final_pot, make_rng
-from studpoker.bots.equity import EquityBot
+from studpoker.bots._policy import decide_bet, thresholds_of
+from studpoker.bots.equity import HILO_THRESHOLDS, STUD_THRESHOLDS, EquityBot
 from studpoker.hand import Phase, SeatView
 from studpoker.operations import Operation
 
 __all__ = ["SearchBot"]
 
-FUTURE_SHARE = 0.5
+FUTURE_SHARE = 0.3
 """The guess of money still to come: this fraction of a bet per player per round left."""
 MAX_BETS = 5
 """No more raising once the street holds this many bets and raises."""
@@ -87,12 +96,15 @@ class SearchBot:
         *,
         seed: int | None = None,
         think: float = 1.0,
-        rollouts: int = 500,
-        completions: int = 48,
+        rollouts: int = 1000,
+        completions: int = 96,
+        betting: str = "thresholds",
         future_share: float = FUTURE_SHARE,
         noise: float = 0.03,
-        margin: float = 0.0,
+        margin: float = 0.03,
     ) -> None:
+        if betting not in ("thresholds", "value"):
+            raise ValueError(f"betting must be 'thresholds' or 'value', got {betting!r}")
         if not think > 0:
             raise ValueError(f"think must be > 0, got {think!r}")
         if rollouts < 10:
@@ -103,6 +115,7 @@ class SearchBot:
         self.think = float(think)
         self.rollouts = max(10, round(rollouts * think))
         self.completions = max(1, round(completions * min(think, 4.0)))
+        self.betting = betting
         self.future_share = future_share
         self.noise = noise
         self.margin = margin
@@ -204,6 +217,9 @@ class SearchBot:
         game = view.game
         share = shares(my_final, others, hilo=game.high_low,
                        double_ace_flush=game.double_ace_flush)
+        if self.betting == "thresholds":
+            th = HILO_THRESHOLDS if game.high_low else STUD_THRESHOLDS
+            return decide_bet(view, float(share.mean()), thresholds_of(view, th))
         seat = view.seat or 0
         state = belief.state
         players = {p.seat: p for p in view.players}
@@ -327,22 +343,6 @@ class SearchBot:
         return best
 
 
-def parse_options(text: str) -> dict[str, float]:
-    """``"think=2,rollouts=800"`` -> ``{"think": 2.0, "rollouts": 800.0}`` (for bot names)."""
-    out: dict[str, float] = {}
-    for part in text.replace(":", ",").split(","):
-        if not part.strip():
-            continue
-        key, sep, value = part.partition("=")
-        if not sep:
-            raise ValueError(f"bot option {part!r} must look like name=value")
-        try:
-            out[key.strip().lower()] = float(value)
-        except ValueError:
-            raise ValueError(f"bot option {key.strip()!r} needs a number, got {value!r}") from None
-    return out
-
-
 def from_options(seed: int | None, options: Sequence[tuple[str, float]]) -> SearchBot:
     """A :class:`SearchBot` from parsed name options (``think``, ``rollouts``, ``completions``)."""
     kwargs: dict[str, float] = dict(options)
@@ -352,5 +352,5 @@ def from_options(seed: int | None, options: Sequence[tuple[str, float]]) -> Sear
                          "use think, rollouts or completions")
     return SearchBot(
         seed=seed, think=kwargs.get("think", 1.0),
-        rollouts=int(kwargs.get("rollouts", 500)), completions=int(kwargs.get("completions", 48)),
+        rollouts=int(kwargs.get("rollouts", 1000)), completions=int(kwargs.get("completions", 96)),
     )

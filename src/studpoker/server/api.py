@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from studpoker.bots import BOT_NAMES, DEFAULT_BOT, LEVELS
+from studpoker.bots import BOT_NAMES, DEFAULT_BOT, LEVELS, bot_kinds
 from studpoker.games import GAMES, from_options, game_info
 from studpoker.server.auth import Auth, AuthError, NameTaken, check_password, token_hash
 from studpoker.server.config import Settings
@@ -323,10 +323,11 @@ def me(user: User) -> dict[str, Any]:
 @router.get("/games")
 def games() -> dict[str, Any]:
     """What a client offers when creating a table: each game's ``game_info`` at its
-    default stakes (seat limits, market prices, options), the bot kinds (weakest first)
-    and the difficulty levels (level -> bot)."""
+    default stakes (seat limits, market prices, options), the bot kinds (weakest first),
+    the difficulty levels (level -> bot) and ``bot_kinds``: the bots with their levels
+    and menu labels, levels first (as in the table message)."""
     return {"games": [game_info(from_options(name)) for name in GAMES], "bots": list(BOT_NAMES),
-            "default_bot": DEFAULT_BOT, "levels": dict(LEVELS)}
+            "default_bot": DEFAULT_BOT, "levels": dict(LEVELS), "bot_kinds": bot_kinds()}
 
 
 @router.get("/tables")

@@ -31,7 +31,8 @@ class Settings:
     db_threads: int = -1  # threads writing to the database (-1: none for SQLite, 4 otherwise)
     max_tables_per_owner: int = 50
     seat_timeout: float = 600.0  # a player disconnected this long is unseated (at the end of the hand)
-    away_grace: float = 5.0  # a disconnected player's turn waits this long (at most), then folds
+    away_grace: float | None = None  # a disconnected player's turn waits at most this long (None: their
+    # own clock), then they are folded
     # --- limits against abuse (docs/server.md, "Limits")
     token_ttl: float = 30 * 86400.0  # a token unused this long expires (sliding: each use renews it)
     login_failures_per_ip: int = 20  # failed logins per address ...

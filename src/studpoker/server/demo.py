@@ -2,8 +2,10 @@
 
 At start the server makes sure that the house account ``bot-house`` (a name
 no one can register, and without a password, so no one can log in to it) owns
-one open Wall Street table with two bots and one Seven Card Stud table with one
-bot. Neither has enough players to deal (Wall Street needs three, stud two), so
+open tables at each difficulty level (easy = rule, medium = equity, hard =
+search; see :data:`studpoker.bots.LEVELS`): Wall Street with two bots (rule and
+equity; two search bots) and Seven Card Stud with one bot (rule, equity or
+search). None has enough players to deal (Wall Street needs three, stud two), so
 the bots wait and nothing is played until someone sits down; then the hands
 run. Every few seconds the demo tables are tended between hands: a bot that
 went broke is replaced by a fresh one, and the house's balance is topped up
@@ -60,6 +62,21 @@ DEMO_TABLES: tuple[DemoTable, ...] = (
         "game": {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
         "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
     }, ("rule",)),
+    DemoTable("Demo: Seven Card Stud, medium (equity)", {
+        "name": "Demo: Seven Card Stud, medium (equity)",
+        "game": {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+        "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
+    }, ("equity",)),
+    DemoTable("Demo: Seven Card Stud, hard (search)", {
+        "name": "Demo: Seven Card Stud, hard (search)",
+        "game": {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+        "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
+    }, ("search",)),
+    DemoTable("Demo: Wall Street, hard (search)", {
+        "name": "Demo: Wall Street, hard (search)",
+        "game": {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]},
+        "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
+    }, ("search", "search")),
 )
 
 

@@ -327,8 +327,17 @@ class SeatInfo(_ServerBase):
     disconnected: bool = False
 
 
+class BotKind(_ServerBase):
+    """A bot the owner may add: its name, difficulty level (or None) and menu label."""
+
+    bot: str
+    level: str | None
+    label: str
+
+
 class TableInfo(_ServerBase):
-    """A table as a watcher sees it. ``you``: the receiver's table seat."""
+    """A table as a watcher sees it. ``you``: the receiver's table seat;
+    ``bot_kinds``: the bots an owner may add (``add_bot``), levels first."""
 
     id: int
     name: str
@@ -342,6 +351,7 @@ class TableInfo(_ServerBase):
     button: int | None
     hands_played: int
     you: int | None = None
+    bot_kinds: list[BotKind] = []
 
 
 class LobbyEntry(_ServerBase):

@@ -29,7 +29,7 @@ from studpoker.server.auth import Auth, AuthError, token_hash
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
 from studpoker.server.limits import Guards, too_deep
-from studpoker.server.rooms import ProtocolError, Registry
+from studpoker.server.rooms import ProtocolError, Registry, messages
 
 __all__ = ["Connection", "serve_websocket"]
 
@@ -74,10 +74,8 @@ class Connection:
     def error(self, reply_to: int | None, code: str, message: str,
               legal: list[dict[str, Any]] | None = None) -> None:
         """Queue an ``error`` reply."""
-        msg: dict[str, Any] = {"type": "error", "reply_to": reply_to, "code": code, "message": message}
-        if legal is not None:
-            msg["legal"] = legal
-        self.send_msg(msg)
+        reply = messages.error(reply_to, code, message, legal)
+        self.send(messages.encode(reply, exclude=None if legal is not None else {"legal"}))
 
     def kick(self, code: str, message: str, reply_to: int | None = None) -> None:
         """Send a last ``error`` and close the connection (1008): logout, password change, limits."""
@@ -243,15 +241,15 @@ async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, man
         conn.user_id, conn.name = uid, name
         conn.token_hash = token_hash(msg.token)
         manager.register(conn)
-        conn.send_msg({"type": "welcome", "reply_to": msg.seq,
-                       "user": {"id": uid, "name": name, "guest": guest, "balance": balance}})
+        conn.send(messages.encode(messages.welcome(msg.seq, user_id=uid, name=name, guest=guest,
+                                                   balance=balance)))
         return
     if isinstance(msg, p.PingMsg):
-        conn.send_msg({"type": "pong", "reply_to": msg.seq, "time": time.time()})
+        conn.send(messages.encode(messages.pong(msg.seq)))
         return
     if isinstance(msg, p.LobbyMsg):
         tables = await manager.lobby_entries(conn.user_id)
-        conn.send_msg({"type": "lobby", "reply_to": msg.seq, "tables": tables})
+        conn.send(messages.encode(messages.lobby_reply(msg.seq, tables)))
         return
     if isinstance(msg, p.WatchMsg):
         cap = conn.settings.watchers_per_table
@@ -259,4 +257,4 @@ async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, man
         if conn not in here and len(here) >= cap:
             raise ProtocolError("too_many_watchers", f"table {msg.table} has {cap} watchers already")
     await manager.request(conn, conn.name, msg)
-    conn.send_msg({"type": "ack", "reply_to": msg.seq})
+    conn.send(messages.encode(messages.ack(msg.seq)))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from studpoker.bots import bot_kinds
 from studpoker.codec import op_dict, result_dict, view_delta, view_dict
 from studpoker.fairness import open_cards, public_cards
 from studpoker.games import game_info
@@ -27,18 +28,23 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Fanout",
+    "ack",
     "balance",
     "chat_line",
     "encode",
+    "error",
     "hand_end",
     "hand_fanout",
     "hand_msg",
     "lobby_entry",
+    "lobby_reply",
     "lobby_row",
+    "pong",
     "table_fanout",
     "table_info",
     "table_msg",
     "update_fanout",
+    "welcome",
 ]
 
 PUBLIC = "public"
@@ -107,7 +113,9 @@ def table_info(room: Room, user_id: int | None) -> p.TableInfo:
         game_info=game_info(room.game), private=room.private, closed=room.closed or room.closing,
         invite_code=room.invite_code if user_id == room.owner_id else None,
         seats=[_seat_info(room, i, live) for i in range(len(t.seats))], button=t.button,
-        hands_played=t.hands_played, you=room.user_seat(user_id))
+        hands_played=t.hands_played, you=room.user_seat(user_id),
+        bot_kinds=[p.BotKind(bot=str(k["bot"]), level=k["level"], label=str(k["label"]))
+                   for k in bot_kinds()])
 
 
 def table_msg(room: Room, user_id: int | None) -> p.TableMsg:
@@ -256,6 +264,34 @@ def chat_line(room_id: int, name: str, text: str) -> p.ChatOut:
 def balance(value: int) -> p.BalanceMsg:
     """The receiver's balance changed."""
     return p.BalanceMsg(type="balance", balance=value)
+
+
+def ack(reply_to: int) -> p.AckMsg:
+    """A client message was accepted (and committed)."""
+    return p.AckMsg(type="ack", reply_to=reply_to)
+
+
+def error(reply_to: int | None, code: str, message: str,
+          legal: list[dict[str, Any]] | None = None) -> p.ErrorMsg:
+    """A client message was refused; nothing changed."""
+    return p.ErrorMsg(type="error", reply_to=reply_to, code=code, message=message, legal=legal)
+
+
+def welcome(reply_to: int, *, user_id: int, name: str, guest: bool, balance: int) -> p.WelcomeMsg:
+    """The answer to ``auth``."""
+    return p.WelcomeMsg(type="welcome", reply_to=reply_to,
+                        user=p.UserInfo(id=user_id, name=name, guest=guest, balance=balance))
+
+
+def pong(reply_to: int) -> p.PongMsg:
+    """The answer to ``ping``."""
+    return p.PongMsg(type="pong", reply_to=reply_to, time=time.time())
+
+
+def lobby_reply(reply_to: int, tables: list[dict[str, Any]]) -> p.LobbyReply:
+    """The answer to ``lobby``."""
+    return p.LobbyReply(type="lobby", reply_to=reply_to,
+                        tables=[p.LobbyEntry.model_validate(t) for t in tables])
 
 
 def as_dict(msg: BaseModel) -> dict[str, Any]:

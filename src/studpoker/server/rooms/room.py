@@ -317,9 +317,9 @@ class Room:
 
     # ---------------------------------------------------------------- clock
 
-    def _away_grace(self) -> float:
+    def _away_grace(self) -> float | None:
         s = self.host.settings
-        return max(0.0, min(s.away_grace, s.seat_timeout))
+        return None if s.away_grace is None else max(0.0, min(s.away_grace, s.seat_timeout))
 
     def arm(self, *, resume: bool = False, keep_start: bool = False) -> None:
         """Start the clock (or the bot) for whoever is to act now.
@@ -350,8 +350,9 @@ class Room:
             self.timer = self.host.spawn(self._bot_turn(self.hand_id, version, ts))
             return
         due = started + action_time + meta.time_bank
-        if meta.disconnected_since is not None:
-            due = min(due, max(now, meta.disconnected_since + self._away_grace()))
+        grace = self._away_grace()
+        if meta.disconnected_since is not None and grace is not None:
+            due = min(due, max(now, meta.disconnected_since + grace))
         self.timer = self.host.spawn(self._timeout(self.hand_id, version, max(0.0, due - now)))
 
     async def _timeout(self, hand_id: int, version: int, delay: float) -> None:
@@ -370,6 +371,9 @@ class Room:
                     room.arm(keep_start=True)
                     return
                 # away (R4.3 as if leaving): folded at their turn, the seat kept until the seat timeout
+                await room.apply(_fold_or_default(hand), source="away")
+                return
+            if meta.disconnected_since is not None:  # away at the end of their clock: folded
                 await room.apply(_fold_or_default(hand), source="away")
                 return
             await room.apply(default_action(hand), source="timeout")  # R4.4
@@ -478,6 +482,9 @@ class Room:
         elif source in ("timeout", "away"):
             if source == "timeout":
                 meta.time_bank = 0.0
+            else:  # folded while away: the bank they let run is spent
+                used = max(0.0, time.time() - self.turn_started - self.config.action_time)
+                meta.time_bank = max(0.0, meta.time_bank - used)
             meta.timeouts += 1  # folded while away counts as a timeout: twice and they sit out (R4.4)
             values: dict[str, Any] = {"time_bank": meta.time_bank, "timeouts": meta.timeouts}
             player = t.seats[ts]

@@ -405,8 +405,9 @@ export function mountTable(root, {id, invite}) {
 
     // header
     const invitePath = info.invite_code ? `${location.origin}/#/table/${info.id}?invite=${info.invite_code}` : null;
-    const botSelect = h("select", {id: "bot-kind", "aria-label": "bot kind"},
-      st.bots.map((b) => h("option", {value: b, selected: b === st.defaultBot}, b)));
+    const kinds = info.bot_kinds?.length ? info.bot_kinds : st.bots.map((b) => ({bot: b, level: null, label: b}));
+    const botSelect = h("select", {id: "bot-kind", "aria-label": "bot kind", "data-testid": "bot-kind"},
+      kinds.map((k) => h("option", {value: k.bot, "data-level": k.level ?? "", selected: k.bot === st.defaultBot}, k.label)));
     const mute = h("button", {id: "btn-mute", "aria-pressed": muted() ? "true" : "false",
       title: "sounds: deal, chips, your turn", onclick: () => { setMuted(!muted()); render(); }},
     muted() ? "Sound off" : "Sound on");
