@@ -239,3 +239,39 @@ def test_showdown_muck_is_a_game_parameter() -> None:
     assert pyspiel.load_game("python_studpoker_wallstreet").config.game.showdown_muck is False
     assert make_config("wallstreet", 3, showdown_muck=True).game.showdown_muck is True
     assert make_config("stud", 3).game.showdown_muck is True
+
+
+def _answer(method: Any, *args: int) -> Any:
+    try:
+        return method(*args)
+    except pyspiel.SpielError as exc:
+        return str(exc)
+
+
+@pytest.mark.parametrize("name", ["python_studpoker_stud", "python_studpoker_wallstreet"])
+def test_python_fast_paths_answer_as_pyspiel(name: str) -> None:
+    """``legal_actions``, ``is_chance_node`` and ``is_player_node`` (answered in Python)
+    give what pyspiel's own methods give, for every player, at every node; and the
+    tensors are new float32 arrays that compare with lists as lists do."""
+    game = pyspiel.load_game(name, {"players": 4})
+    rng = random.Random(3)
+    for _ in range(8):
+        state = game.new_initial_state()
+        while True:
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for p in range(-6, 6):
+                assert _answer(state.legal_actions, p) == _answer(pyspiel.State.legal_actions, state, p)
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.is_player_node() == pyspiel.State.is_player_node(state)
+            if state.is_terminal():
+                break
+            if state.is_player_node():
+                tensor = state.information_state_tensor()
+                assert tensor.dtype == np.float32 and tensor.shape == (game.information_state_tensor_size(),)
+                assert tensor == tensor.tolist() and tensor.tolist() == tensor
+                assert tensor == state.information_state_tensor()
+                tensor[:] = 7.0  # the caller's own copy
+                assert state.information_state_tensor() != tensor
+            legal = state.legal_actions()
+            legal.clear()  # a new list: the state's own is untouched
+            state.apply_action(rng.choice(state.legal_actions()))

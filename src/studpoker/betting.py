@@ -23,7 +23,6 @@ House rules encoded here, all documented in ``docs/rules-decisions.md``:
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Set
 from dataclasses import dataclass, field
 
@@ -57,7 +56,9 @@ class BettingRound:
 
     def copy(self) -> BettingRound:
         """An independent copy: its own bets, pending seats and levels (for Hand.copy)."""
-        other = copy.copy(self)
+        other = object.__new__(type(self))  # copy.copy's result, without its generic protocol
+        for name in _FIELDS:
+            setattr(other, name, getattr(self, name))
         other.bets = list(self.bets)
         other.pending = set(self.pending)
         other.acted_full = dict(self.acted_full)
@@ -171,3 +172,6 @@ class BettingRound:
         self.acted_full[seat] = self.full_level
         self.pending = set(with_chips) - {seat}
         return to - before
+
+
+_FIELDS = BettingRound.__slots__

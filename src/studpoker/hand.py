@@ -21,7 +21,6 @@ by :mod:`studpoker.settlement`.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -192,12 +191,13 @@ class Hand:
         prefix = parse_cards(deck) if deck is not None else []
         check_distinct(prefix)
         if prefix:
-            allowed_set = set(allowed)
+            # cards are interned: identity is equality, and id() hashes at C speed
+            allowed_ids = set(map(id, allowed))
             for c in prefix:
-                if c not in allowed_set:
+                if id(c) not in allowed_ids:
                     raise CardError(f"card {c} is not in this game's deck (joker is off)")
-            used = set(prefix)
-            allowed = prefix + [c for c in allowed if c not in used]
+            used = set(map(id, prefix))
+            allowed = prefix + [c for c in allowed if id(c) not in used]
         if seed is not None:
             rng = random.Random(seed)
         elif rng is None:
@@ -233,14 +233,17 @@ class Hand:
         wanted = parse_cards(cards)
         check_distinct(wanted)
         stub, start = self._stub, self._next
-        left = set(stub[start:])
+        # where each card left is; cards are interned: identity is equality
+        where = {id(c): k for k, c in enumerate(stub[start:], start)}
         for card in wanted:
-            if card not in left:
+            if id(card) not in where:
                 raise CardError(f"card {card} is not in the stub (already dealt, or not in "
                                 f"this game's deck)")
         for i, card in enumerate(wanted):
-            j = stub.index(card, start + i)
-            stub[start + i], stub[j] = stub[j], stub[start + i]
+            j, k = where[id(card)], start + i
+            other = stub[k]
+            stub[k], stub[j] = card, other
+            where[id(other)], where[id(card)] = j, k
         self._fixed = max(self._fixed, start + len(wanted))
 
     def _draw(self) -> Card:
@@ -833,7 +836,9 @@ class Hand:
 
     def copy(self) -> Hand:
         """An independent copy (for search and simulation)."""
-        other = copy.copy(self)
+        cls = type(self)
+        other = cls.__new__(cls)  # copy.copy's result, without its generic protocol
+        other.__dict__.update(self.__dict__)
         for name in ("stacks", "contrib", "folded", "community", "market", "dead", "log",
                      "_card_order", "_show_order", "_pots", "_stub", "_board_bits"):
             setattr(other, name, list(getattr(self, name)))

@@ -54,12 +54,10 @@ sequence           L x (P+11+5)  every decision so far: relative seat, action id
 from __future__ import annotations
 
 import copy
-from array import array
-from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import repeat
 from operator import itemgetter
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -158,18 +156,74 @@ class Layout:
 _BETTING, _CARD_ROUND, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.OVER
 _SHOW, _MUCK = ActionKind.SHOW, ActionKind.MUCK
 _BUY_ID, _BET_ID = id(ActionKind.BUY), id(ActionKind.BET)
-
-
-_ONES = repeat(1.0)
+# the kinds whose id needs nothing but the kind (a bet may be the big bet, a buy has a slot)
+_PLAIN_IDS = frozenset(
+    id(k) for k in ActionKind if k not in (ActionKind.BET, ActionKind.BUY, ActionKind.SHOW, ActionKind.MUCK)
+) & frozenset(_BY_KIND_ID)
 
 
 def _all_in(folded: Sequence[bool], stacks: Sequence[int]) -> list[float]:
     return [0.0 if f or x else 1.0 for f, x in zip(folded, stacks, strict=True)]
 
 
-def _drain(writes: Iterator[object]) -> None:
-    """Run an iterator (of writes) to its end at C speed."""
-    deque(writes, maxlen=0)
+class _Tables:
+    """Flat indices into a tracker's ``P x row`` array for one row length.
+
+    ``row`` is the observation's length, or the information state's
+    (``info``). Each entry is a tuple of flat indices ``v * row + index``, one
+    per viewer ``v``, unless said otherwise.
+    """
+
+    __slots__ = (
+        "community", "count", "dealer", "down", "down_order", "hist", "row", "seq", "starts", "up", "up_k",
+        "up_order",
+    )
+
+    def __init__(self, enc: Encoder, *, info: bool) -> None:
+        p, off, rel = enc.players, enc._off, enc._rel
+        n = self.row = enc.info_size if info else enc.obs_size
+        seats = range(p)
+        codes = range(CARDS)
+        self.starts = tuple(v * n for v in seats)
+        self.up = tuple(
+            tuple(v * n + off["up"] + rel[s][v] * CARDS + c for v in seats) for s in seats for c in codes
+        )  # [s * CARDS + c]
+        self.down = tuple(
+            tuple(v * n + off["down"] + rel[s][v] * CARDS for v in seats) for s in seats
+        )  # [s][v] + c
+        self.community = tuple(tuple(v * n + off["community"] + c for v in seats) for c in codes)
+        self.hist = tuple(
+            tuple(v * n + off["history"] + (st * p + rel[s][v]) * NUM_ACTIONS + a for v in seats)
+            for st in range(STREETS) for s in seats for a in range(NUM_ACTIONS)
+        )  # [(street * P + s) * NUM_ACTIONS + action id]
+        self.dealer = tuple(tuple(v * n + off["dealer"] + rel[d][v] for v in seats) for d in seats)
+        self.count = tuple(tuple(v * n + off["down_count"] + rel[s][v] for v in seats) for s in seats)
+        if info:
+            # [s][v] + k * CARDS + c: seat s's k-th up card as viewer v sees it
+            self.up_order = tuple(
+                tuple(v * n + off["up_order"] + rel[s][v] * MAX_UP * CARDS for v in seats) for s in seats
+            )
+            # [(s * MAX_UP + k) * CARDS + c]: seat s's k-th up card c, ``up`` and ``up_order`` entries
+            self.up_k = tuple(
+                self.up[s * CARDS + c] + tuple(b + k * CARDS + c for b in self.up_order[s])
+                for s in seats for k in range(MAX_UP) for c in codes
+            )
+            # [s] + k * CARDS + c: seat s's k-th down card, in its own row only
+            self.down_order = tuple(s * n + off["down_order"] for s in seats)
+            # [(street * P + s) * NUM_ACTIONS + action id] + decision offset: a decision's
+            # three entries (relative seat, action id, street) for every viewer
+            o_seq = off["sequence"]
+            self.seq = tuple(
+                tuple(
+                    i for v in seats
+                    for i in (v * n + o_seq + rel[s][v], v * n + o_seq + p + a,
+                              v * n + o_seq + p + NUM_ACTIONS + st)
+                )
+                for st in range(STREETS) for s in seats for a in range(NUM_ACTIONS)
+            )
+        else:
+            self.up_order = self.seq = self.up_k = ()
+            self.down_order = ()
 
 
 class Encoder:
@@ -192,34 +246,22 @@ class Encoder:
         off = self._off = {name: off for name, (off, _, _) in self.layout.sections(info=True).items()}
         self._scale = 1.0 / config.total_chips
         self._street_bets = tuple(s.bet for s in config.game.streets)
-        # Index tables. The observation parts that only grow with the log are kept
-        # for every viewer v in one array (P x obs_size); ``flat`` indices point
-        # into it (v * obs_size + index). A seat s is seen by viewer v as relative
-        # seat (s - v) % P. Tables are by absolute seat (and card code).
-        n = self.obs_size
+        # Index tables. The parts that only grow with the log are kept for every
+        # viewer v in one array (P x row, row = obs_size, or info_size with the
+        # information state); ``flat`` indices point into it (v * row + index).
+        # A seat s is seen by viewer v as relative seat (s - v) % P. Tables are by
+        # absolute seat (and card code), one set per row length (see _Tables).
         seats = range(p)
         rel = tuple(tuple((s - v) % p for v in seats) for s in seats)
         self._rel = rel
         self._rot = tuple(tuple((v + r) % p for r in seats) for v in seats)  # viewer -> seats by r
         self._get = tuple(itemgetter(*rot) for rot in self._rot)
-        codes = range(CARDS)
-        self._up_flat = tuple(
-            tuple(v * n + off["up"] + rel[s][v] * CARDS + c for v in seats) for s in seats for c in codes
-        )  # [s * CARDS + c]
-        self._down_flat = tuple(
-            tuple(v * n + off["down"] + rel[s][v] * CARDS for v in seats) for s in seats
-        )  # [s][v] + c
-        self._community_flat = tuple(tuple(v * n + off["community"] + c for v in seats) for c in codes)
-        self._hist_flat = tuple(
-            tuple(v * n + off["history"] + (st * p + rel[s][v]) * NUM_ACTIONS + a for v in seats)
-            for st in range(STREETS) for s in seats for a in range(NUM_ACTIONS)
-        )  # [(street * P + s) * NUM_ACTIONS + action id]
-        self._dealer_flat = tuple(tuple(v * n + off["dealer"] + rel[d][v] for v in seats) for d in seats)
-        self._up_order_base = tuple(
-            tuple(off["up_order"] + r * MAX_UP * CARDS for r in rel[s]) for s in seats
-        )
+        self._tables = {info: _Tables(self, info=info) for info in (False, True)}
         self._tail = off["folded"]  # folded .. owed: 5 P + 2 entries, rewritten at each read
-        self._count = off["down_count"]  # P entries, rewritten at each read
+        self._tail_len = 5 * p + 2
+        self._seq_start = off["sequence"]
+        self._seq_width = p + NUM_ACTIONS + STREETS
+        self._zeros = (0.0,) * p
         self._has_market = any(st.market for st in config.game.streets)
         assert off["street"] == 0, "the street one-hot opens the tensor"
         self._o_phase, self._o_to_act, self._o_market = off["phase"], off["to_act"], off["market"]
@@ -331,18 +373,20 @@ class Encoder:
 class Tracker:
     """Every seat's tensors of one hand, updated from the records its log gained.
 
-    The parts that only grow with the log (cards, action counts, the decision
-    sequence) are kept for every seat and updated by :meth:`sync` from the new
-    records: the observation's in one ``P x obs_size`` array, the information
-    state's extra sections as sparse ``{index: 1.0}`` maps. The parts that
-    follow the hand's state (street, phase, seat to act, down-card counts,
-    market, chips) are written at each read. Visibility is the engine's: a
-    down card is in its owner's tensors, and in everyone's once the owner has
-    shown (``ActionTaken`` SHOW); no read depends on a card a seat has not seen.
+    The parts that change only with new records (cards, down-card counts,
+    action counts and, with ``info``, the ordered cards and the decision
+    sequence) are kept for every seat in one ``P x row`` float32 array
+    (``row``: the observation's length, or the information state's), updated
+    in place by :meth:`sync` from the new records (``put`` writes). A read
+    copies the seat's row (an information state: up to the decisions so far)
+    and writes the parts that follow the hand's state (street, phase, seat to
+    act, market, chips) into the copy. Visibility is the engine's: a down card is
+    in its owner's tensors, and in everyone's once the owner has shown
+    (``ActionTaken`` SHOW); no read depends on a card a seat has not seen.
     """
 
     __slots__ = (
-        "_bets", "_down_seen", "_downs", "_inf", "_obs", "_obs_d", "_pos", "_seq", "_street",
+        "_bets", "_down_seen", "_downs", "_obs", "_pos", "_seq", "_street", "_tables",
         "_up_seen", "_view", "enc", "hand", "info",
     )
 
@@ -354,11 +398,8 @@ class Tracker:
         self.info = info
         self._view = view
         p = encoder.players
-        self._inf: list[dict[int, float]] | None = [{} for _ in range(p)] if info else None
-        # With information states (OpenSpiel, read as lists) the observation entries are
-        # kept as sparse maps (_obs_d), else in one P x obs_size array (_obs).
-        self._obs_d: list[dict[int, float]] | None = [{} for _ in range(p)] if info else None
-        self._obs: NDArray[np.float32] = np.zeros((0 if info else p, encoder.obs_size), dtype=np.float32)
+        tables = self._tables = encoder._tables[info]
+        self._obs: NDArray[np.float32] = np.zeros((p, tables.row), dtype=np.float32)
         self._pos = 0
         self._street = 0
         self._bets = [0] * p
@@ -367,11 +408,7 @@ class Tracker:
         self._downs: list[list[int]] = [[] for _ in range(p)]
         self._seq = 0
         dealer = hand.dealer if hand is not None else view.dealer  # type: ignore[union-attr]
-        if self._obs_d is None:
-            self._obs.ravel()[list(encoder._dealer_flat[dealer])] = 1.0
-        else:
-            for v, f in enumerate(encoder._dealer_flat[dealer]):
-                self._obs_d[v][f - v * encoder.obs_size] = 1.0
+        self._obs.ravel()[list(tables.dealer[dealer])] = 1.0
         if view is not None:
             self._feed(view.log, reveal=False)
 
@@ -380,8 +417,6 @@ class Tracker:
         # the hand is shared, not copied: OpenSpiel's clone copies the state's hand on its
         # own, and the copy's tracker follows that hand (same records) at its next read
         other._obs = self._obs.copy()
-        other._inf = None if self._inf is None else [dict(d) for d in self._inf]
-        other._obs_d = None if self._obs_d is None else [dict(d) for d in self._obs_d]
         other._bets = list(self._bets)
         other._up_seen = list(self._up_seen)
         other._down_seen = list(self._down_seen)
@@ -409,20 +444,52 @@ class Tracker:
         hand = self.hand
         assert hand is not None, "a tracker of a view reads its log once"
         log = hand.log
-        if len(log) > self._pos:
-            self._feed(log[self._pos:], reveal=True)
-            self._pos = len(log)
+        pos, end = self._pos, len(log)
+        if end == pos:
+            return
+        self._pos = end
+        if end == pos + 1:  # most often one action: its counts (and sequence entries) only
+            op = log[pos]
+            if type(op) is ActionTaken:
+                action = op.action
+                k_id = id(action.kind)
+                if k_id in _PLAIN_IDS:
+                    s = action.seat
+                    self._bets[s] += op.paid
+                    self._count_action((self._street * self.enc.players + s) * NUM_ACTIONS
+                                       + _BY_KIND_ID[k_id])
+                    return
+        self._feed(log[pos:], reveal=True)
+
+    def _count_action(self, key: int) -> None:
+        """``_feed``'s work for one betting action that is not a bet (``key``: its street,
+        seat and action id): its counts, and its sequence entries."""
+        enc = self.enc
+        p = enc.players
+        t = self._tables
+        mv: Any = memoryview(self._obs.reshape(p * t.row))  # type: ignore[arg-type]
+        for f in t.hist[key]:
+            mv[f] += 1.0
+        if self.info:
+            seq = self._seq
+            if seq >= enc.decisions:  # pragma: no cover - max_decisions is a bound
+                raise RuntimeError("more decisions than max_decisions allows")
+            base = seq * (p + NUM_ACTIONS + STREETS)
+            for f in t.seq[key]:
+                mv[base + f] = 1.0
+            self._seq = seq + 1
+        mv.release()
 
     def _feed(self, ops: Sequence[Operation], *, reveal: bool) -> None:
         enc = self.enc
-        p, n = enc.players, enc.obs_size
-        off = enc._off
-        inf = self._inf
-        ones: list[int] = []  # flat indices into the P x obs_size array
+        p = enc.players
+        t = self._tables
+        info = self.info
+        ones: list[int] = []  # flat indices into the P x row array
         counts: list[int] = []
+        counted: set[int] = set()  # seats dealt a down card: their down-card counts change
         up_seen, down_seen, downs = self._up_seen, self._down_seen, self._downs
-        up_flat, down_flat, hist_flat = enc._up_flat, enc._down_flat, enc._hist_flat
-        o_down_order = off.get("down_order", 0)
+        up_flat, down_flat, hist_flat = t.up, t.down, t.hist
         street, bets, seq = self._street, self._bets, self._seq
         street_bets = enc._street_bets
         for op in ops:
@@ -434,12 +501,11 @@ class Tracker:
                 if op.face_up:
                     assert card is not None
                     c = card.code
-                    ones += up_flat[s * CARDS + c]
                     k = up_seen[s]
-                    if inf is not None and k < MAX_UP:
-                        kc = k * CARDS + c
-                        for d, b in zip(inf, enc._up_order_base[s], strict=True):
-                            d[b + kc] = 1.0
+                    if info and k < MAX_UP:
+                        ones += t.up_k[(s * MAX_UP + k) * CARDS + c]
+                    else:
+                        ones += up_flat[s * CARDS + c]
                     up_seen[s] = k + 1
                 else:
                     if card is not None:
@@ -450,9 +516,10 @@ class Tracker:
                         else:  # a view's log: the engine already hid what the viewer may not see
                             ones += [b + c for b in down_flat[s]]
                         k = down_seen[s]
-                        if inf is not None and k < MAX_DOWN:
-                            inf[s][o_down_order + k * CARDS + c] = 1.0
+                        if info and k < MAX_DOWN:
+                            ones.append(t.down_order[s] + k * CARDS + c)
                     down_seen[s] += 1
+                    counted.add(s)
             elif cls is ActionTaken:
                 assert isinstance(op, ActionTaken)
                 action = op.action
@@ -475,17 +542,12 @@ class Tracker:
                         aid = int(ActionId.BET_BIG)
                     else:
                         aid = _BY_KIND_ID[k_id]
-                counts += hist_flat[(street * p + s) * NUM_ACTIONS + aid]
-                if inf is not None:
+                key = (street * p + s) * NUM_ACTIONS + aid
+                counts += hist_flat[key]
+                if info:
                     if seq >= enc.decisions:  # pragma: no cover - max_decisions is a bound
                         raise RuntimeError("more decisions than max_decisions allows")
-                    base = off["sequence"] + seq * (p + NUM_ACTIONS + STREETS)
-                    i_aid = base + p + aid
-                    i_street = base + p + NUM_ACTIONS + street
-                    for d, r in zip(inf, enc._rel[s], strict=True):
-                        d[base + r] = 1.0
-                        d[i_aid] = 1.0
-                        d[i_street] = 1.0
+                    ones += map((seq * (p + NUM_ACTIONS + STREETS)).__add__, t.seq[key])
                     seq += 1
             elif cls is StreetStarted:
                 assert isinstance(op, StreetStarted)
@@ -493,26 +555,24 @@ class Tracker:
                 bets = [0] * p
             elif cls is CommunityCardDealt:
                 assert isinstance(op, CommunityCardDealt)
-                ones += enc._community_flat[op.card.code]
+                ones += t.community[op.card.code]
         self._street, self._bets, self._seq = street, bets, seq
-        sparse = self._obs_d
-        if sparse is None:  # the P x obs_size array
-            flat = self._obs.reshape(p * n)
-            if ones:
-                flat[ones] = 1.0
-            if counts:
-                if len(counts) == p:  # one action: one entry per viewer, all distinct
-                    flat[counts] += 1.0
-                else:  # several actions: the same entry may come twice
-                    np.add.at(flat, counts, 1.0)
-        else:  # sparse maps, for reads as lists (the array is not kept)
-            for f in ones:
-                v, i = divmod(f, n)
-                sparse[v][i] = 1.0
+        # (``put`` and a memoryview's item writes: a list as a numpy index costs more)
+        flat = self._obs.reshape(p * t.row)
+        if ones:
+            flat.put(ones, 1.0)
+        if counted:
+            at: list[int] = []
+            values: list[int] = []
+            for s in counted:
+                at += t.count[s]
+                values += [down_seen[s]] * p
+            flat.put(at, values)
+        if counts:  # the same entry may come more than once
+            mv: Any = memoryview(flat)  # type: ignore[arg-type]  # numpy arrays are buffers
             for f in counts:
-                v, i = divmod(f, n)
-                d = sparse[v]
-                d[i] = d.get(i, 0.0) + 1.0
+                mv[f] += 1.0
+            mv.release()
 
     # ---------------------------------------------------------------- reads
 
@@ -573,63 +633,96 @@ class Tracker:
         return tail, ones
 
     def write(self, me: int, out: NDArray[np.float32], *, info: bool) -> None:
-        """Write seat ``me``'s tensor into ``out`` (zeroed, at least beyond the observation
-        when the tracker has no information states)."""
+        """Write seat ``me``'s observation (or, with ``info``, information-state) tensor
+        into ``out``: its first ``obs_size`` (or ``info_size``) entries, all of them
+        written; call :meth:`sync` first."""
         enc = self.enc
-        sparse = self._obs_d
-        if sparse is None:
-            out[:enc.obs_size] = self._obs[me]
-        else:
-            d = sparse[me]
-            out[np.fromiter(d.keys(), np.intp, len(d))] = np.fromiter(d.values(), np.float32, len(d))
         if info:
-            assert self._inf is not None, "this tracker has no information states"
-            d = self._inf[me]
-            if d:
-                out[np.fromiter(d.keys(), np.intp, len(d))] = 1.0
+            assert self.info, "this tracker has no information states"
+            out[:enc.info_size] = self._obs[me]
+        else:
+            out[:enc.obs_size] = self._obs[me, :enc.obs_size]
         self._write_now(me, out)
 
     def _write_now(self, me: int, out: NDArray[np.float32]) -> None:
+        """Write the entries that follow the state now (``_tail``'s, for a hand
+        with fewer steps: this is on every read's path)."""
+        hand = self.hand
+        if hand is None:
+            self._write_now_general(me, out)
+            return
+        enc = self.enc
+        p = enc.players
+        phase, to_act = hand.phase, hand.to_act
+        out[hand.street] = 1.0
+        betting = phase is _BETTING
+        over = phase is _OVER
+        if betting:
+            out[enc._o_phase] = 1.0
+        elif phase is _CARD_ROUND:
+            out[enc._o_phase + 1] = 1.0
+        elif over:
+            out[enc._o_phase + 2] = 1.0
+        if to_act is not None and not over:
+            out[enc._o_to_act + (to_act - me) % p] = 1.0
+        if enc._has_market:
+            o_market = enc._o_market
+            for slot, slot_card in enumerate(hand.market):
+                if slot_card is not None:
+                    out[o_market + slot * CARDS + slot_card.code] = 1.0
+        stacks = hand.stacks
+        get = enc._get[me]  # the seats in relative order
+        st = get(stacks)
+        fo = get(hand.folded)
+        contrib = hand.contrib
+        mul = enc._scale.__mul__
+        zeros = enc._zeros
+        dead = hand.dead  # hand.pot, inline
+        pot = sum(contrib) + sum(d.amount for d in dead) if dead else sum(contrib)
+        t = enc._tail
+        if betting:
+            bets = self._bets
+            out[t:t + enc._tail_len] = [
+                *fo, *(zeros if 0 not in st else _all_in(fo, st)), *map(mul, st), *map(mul, get(bets)),
+                *map(mul, get(contrib)), mul(pot), mul(min(max(bets) - bets[me], stacks[me])),
+            ]
+        else:
+            out[t:t + enc._tail_len] = [
+                *fo, *(zeros if over or 0 not in st else _all_in(fo, st)), *map(mul, st), *zeros,
+                *map(mul, get(contrib)), mul(pot), 0.0,
+            ]
+
+    def _write_now_general(self, me: int, out: NDArray[np.float32]) -> None:
         tail, ones = self._tail(me)
         for i in ones:
             out[i] = 1.0
         enc = self.enc
         t = enc._tail
         out[t:t + len(tail)] = tail
-        c = enc._count
-        out[c:c + enc.players] = enc._get[me](self._down_seen)
 
-    def observation(self, me: int) -> NDArray[np.float32]:
-        """Seat ``me``'s observation tensor now (call :meth:`sync` first)."""
-        if self._obs_d is not None:
-            fresh = np.zeros(self.enc.obs_size, dtype=np.float32)
-            self.write(me, fresh, info=False)
-            return fresh
-        out: NDArray[np.float32] = self._obs[me].copy()
+    def tensor(self, me: int, *, info: bool) -> NDArray[np.float32]:
+        """Seat ``me``'s observation (or information-state) tensor now: a new float32
+        array, the caller's to keep (call :meth:`sync` first)."""
+        if info:
+            assert self.info, "this tracker has no information states"
+            # past the decisions so far the row is all zeros: copy only the part before
+            enc = self.enc
+            out: NDArray[np.float32] = np.zeros(enc.info_size, dtype=np.float32)
+            used = enc._seq_start + self._seq * enc._seq_width
+            out[:used] = self._obs[me, :used]
+        elif self.info:
+            out = self._obs[me, :self.enc.obs_size].copy()
+        else:
+            out = self._obs[me].copy()
         self._write_now(me, out)
         return out
 
+    def observation(self, me: int) -> NDArray[np.float32]:
+        """Seat ``me``'s observation tensor now (call :meth:`sync` first)."""
+        return self.tensor(me, info=False)
+
     def as_list(self, me: int, *, info: bool) -> list[float]:
         """Seat ``me``'s observation (or information-state) tensor as a list of
-        float32 values, as OpenSpiel returns tensors (call :meth:`sync` first)."""
-        enc = self.enc
-        out = [0.0] * (enc.info_size if info else enc.obs_size)
-        sparse = self._obs_d
-        if sparse is not None:
-            d = sparse[me]
-            _drain(map(out.__setitem__, d.keys(), d.values()))
-        else:
-            row = self._obs[me]
-            nz = np.flatnonzero(row)
-            _drain(map(out.__setitem__, nz.tolist(), row[nz].tolist()))
-        if info:
-            assert self._inf is not None, "this tracker has no information states"
-            _drain(map(out.__setitem__, self._inf[me], _ONES))
-        tail, ones = self._tail(me)
-        for i in ones:
-            out[i] = 1.0
-        t = enc._tail
-        out[t:t + len(tail)] = array("f", tail).tolist()
-        c = enc._count
-        out[c:c + enc.players] = list(map(float, enc._get[me](self._down_seen)))
-        return out
+        float32 values, as OpenSpiel's C++ games return tensors (call :meth:`sync` first)."""
+        values: list[float] = self.tensor(me, info=info).tolist()
+        return values

@@ -32,7 +32,7 @@ from studpoker.env._spec import (
     NUM_ACTIONS,
     auto_show,
     fallback_id,
-    legal_ids,
+    legal_table,
     make_config,
 )
 from studpoker.games import Game
@@ -102,7 +102,7 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._rng = random.Random()
         self.hand: Hand | None = None
         self._tracker: Tracker | None = None
-        self._legal_cache: tuple[Hand, int, dict[int, Action], NDArray[np.int8]] | None = None
+        self._legal_cache: tuple[Hand, int, tuple[dict[int, Action], NDArray[np.int8]]] | None = None
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -152,20 +152,20 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             mask = self._legal(hand)[1].copy()
         else:
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        return {"observation": tracker.observation(seat), "action_mask": mask}
+        return {"observation": tracker.tensor(seat, info=False), "action_mask": mask}
 
     def _legal(self, hand: Hand) -> tuple[dict[int, Action], NDArray[np.int8]]:
-        """The legal ids now and their mask (computed once per decision)."""
+        """The legal ids now and their mask (both shared: read only), kept for the
+        decision (``observe`` and then ``step`` ask for them)."""
         cached = self._legal_cache
         if cached is not None and cached[0] is hand and cached[1] == len(hand.log):
-            return cached[2], cached[3]
-        legal = legal_ids(hand)
-        key = tuple(legal)
+            return cached[2]
+        legal, key = legal_table(hand)
         mask = _MASKS.get(key)
         if mask is None:
             mask = _MASKS[key] = np.zeros(NUM_ACTIONS, dtype=np.int8)
             mask[list(key)] = 1
-        self._legal_cache = (hand, len(hand.log), legal, mask)
+        self._legal_cache = (hand, len(hand.log), (legal, mask))
         return legal, mask
 
     def step(self, action: int | None) -> None:

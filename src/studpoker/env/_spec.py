@@ -93,9 +93,35 @@ _SKIP = {id(ActionKind.SHOW), id(ActionKind.MUCK)}
 
 def legal_ids(hand: Hand) -> dict[int, Action]:
     """The legal action ids of the seat to act, each with the engine action it stands for."""
+    return _ids_of(hand.legal_actions())
+
+
+# legal_table's memo: the ids of the engine's (interned) legal actions -> their table.
+# The values hold the actions, so the ids in a key stay theirs while it is kept.
+_TABLES: dict[tuple[int, ...], tuple[dict[int, Action], tuple[int, ...]]] = {}
+
+
+def legal_table(hand: Hand) -> tuple[dict[int, Action], tuple[int, ...]]:
+    """``(legal_ids(hand), its ids sorted)``, shared between calls: read them, never change them.
+
+    The environments' per-step path: the engine interns its legal actions, so
+    a few hundred lists cover almost every decision and their tables are kept.
+    """
+    engine = hand._legal_list()
+    key = tuple(map(id, engine))
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) >= 20_000:
+            _TABLES.clear()
+        ids = _ids_of(engine)
+        table = _TABLES[key] = (ids, tuple(sorted(ids)))
+    return table
+
+
+def _ids_of(engine: Sequence[Action]) -> dict[int, Action]:
     out: dict[int, Action] = {}
     bets = 0
-    for a in hand.legal_actions():
+    for a in engine:
         k = id(a.kind)
         if k == _BUY:
             out[7 + a.slot - 1] = a

@@ -53,7 +53,7 @@ from numpy.typing import NDArray
 
 from studpoker.actions import Action
 from studpoker.env._encode import Encoder, Tracker
-from studpoker.env._spec import DEFAULT_STACK, NUM_ACTIONS, auto_show, fallback_id, legal_ids, make_config
+from studpoker.env._spec import DEFAULT_STACK, NUM_ACTIONS, auto_show, fallback_id, legal_table, make_config
 from studpoker.games import Game, GameError
 from studpoker.hand import Hand
 
@@ -65,8 +65,8 @@ _StepResult = tuple[
 ]
 
 
-def _mask(legal: dict[int, Action]) -> NDArray[np.int8]:
-    key = tuple(legal)
+def _mask(key: tuple[int, ...]) -> NDArray[np.int8]:
+    """The mask of the legal ids ``key`` (sorted)."""
     mask = _MASKS.get(key)
     if mask is None:
         mask = _MASKS[key] = np.zeros(NUM_ACTIONS, dtype=np.int8)
@@ -214,8 +214,9 @@ class StudPokerVectorEnv(gym.vector.VectorEnv):  # type: ignore[type-arg]
         if seat is None:  # the seat to act
             seat = hand.to_act
             assert seat is not None
-            legal = self._legal[i] = legal_ids(hand)
-            self._masks[i] = _mask(legal)
+            legal, key = legal_table(hand)
+            self._legal[i] = legal
+            self._masks[i] = _mask(key)
         else:  # the hand is over: the last actor's final view, nothing legal
             self._legal[i] = {}
             self._masks[i] = 0

@@ -32,10 +32,11 @@ Observation and information-state tensors and strings come from
 seat's view, so they never depend on a card the seat has not seen. Each
 state keeps a :class:`~studpoker.env.Tracker` of its hand: a tensor read
 applies the records since the last read, and ``information_state_tensor`` /
-``observation_tensor`` (overridden here, for Python callers) return the list
-of float32 values OpenSpiel returns, without going through pyspiel's
-observer and its conversion of the whole tensor; C++ callers and
-``make_py_observer`` get the same values.
+``observation_tensor`` (overridden here, for Python callers) return a new
+float32 numpy array (:class:`Tensor`) with the values OpenSpiel's C++
+games return as a list, without going through pyspiel's observer and a
+list of the whole tensor; C++ callers and ``make_py_observer`` (the
+observer's ``tensor``, updated in place) get the same values.
 """
 
 from __future__ import annotations
@@ -55,11 +56,11 @@ except ImportError as _exc:
 from studpoker.actions import Action, ActionKind
 from studpoker.cards import Card, CardError
 from studpoker.env._encode import Encoder, Tracker
-from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_ids, make_config
+from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_table, make_config
 from studpoker.games import GAMES
 from studpoker.hand import Hand, Phase
 
-__all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState"]
+__all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState", "Tensor"]
 
 _CARDS = tuple(Card.from_code(c) for c in range(53))
 # _OUTCOME_ROWS[k][code] = (code, 1 / k): a chance outcome when k cards are left
@@ -134,6 +135,35 @@ def _config(name: str, params: dict[str, Any]) -> EnvConfig:
     )
 
 
+class Tensor(np.ndarray):
+    """A tensor read from a state: a 1-D float32 numpy array, new at every read.
+
+    ``information_state_tensor`` and ``observation_tensor`` of OpenSpiel's C++
+    games give a list of floats; building one of 10,000 floats costs more than
+    the whole read, and OpenSpiel's Python algorithms turn it into an array
+    anyway (``np.array(..., np.float32)``, ``np.reshape``), which is a copy at
+    C speed for this array. It behaves as a numpy array, except that ``==``
+    and ``!=`` with a list or another tensor compare the whole tensor and
+    give one bool, as they do for the lists a C++ game returns (with
+    anything else, numpy's elementwise comparison).
+    """
+
+    def _same(self, other: object) -> bool | None:
+        if isinstance(other, list):
+            return bool(self.tolist() == other)
+        if isinstance(other, Tensor):
+            return bool(np.array_equal(self.view(np.ndarray), other.view(np.ndarray)))
+        return None
+
+    def __eq__(self, other: object) -> Any:
+        same = self._same(other)
+        return super().__eq__(other) if same is None else same
+
+    def __ne__(self, other: object) -> Any:
+        same = self._same(other)
+        return super().__ne__(other) if same is None else not same
+
+
 class StudPokerGame(pyspiel.Game):  # type: ignore[misc]
     """A studpoker game for OpenSpiel; ``variant`` is "stud" or "wallstreet"."""
 
@@ -198,6 +228,7 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         # kept on the state: OpenSpiel's clone deep-copies each attribute, and the
         # game's copy is a bare pyspiel.Game without these
         self._config = game.config
+        self._players = game.config.players
         self._encoder = game.encoder
         self.outcomes: list[int] = []
         self.hand: Hand | None = None
@@ -230,6 +261,31 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         self._legal(hand)
         assert self._legal_cache is not None
         return self._legal_cache[3]
+
+    # For Python callers, three of pyspiel.State's methods answered here with the same
+    # values, without a round trip through C++ and back (C++ callers are unchanged).
+
+    def is_chance_node(self) -> bool:
+        return self._player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: the player to act; at a chance
+        node, the chance outcomes' actions), a new list, as pyspiel's own method gives it."""
+        me = self._player
+        if me == _CHANCE:  # pyspiel gives the chance outcomes whatever the player asked
+            return list(self._left)
+        if player is None:
+            player = me
+        elif not isinstance(player, int):
+            raise TypeError(f"player must be an int, got {player!r}")
+        if me == _TERMINAL:
+            return []
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return list(self._legal_actions(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = self._left
@@ -266,6 +322,9 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
             drawn = left - trial.stub_size
             if drawn == 0:
                 self.hand = trial
+                tracker = self._tracker
+                if tracker is not None and tracker.hand is hand:
+                    tracker.hand = trial  # a copy: the records read so far are the same
                 self.decisions.append(engine_action)
                 return
         self.pending = engine_action
@@ -290,8 +349,8 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         cached = self._legal_cache
         if cached is not None and cached[0] is hand and cached[1] == len(hand.log):
             return cached[2]
-        legal = legal_ids(hand)
-        self._legal_cache = (hand, len(hand.log), legal, sorted(legal))
+        legal, ids = legal_table(hand)
+        self._legal_cache = (hand, len(hand.log), legal, list(ids))
         return legal
 
     def _apply_chance(self, code: int) -> None:
@@ -327,25 +386,40 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         tracker.sync()
         return tracker
 
-    def _tensor(self, player: int | None, *, info: bool) -> list[float]:
+    def _tensor(self, player: int | None, *, info: bool) -> Tensor:
         players = self._config.players
         if player is None:
             player = self._player
         if not isinstance(player, int) or not 0 <= player < players:
             raise ValueError(f"player must be a seat 0..{players - 1}, got {player!r}")
-        tracker = self.tracker()
+        tracker = self._tracker
+        if tracker is not None and tracker.hand is self.hand:
+            tracker.sync()
+        else:
+            tracker = self.tracker()
         if tracker is None:
             encoder = self._encoder
-            return [0.0] * (encoder.info_size if info else encoder.obs_size)
-        return tracker.as_list(player, info=info)
+            out = np.zeros(encoder.info_size if info else encoder.obs_size, dtype=np.float32)
+        else:
+            out = tracker.tensor(player, info=info)
+        return out.view(Tensor)
 
-    def information_state_tensor(self, player: int | None = None) -> list[float]:
-        """The information-state tensor of ``player`` (default: the player to act), a list of
-        floats as OpenSpiel gives it; updated from the new log records, not rebuilt."""
+    def information_state_tensor(self, player: int | None = None) -> Tensor:
+        """The information-state tensor of ``player`` (default: the player to act).
+
+        A new 1-D float32 :class:`Tensor` (a numpy array the caller may keep)
+        with the values OpenSpiel's C++ games give as a list; updated from the
+        new log records, not rebuilt."""
+        tracker = self._tracker
+        if (tracker is not None and tracker.hand is self.hand and type(player) is int
+                and 0 <= player < self._players):  # the usual read, in fewer steps
+            tracker.sync()
+            return tracker.tensor(player, info=True).view(Tensor)
         return self._tensor(player, info=True)
 
-    def observation_tensor(self, player: int | None = None) -> list[float]:
-        """The observation tensor of ``player`` (default: the player to act)."""
+    def observation_tensor(self, player: int | None = None) -> Tensor:
+        """The observation tensor of ``player`` (default: the player to act), as
+        :meth:`information_state_tensor`."""
         return self._tensor(player, info=False)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -444,9 +518,10 @@ class StudPokerObserver:
         if self._last is not None and self._last[0] is key[0] and self._last[1:] == key[1:]:
             return
         self._last = key
-        self.tensor.fill(0.0)
         tracker = state.tracker()
-        if tracker is not None:
+        if tracker is None:
+            self.tensor.fill(0.0)
+        else:  # writes every entry
             tracker.write(player, self.tensor, info=self.perfect_recall)
 
     def string_from(self, state: StudPokerState, player: int) -> str:
