@@ -311,7 +311,7 @@ def assert_helps(player: Player, hand_id: int, number: int) -> None:
     shown = player.page.locator("[data-testid='hand-strength']").inner_text()
     assert view["strength"] and shown == ("" if me["folded"] else strength_text(view["strength"])), shown
     player.page.wait_for_function(
-        f"(window.__said || []).some((t) => t.startsWith('Hand {number} over.'))", timeout=5000)
+        f"() => (window.__said || []).some((t) => t.startsWith('Hand {number} over.'))", timeout=5000)
     said = player.said()
     assert any(t.startswith("Your turn.") for t in said), said
     assert any(t.startswith(f"Hand {number} over.") for t in said), said

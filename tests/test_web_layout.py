@@ -145,7 +145,7 @@ def measure_everywhere(page: Any, seen: dict[str, set[str]], shots: dict[str, st
         if m["market"]:  # the market keeps its size whether or not its buy buttons show
             markets.setdefault(label, set()).add(m["market"])
         if shots is not None and label in shots:
-            page.wait_for_function("!document.querySelector('.flying-chip')")
+            page.wait_for_function("() => !document.querySelector('.flying-chip')")
             page.screenshot(path=shots[label], full_page=True)
 
 

@@ -79,7 +79,7 @@ def test_profile_and_leaderboard_pages(tmp_path: Path) -> None:
             popup = page.locator("[data-testid=seat-stats]")
             popup.wait_for()
             page.wait_for_function(
-                "document.querySelector('[data-testid=seat-stats]').innerText.includes('VPIP')")
+                "() => document.querySelector('[data-testid=seat-stats]').innerText.includes('VPIP')")
             text = popup.inner_text()
             assert name in text and "hands" in text and "AF" in text and "Wall Street" in text
             page.keyboard.press("Escape")

@@ -89,6 +89,12 @@ class HandFinish:
 
 
 def _user_for_update(s: Session, user_id: int) -> UserRow:
+    """The user's row, locked until the transaction ends: ``SELECT ... FOR UPDATE`` on
+    PostgreSQL; on SQLite (which ignores it, and reads outside a transaction until the
+    first write) a no-op write first, so that the transaction holds the database's write
+    lock before it reads a balance or counts tables (no lost update, exact caps)."""
+    if s.get_bind().dialect.name == "sqlite":
+        s.execute(update(UserRow).where(UserRow.id == user_id).values(id=UserRow.id))
     user = s.scalar(select(UserRow).where(UserRow.id == user_id).with_for_update())
     if user is None:
         raise StoreError(f"no user {user_id}")
