@@ -27,7 +27,7 @@ from typing import Any
 
 from studpoker.actions import Action
 from studpoker.cards import Card, Rank
-from studpoker.describe import describe_action, describe_operation
+from studpoker.describe import action_label, describe_action, describe_operation
 from studpoker.evaluation import evaluate_high, evaluate_low
 from studpoker.games import Game
 from studpoker.hand import Phase, PlayerView, PotResult, SeatView
@@ -220,6 +220,7 @@ def view_dict(view: SeatView, *, log: bool) -> dict[str, Any]:
         "phase": view.phase.value,
         "to_act": view.to_act,
         "legal_actions": [a.to_dict() for a in view.legal_actions],
+        "legal_labels": [action_label(a) for a in view.legal_actions],
         "players": [
             {
                 "seat": p.seat, "stack": p.stack, "bet": p.bet, "contributed": p.contributed,

@@ -396,6 +396,8 @@ class ViewModel(_ServerBase):
     phase: str
     to_act: int | None
     legal_actions: list[dict[str, Any]]
+    #: the button words of each legal action, in the same order (``"Call 4"``, ``"Buy slot 2 for 4"``)
+    legal_labels: list[str] = []
     players: list[PlayerModel]
     market: list[str | None]
     community: list[str]

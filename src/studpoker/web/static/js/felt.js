@@ -38,28 +38,14 @@ export function livePots(players, total) {
   return out;
 }
 
-const ACTION_LABELS = {
-  fold: () => "Fold",
-  check: () => "Check",
-  call: (a) => `Call ${a.amount}`,
-  bring_in: (a) => `Bring-in ${a.amount}`,
-  complete: (a) => `Complete to ${a.amount}`,
-  bet: (a) => `Bet ${a.amount}`,
-  raise: (a) => `Raise to ${a.amount}`,
-  take_card: () => "Take free card",
-  buy: (a) => `Buy slot ${a.slot} for ${a.amount}`,
-  show: () => "Show",
-  muck: () => "Muck",
-};
-
 const ACTION_KEYS = {
   fold: "f", check: "c", call: "c", bring_in: "b", complete: "r", bet: "b", raise: "r",
   take_card: "t", show: "s", muck: "m",
 };
 
-/** Button label of a legal action. */
-export function actionLabel(action) {
-  return (ACTION_LABELS[action.kind] || (() => action.kind))(action);
+/** Button label of the i-th legal action of a view: the server's words (`legal_labels`). */
+export function actionLabel(view, i) {
+  return (view.legal_labels || [])[i] || view.legal_actions[i].kind;
 }
 
 /** Keyboard keys for legal actions: f c b r t s m, 1-4 for market slots; a second bet size gets "g". */
@@ -82,18 +68,7 @@ export function describe(op, names) {
       return {kind: "street", text: streetLabel(op.name)};
     case "action_taken": {
       const a = op.action;
-      if (op.text) return {kind: "action", text: `${who(a.seat)} ${op.text}`};
-      let text = `${who(a.seat)} `;
-      text += {
-        fold: "folds", check: "checks", call: `calls ${a.amount}`, bring_in: `brings in for ${a.amount}`,
-        complete: `completes to ${a.amount}`, bet: `bets ${a.amount}`, raise: `raises to ${a.amount}`,
-        take_card: "takes the free card", buy: `buys market slot ${a.slot} for ${a.amount}`,
-        show: "shows", muck: "mucks",
-      }[a.kind] || a.kind;
-      if (op.cards && op.cards.length && ["show", "buy", "take_card"].includes(a.kind)) {
-        text += ": " + op.cards.filter(Boolean).join(" ");
-      }
-      return {kind: "action", text};
+      return {kind: "action", text: `${who(a.seat)} ${op.text || a.kind}`};
     }
     case "chips_returned":
       return {kind: "info", text: `${who(op.seat)} ${op.text || `takes back ${op.amount} uncalled`}`};

@@ -179,7 +179,7 @@ export function mountTable(root, {id, invite}) {
    * (they are on the table). */
   function seatWords(op) {
     if (op.action.kind === "show") return "shows";
-    return op.text || actionLabel(op.action).toLowerCase();
+    return op.text || op.action.kind;
   }
 
   const maxBet = (view) => Math.max(0, ...view.players.map((p) => p.bet));
@@ -490,18 +490,19 @@ export function mountTable(root, {id, invite}) {
       const legal = view.legal_actions.filter((a) => a.kind !== "buy"); // market buys sit under the market
       const keys = actionKeys(view.legal_actions);
       const keyOf = (a) => keys[view.legal_actions.indexOf(a)];
+      const labelOf = (a) => actionLabel(view, view.legal_actions.indexOf(a));
       replace(actions, h("div", {class: "buttons"}, legal.map((a) => h("button", {
         class: `act act-${a.kind}`, dataset: {kind: a.kind, amount: String(a.amount), slot: String(a.slot),
           key: keyOf(a) || ""},
-        "aria-label": actionLabel(a), "aria-keyshortcuts": keyOf(a) ? keyOf(a).toUpperCase() : null,
+        "aria-label": labelOf(a), "aria-keyshortcuts": keyOf(a) ? keyOf(a).toUpperCase() : null,
         disabled: st.busy || st.offline, onclick: () => act(a),
-      }, actionLabel(a), keyOf(a) ? h("kbd", {"aria-hidden": "true"}, keyOf(a).toUpperCase()) : null))));
+      }, labelOf(a), keyOf(a) ? h("kbd", {"aria-hidden": "true"}, keyOf(a).toUpperCase()) : null))));
       const turnKey = `${hand.hand}:${hand.version}`;
       if (st.announcedTurn !== turnKey) {
         st.announcedTurn = turnKey;
         const lastOp = [...st.acts.entries()].pop();
         const before = lastOp ? `${st.names[lastOp[0]] ?? "someone"} ${lastOp[1]}. ` : "";
-        announce(`Your turn. ${before}You can ${view.legal_actions.map((a) => actionLabel(a).toLowerCase()).join(", ")}.`);
+        announce(`Your turn. ${before}You can ${view.legal_actions.map((a, i) => actionLabel(view, i).toLowerCase()).join(", ")}.`);
         const mine = feltBox.querySelector(".seat.you");
         if (mine && narrow()) {
           page.style.setProperty("--actions-h", `${actions.offsetHeight + 8}px`);
