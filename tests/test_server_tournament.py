@@ -271,11 +271,12 @@ def test_sigkill_mid_tournament_then_restart_finishes(kind: str, tmp_path: Path)
         assert audit_ok(db) == []
 
 
-def test_twenty_players_on_three_tables(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", [STUD, WALL], ids=["stud", "wallstreet"])
+def test_twenty_players_on_three_tables(game: dict[str, Any], tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 't.db'}"
     with ServerThread(db, QUICK) as server, httpx.Client(base_url=server.url, timeout=30) as http:
         owner, _ = _guest(http)
-        t = _create(http, owner, STUD, players=20, seats_per_table=7, starting_stack=20)
+        t = _create(http, owner, game, players=20, seats_per_table=7, starting_stack=20)
         r = http.post(f"/api/tournaments/{t['id']}/fill", headers=owner)
         assert r.status_code == 200, r.text
         tables = r.json()["tables"]
