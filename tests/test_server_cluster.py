@@ -161,7 +161,16 @@ def test_three_processes_one_table_owner_killed(services: None, tmp_path: Path) 
                 await closer.connect()
                 await closer.request({"type": "close_table", "table": tid})
                 await closer.close()
-                await observer.close()
+                # a logout through process 2 closes the same token's socket on process 1
+                kicked = asyncio.Event()
+                observer.listeners.append(
+                    lambda m: kicked.set() if m.get("type") == "error" and m.get("code") == "unauthorized" else None)
+                async with httpx.AsyncClient(base_url=procs[2].http, timeout=10) as http:
+                    r = await http.post("/api/logout", headers={"Authorization": f"Bearer {observer.token}"})
+                    assert r.status_code == 200, r.text
+                await asyncio.wait_for(kicked.wait(), 10)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(observer.close(), 2)
                 return tid, killed_hand, takeover
 
             tid, killed_hand, takeover = asyncio.run(asyncio.wait_for(main(), 180))

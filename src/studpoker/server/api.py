@@ -6,7 +6,7 @@ Authenticated requests carry ``Authorization: Bearer TOKEN``.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
@@ -46,10 +46,19 @@ class Services:
 
 
 def close_sockets(manager: Registry, user_id: int, hashes: set[str], reason: str) -> int:
-    """Close the websockets of ``user_id`` logged in with a token among ``hashes``; how many."""
+    """Close the websockets of ``user_id`` logged in with a token among ``hashes``, here and
+    (in a cluster) on every other process; how many were closed here."""
+    if manager.cluster is not None:
+        manager.cluster.publish_kick(user_id, hashes, reason)
+    return close_local_sockets(manager, user_id, hashes, reason)
+
+
+def close_local_sockets(manager: Registry, user_id: int, hashes: Iterable[str], reason: str) -> int:
+    """Close this process's websockets of ``user_id`` logged in with a token among ``hashes``."""
+    wanted = set(hashes)
     closed = 0
     for conn in list(manager.connections.get(user_id, ())):
-        if getattr(conn, "token_hash", None) in hashes:
+        if getattr(conn, "token_hash", None) in wanted:
             kick = getattr(conn, "kick", None)
             if kick is not None:
                 kick("unauthorized", reason)

@@ -348,6 +348,12 @@ class RedisCluster:
         if self._followers.get(fanout.table):
             self._send(self._table_channel(fanout.table), self.proc + "|" + fanout.to_json())
 
+    def publish_kick(self, user_id: int, hashes: set[str], reason: str) -> None:
+        """Logout or a password change: the other processes close the user's websockets
+        logged in with one of these (revoked) tokens."""
+        self._send(self._k("u"), json.dumps({"from": self.proc, "user": user_id, "kick": sorted(hashes),
+                                             "reason": reason}))
+
     def publish_user(self, user_id: int, text: str) -> None:
         """A message for a user's connections on other processes."""
         self._send(self._k("u"), json.dumps({"from": self.proc, "user": user_id, "text": text}))
@@ -520,7 +526,13 @@ class RedisCluster:
             return
         d = json.loads(data)
         if channel == self._k("u"):
-            if d["from"] != self.proc:
+            if d["from"] == self.proc:
+                return
+            if "kick" in d:
+                from studpoker.server.api import close_local_sockets
+
+                close_local_sockets(reg, int(d["user"]), [str(h) for h in d["kick"]], str(d["reason"]))
+            else:
                 reg.send_user_local(int(d["user"]), str(d["text"]))
         elif channel == self._k("follow"):
             if d["from"] != self.proc and int(d["table"]) in reg.rooms:

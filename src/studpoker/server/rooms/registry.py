@@ -95,6 +95,10 @@ class Cluster(Protocol):
         """A message for a user's connections on the other processes."""
         ...
 
+    def publish_kick(self, user_id: int, hashes: set[str], reason: str) -> None:
+        """The other processes close the user's websockets logged in with these tokens."""
+        ...
+
     async def forward(self, table_id: int, caller: Caller, msg: Any,
                       on_result: Callable[[Result], None] | None = None) -> Result:
         """Run a request on the process that owns the table; ``on_result`` runs as soon as the
