@@ -36,21 +36,40 @@ function createForm() {
     input.max = String(g.max_players);
     input.placeholder = `max ${g.max_players}`;
   };
+  // every default (stakes, rules) is the server's: each game's complete default options
+  const defaults = (g) => {
+    const o = g.options || {};
+    const set = (name, value) => {
+      const input = form.elements[name];
+      if (!input || value === undefined || value === null) return;
+      if (input.type === "checkbox") input.checked = Boolean(value);
+      else input.value = String(value);
+    };
+    if (g.game === "stud") {
+      for (const k of ["ante", "bring_in", "small_bet", "big_bet", "open_pair_big_bet", "showdown_muck",
+        "max_raises", "heads_up_uncapped", "joker", "double_ace_flush"]) set(k, o[k]);
+    } else {
+      set("ws_ante", o.ante);
+      (o.limits || []).forEach((v, i) => set(`limit${i + 1}`, v));
+      set("ws_showdown_muck", o.showdown_muck);
+    }
+  };
   api("GET", "/api/games").then((d) => {
     for (const g of d.games) games.set(g.game, g);
     replace(game, d.games.map((g) => h("option", {value: g.game}, g.name)));
+    for (const g of [...d.games].reverse()) defaults(g); // the first game's shared rules win
     form.setAttribute("data-game", game.value);
     seatLimits();
   }).catch((err) => toast(`Cannot load the games: ${err.message}`));
   const studBox = h("fieldset", {class: "only-stud"}, h("legend", {}, "Stud stakes"),
-    num("ante", "Ante", 1, {min: "0"}), num("bring_in", "Bring-in", 2, {min: "1"}),
-    num("small_bet", "Small bet", 5, {min: "1"}), num("big_bet", "Big bet", 10, {min: "1"}),
-    check("open_pair_big_bet", "Open pair on 4th allows the big bet", true),
-    check("showdown_muck", "Players may muck at showdown", true, "R1.9"));
+    num("ante", "Ante", null, {min: "0"}), num("bring_in", "Bring-in", null, {min: "1"}),
+    num("small_bet", "Small bet", null, {min: "1"}), num("big_bet", "Big bet", null, {min: "1"}),
+    check("open_pair_big_bet", "Open pair on 4th allows the big bet", false),
+    check("showdown_muck", "Players may muck at showdown", false, "R1.9"));
   const wallBox = h("fieldset", {class: "only-wallstreet"}, h("legend", {}, "Wall Street stakes"),
-    num("ws_ante", "Ante", 1, {min: "0"}),
+    num("ws_ante", "Ante", null, {min: "0"}),
     h("div", {class: "limits"}, [1, 2, 3, 4, 5].map((i) =>
-      num(`limit${i}`, `Limit ${["3rd", "4th", "5th", "6th", "7th"][i - 1]}`, i <= 2 ? 2 : 4, {min: "1"}))),
+      num(`limit${i}`, `Limit ${["3rd", "4th", "5th", "6th", "7th"][i - 1]}`, null, {min: "1"}))),
     num("market_unit", "Market unit (blank: first limit)", null, {min: "1", placeholder: "auto"}),
     check("ws_showdown_muck", "Players may muck at showdown", false,
       "R3.10: by default everyone still in shows"));
@@ -63,8 +82,8 @@ function createForm() {
     h("fieldset", {}, h("legend", {}, "Rules"),
       check("joker", "Joker (bug)", false, "53-card deck with the joker"),
       check("double_ace_flush", "Joker makes double-ace flushes", false),
-      num("max_raises", "Raises per street", 3, {min: "0", max: "100"}),
-      check("heads_up_uncapped", "No raise cap heads-up", true)),
+      num("max_raises", "Raises per street", null, {min: "0", max: "100"}),
+      check("heads_up_uncapped", "No raise cap heads-up", false)),
     h("fieldset", {}, h("legend", {}, "Table"),
       seats,
       num("action_time", "Seconds to act", 20, {min: "1", max: "600"}),
