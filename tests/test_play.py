@@ -121,3 +121,13 @@ def test_play_command_has_the_showdown_muck_option() -> None:
     assert make_game("wallstreet", showdown_muck=True).showdown_muck is True
     assert make_game("stud").showdown_muck is True
     assert make_game("stud", showdown_muck=False).showdown_muck is False
+
+
+def test_the_log_speaks_to_you_in_the_second_person() -> None:
+    """The terminal's log says "you call 2", not the describer's third person."""
+    from studpoker.play import _second_person
+
+    assert _second_person("you calls 2") == "you call 2"
+    assert _second_person("you takes a free card: 3c") == "you take a free card: 3c"
+    assert _second_person("you wins 7 from the main pot") == "you win 7 from the main pot"
+    assert _second_person("rule-1 checks") == "rule-1 checks"

@@ -78,8 +78,18 @@ def _cards(view: SeatView, seat: int) -> Text:
 _LAST = (ActionTaken, ChipsReturned, PotAwarded)  # the records shown under the table
 
 
+def _second_person(line: str) -> str:
+    """``"you calls 2"`` -> ``"you call 2"`` (the describer speaks of players in the third person)."""
+    if not line.startswith("you "):
+        return line
+    verb, _, rest = line[4:].partition(" ")
+    verb = verb[:-1] if verb.endswith("s") else verb
+    return f"you {verb} {rest}".rstrip()
+
+
 def _last_actions(view: SeatView, names: Sequence[str], count: int) -> list[str]:
-    return [describe_operation(op, names=names) for op in view.log if isinstance(op, _LAST)][-count:]
+    return [_second_person(describe_operation(op, names=names))
+            for op in view.log if isinstance(op, _LAST)][-count:]
 
 
 def render(view: SeatView, names: Sequence[str], *, hand_no: int, message: str = "") -> RichTable:
