@@ -36,6 +36,7 @@ def test_profile_leaderboard_and_my_hands(tmp_path: Any) -> None:
         # the profile is the statistics of exactly those hands
         prof = httpx.get(f"{srv.url}/api/players/{name}/stats").json()
         assert prof["name"] == name and [g["game"] for g in prof["games"]] == ["stud"]
+        assert prof["games"][0]["game_name"] == "Seven Card Stud"  # the display name: the browser keeps none
         row = prof["games"][0]
         mine = local.get(name, "stud")
         assert row["hands"] == mine.hands == len(histories)

@@ -12,6 +12,7 @@ import pytest
 
 from _server_support import ServerProcess, ServerThread, audit_ok, db_params, db_url, free_port
 from studpoker.server import Settings
+from studpoker.tournament import Schedule
 
 QUICK = Settings(hand_delay=0, start_delay=0.05, bot_delay=0, away_grace=0.02, rate_per_second=10_000,
                  rate_burst=10_000)
@@ -330,3 +331,17 @@ def test_levels_past_the_largest_stakes_stay(tmp_path: Path) -> None:
         done = _wait_over(http, t["id"])
         assert len(done["places"]) == 3 and sum(p["prize"] for p in done["places"]) == 300
     assert audit_ok(db) == []
+
+
+@pytest.mark.parametrize("game", [STUD, WALL], ids=["stud", "wallstreet"])
+def test_a_schedule_without_levels_takes_the_games_built_in_levels(game: dict[str, Any], tmp_path: Path) -> None:
+    """The browser's form sends only the pace: the levels are the server's, never the browser's."""
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    with ServerThread(db, QUICK) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        owner, _ = _guest(http)
+        t = _create(http, owner, game, schedule={"hands_per_level": 4})
+        built_in = Schedule.default(game["game"], hands_per_level=4).to_dict()
+        assert t["schedule"] == built_in
+        r = http.post("/api/tournaments", json={"game": game, "schedule": {"hands_per_level": 0}},
+                      headers=owner)
+        assert r.status_code == 400 and "hands_per_level" in r.json()["detail"]

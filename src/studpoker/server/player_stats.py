@@ -27,6 +27,7 @@ from sqlalchemy import select
 
 from studpoker import phh
 from studpoker.fairness import keep_seen_openings
+from studpoker.games import GAMES
 from studpoker.server.api import Svc, User
 from studpoker.server.db import Database, HandRow, LedgerRow, UserRow
 from studpoker.stats import Stats, StatsError
@@ -91,7 +92,9 @@ def profile(db: Database, name: str, *, game: str | None = None) -> dict[str, An
             total += x
             points.append(total)
         chart[r.game] = points
-    return {"name": name, "games": [r.to_dict() for r in rows], "chart": chart}
+    # each row with its game's display name (the browser keeps no table of names)
+    games = [{**r.to_dict(), "game_name": GAMES[r.game].title} for r in rows]
+    return {"name": name, "games": games, "chart": chart}
 
 
 def leaderboard(db: Database, *, game: str, min_hands: int = 20, limit: int = 50) -> list[dict[str, Any]]:

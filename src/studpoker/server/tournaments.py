@@ -160,6 +160,11 @@ def check_create(body: TournamentCreate) -> dict[str, Any]:
     """The stored configuration of a new tournament, or :class:`TournamentRefused`."""
     config = body.model_dump()
     try:
+        schedule = config["schedule"]
+        if isinstance(schedule, dict) and "levels" not in schedule:
+            # the game's built-in levels at the pace asked for (the browser's form sends this)
+            built_in = Schedule.default(from_options(**config["game"]).name).to_dict()
+            config["schedule"] = {**schedule, "levels": built_in["levels"]}
         ec = engine_config(config)
         if body.players < ec.game.min_players:
             raise TournamentError(f"a {ec.game.name} sit-and-go needs at least "

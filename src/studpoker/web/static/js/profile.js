@@ -3,7 +3,11 @@
 
 import {api, apiText, session} from "./api.js";
 
-const GAMES = {stud: "Seven Card Stud", wallstreet: "Wall Street"};
+/** The games and their display names, from the server (GET /api/games). */
+async function gameNames() {
+  const d = await api("GET", "/api/games");
+  return d.games.map((g) => [g.game, g.name]);
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -105,7 +109,7 @@ async function profilePage(app) {
   if (!data.games.length) sections.push(el("p", {class: "muted", text: "No hands played yet."}));
   for (const row of data.games) {
     sections.push(el("section", {class: "panel profile-game", "data-testid": "stats-row", "data-game": row.game},
-      el("h3", {text: GAMES[row.game] || row.game}),
+      el("h3", {text: row.game_name || row.game}),
       el("div", {class: "profile-grid"}, statsTable(row), chart(data.chart[row.game] || [0]))));
   }
   app.replaceChildren(el("div", {"data-testid": "profile"}, ...sections));
@@ -115,7 +119,7 @@ async function leaderboardPage(app) {
   const params = new URLSearchParams(location.search);
   const game = params.get("game") || "stud";
   const rows = await api("GET", `/api/leaderboard?game=${encodeURIComponent(game)}&min_hands=${params.get("min_hands") || 1}`);
-  const tabs = el("nav", {class: "row"}, ...Object.entries(GAMES).map(([g, title]) =>
+  const tabs = el("nav", {class: "row"}, ...(await gameNames()).map(([g, title]) =>
     el("a", {href: `?game=${g}`, class: g === game ? "badge live" : "badge", text: title})));
   const body = el("tbody");
   for (const r of rows) {

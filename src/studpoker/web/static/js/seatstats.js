@@ -49,7 +49,7 @@ async function show(seat, name) {
     line.className = "seat-stats-line";
     line.dataset.game = g.game;
     const af = g.af === null ? "–" : g.af.toFixed(1);
-    line.textContent = `${g.game === "wallstreet" ? "Wall Street" : "stud"}: ${g.hands} hands, VPIP ${pct(g.vpip)}, AF ${af}`;
+    line.textContent = `${g.game_name || g.game}: ${g.hands} hands, VPIP ${pct(g.vpip)}, AF ${af}`;
     box.append(line);
   }
 }

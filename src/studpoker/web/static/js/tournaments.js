@@ -22,12 +22,16 @@ function num(name, label, value, attrs = {}) {
 }
 
 function createForm(refresh) {
+  // the games and their names come from the server (GET /api/games)
+  const gameSelect = h("select", {name: "t_game"});
+  api("GET", "/api/games").then((d) => {
+    gameSelect.replaceChildren(...d.games.map((g) => h("option", {value: g.game}, g.name)));
+  }).catch((err) => toast(`Cannot load the games: ${err.message}`));
   const form = h("form", {class: "create-form tournament-form", "data-testid": "tournament-create"},
     h("h3", {}, "New sit-and-go"),
     h("label", {class: "field"}, "Name", h("input", {name: "t_name", value: "Sit-and-go", maxlength: "64", required: true})),
     h("fieldset", {}, h("legend", {}, "Tournament"),
-      h("label", {class: "field"}, "Game", h("select", {name: "t_game"},
-        h("option", {value: "stud"}, "Seven Card Stud"), h("option", {value: "wallstreet"}, "Wall Street"))),
+      h("label", {class: "field"}, "Game", gameSelect),
       num("t_players", "Players", 6, {min: "2", max: "100"}),
       num("t_buy_in", "Buy-in", 100, {min: "1"}),
       num("t_starting_stack", "Starting chips", 1000, {min: "1"}),
@@ -44,14 +48,8 @@ function createForm(refresh) {
       bots_fill: f.t_bots_fill.checked, action_time: Number(f.t_action_time.value),
       schedule: null};
     const hands = Number(f.t_hands_per_level.value);
-    if (hands !== 10) {
-      // the built-in levels of the game, rising every `hands` hands
-      const games = {stud: [[1, 2, 5, 10], [1, 3, 8, 16], [2, 5, 10, 20], [3, 8, 15, 30], [4, 10, 20, 40]],
-        wallstreet: [[1, 2, 2, 4, 4, 4], [1, 3, 3, 6, 6, 6], [2, 4, 4, 8, 8, 8], [3, 6, 6, 12, 12, 12]]};
-      const levels = games[f.t_game.value].map((l) => (f.t_game.value === "stud"
-        ? {ante: l[0], bring_in: l[1], small_bet: l[2], big_bet: l[3]} : {ante: l[0], limits: l.slice(1)}));
-      body.schedule = {hands_per_level: hands, levels};
-    }
+    // the game's built-in levels (the server's), rising every `hands` hands
+    if (hands !== 10) body.schedule = {hands_per_level: hands};
     try {
       await api("POST", "/api/tournaments", body);
       refresh();
