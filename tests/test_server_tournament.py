@@ -243,15 +243,16 @@ def _table_status(http: httpx.Client, tid: int) -> dict[str, Any] | None:
     return None
 
 
+@pytest.mark.parametrize("game", [STUD, WALL], ids=["stud", "wallstreet"])
 @pytest.mark.parametrize("kind", db_params())
-def test_sigkill_mid_tournament_then_restart_finishes(kind: str, tmp_path: Path) -> None:
+def test_sigkill_mid_tournament_then_restart_finishes(kind: str, game: dict[str, Any], tmp_path: Path) -> None:
     with db_url(kind, tmp_path) as db:
         server = ServerProcess(db, free_port(), tmp_path / "server.log", extra=["--bot-delay", "0.01"])
         server.start()
         try:
             with httpx.Client(base_url=server.http, timeout=30) as http:
                 owner, _ = _guest(http)
-                t = _create(http, owner, STUD, starting_stack=150)
+                t = _create(http, owner, game, starting_stack=150)
                 assert http.post(f"/api/tournaments/{t['id']}/fill", headers=owner).status_code == 200
                 deadline = time.time() + 60
                 while True:  # wait for a live hand some rounds in
