@@ -21,6 +21,7 @@ by :mod:`studpoker.settlement`.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,14 +35,15 @@ from studpoker.games import Game, GameError, Opener
 from studpoker.operations import (
     ActionTaken,
     CardDealt,
-    ChipsReturned,
     CommunityCardDealt,
-    HandEnded,
     MarketDealt,
     Operation,
+    StreetStarted,
     action_taken,
     ante_posted,
     card_dealt,
+    chips_returned,
+    hand_ended,
     street_started,
 )
 from studpoker.pots import DeadMoney, Pot, build_pots
@@ -66,6 +68,58 @@ def _board_key(bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
     return key
 
 
+# The bring-in order of each door card by code (R2.4): bring_in_key as a table.
+_BRING_IN_KEYS = tuple(bring_in_key(c) for c in full_deck(joker=True))
+
+# Each seat's CardDealt records by ``code << 1 | face_up`` (shared immutable values,
+# see operations.card_dealt), filled as they are first dealt.
+_DEALT: list[list[CardDealt | None]] = [[None] * 128 for _ in range(8)]
+
+_DECKS = (tuple(full_deck(joker=False)), tuple(full_deck(joker=True)))
+_RandomType = random.Random
+_seed_random = _random.Random.seed  # the C seeding step Random(seed) takes for an int
+
+
+def _seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int seed: the same state, without the Python-level wrapper."""
+    rng = _RandomType.__new__(_RandomType)
+    _seed_random(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.__init__ sets it (getstate reads it)
+    return rng
+
+
+class _Setup:
+    """What every hand of one game, table size and dealer starts from (shared, read only).
+
+    ``order``: the seats clockwise from the dealer's left; ``antes``: the ante
+    records when every seat posts the full ante; ``streets``: each street's
+    StreetStarted record.
+    """
+
+    __slots__ = ("antes", "game", "order", "streets")
+
+    def __init__(self, game: Game, n: int, dealer: int) -> None:
+        self.game = game
+        self.order = tuple((dealer + 1 + k) % n for k in range(n))
+        self.antes = tuple(ante_posted(s, game.ante) for s in self.order) if game.ante > 0 else ()
+        self.streets: tuple[StreetStarted, ...] = tuple(
+            street_started(i, st.name) for i, st in enumerate(game.streets)
+        )
+
+
+_SETUPS: dict[tuple[int, int, int], _Setup] = {}
+
+
+def _setup(game: Game, n: int, dealer: int) -> _Setup:
+    key = (id(game), n, dealer)
+    setup = _SETUPS.get(key)
+    if setup is None or setup.game is not game:  # the setup holds its game: the id stays its own
+        if len(_SETUPS) >= 1000:
+            _SETUPS.clear()
+        setup = _SETUPS[key] = _Setup(game, n, dealer)
+    return setup
+
+
 class Phase(Enum):
     """What the hand is waiting for."""
 
@@ -73,6 +127,11 @@ class Phase(Enum):
     CARD_ROUND = "card_round"
     SHOWDOWN = "showdown"
     OVER = "over"
+
+
+_BETTING, _CARD_ROUND, _SHOWDOWN, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.SHOWDOWN, Phase.OVER
+_FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_BRING_IN_OPENER = Opener.BRING_IN
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -134,14 +193,18 @@ class Hand:
             raise GameError(
                 f"{game.name} is for {game.min_players} to {game.max_players} players, got {n}"
             )
-        for i, s in enumerate(stacks):
-            if not isinstance(s, int) or isinstance(s, bool) or s <= 0:
-                raise GameError(f"stack of seat {i} must be a positive integer, got {s!r}")
+        for s in stacks:
+            if type(s) is not int or s <= 0:  # the exact check below (int subclasses pass)
+                for i, s in enumerate(stacks):
+                    if not isinstance(s, int) or isinstance(s, bool) or s <= 0:
+                        raise GameError(f"stack of seat {i} must be a positive integer, got {s!r}")
+                break
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise GameError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
         self.game = game
         self.n = n
         self.dealer = dealer
+        setup = self._setup = _setup(game, n, dealer)
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         self.stacks: list[int] = list(stacks)
         self.contrib: list[int] = [0] * n
@@ -171,10 +234,22 @@ class Hand:
         self._pots: list[Pot] = []
         self._legal: list[Action] | None = None  # cache, valid while the log has _legal_at records
         self._legal_at = -1
-        self._stub, self._fixed, self._rng = self._make_stub(seed=seed, deck=deck, rng=rng)
+        if deck is None and rng is None and type(seed) is int:
+            self._stub: list[Card] = list(_DECKS[game.joker])
+            self._fixed = 0
+            self._rng: random.Random = _seeded(seed)
+        else:
+            self._stub, self._fixed, self._rng = self._make_stub(seed=seed, deck=deck, rng=rng)
         self._next = 0
-        self._post_antes()
-        self._chips_count = sum(1 for st in self.stacks if st > 0)  # players in the hand with chips
+        ante = game.ante
+        if 0 < ante < min(stacks):  # every seat posts the whole ante and keeps chips
+            self.stacks = [st - ante for st in stacks]
+            self.contrib = [ante] * n
+            self.log.extend(setup.antes)  # equal antes: no uncalled chips (R1.6)
+            self._chips_count = n  # players in the hand with chips
+        else:
+            self._post_antes()
+            self._chips_count = sum(1 for st in self.stacks if st > 0)
         self._begin_street(0)
 
     # ----------------------------------------------------------------- deck
@@ -317,25 +392,29 @@ class Hand:
     def _begin_street(self, index: int) -> None:
         self.street = index
         street = self.game.streets[index]
-        self.log.append(street_started(index, street.name))
-        n, folded, start = self.n, self.folded, self.dealer + 1
-        order = [s for s in [(start + k) % n for k in range(n)] if not folded[s]]
+        log = self.log
+        log.append(self._setup.streets[index])
+        order = self._setup.order  # the seats in the hand, clockwise from the dealer's left
+        if self._active_count < self.n:
+            folded = self.folded
+            order = tuple([s for s in order if not folded[s]])
         if street.card_round:
-            self.phase = Phase.CARD_ROUND
-            self._card_order = order
+            self.phase = _CARD_ROUND
+            self._card_order = list(order)
             self._card_pos = 0
             self._advance_card_round()
             return
         # the draws of _draw, inlined: this loop deals most of the cards of a hand
-        log_append = self.log.append
+        log_append = log.append
         stub, fixed, rand = self._stub, self._fixed, self._rng.random
         size = len(stub)
         i = self._next
         cards, ups, bits = self.cards, self._up, self._board_bits
         down = street.down
+        players = len(order)
         for k in range(down + street.up):
             face_up = k >= down
-            if size - i < len(order):  # R1.10
+            if size - i < players:  # R1.10
                 if i >= fixed:
                     j = i + int(rand() * (size - i))
                     stub[i], stub[j] = stub[j], stub[i]
@@ -351,10 +430,17 @@ class Hand:
                 card = stub[i]
                 i += 1
                 cards[s].append((card, face_up))
+                code = card.code
                 if face_up:
                     ups[s].append(card)
-                    bits[s] += _UP_BITS[card.code]
-                log_append(card_dealt(s, card, face_up))
+                    bits[s] += _UP_BITS[code]
+                dealt = _DEALT[s] if s < 8 else None
+                op = dealt[code << 1 | face_up] if dealt is not None else None
+                if op is None:
+                    op = card_dealt(s, card, face_up)
+                    if dealt is not None:
+                        dealt[code << 1 | face_up] = op
+                log_append(op)
         self._next = i
         for slot in range(1, street.market + 1):
             self._refill(slot)
@@ -371,8 +457,10 @@ class Hand:
     # ------------------------------------------------------------- betting
 
     def _begin_betting(self) -> None:
-        street = self.game.streets[self.street]
-        with_chips = self._with_chips()
+        game = self.game
+        street = game.streets[self.street]
+        n, stacks, folded = self.n, self.stacks, self.folded
+        with_chips = {s for s in range(n) if stacks[s] and not folded[s]}  # _with_chips()
         self._round = None
         self._bring_in_seat = None
         self._first_actor = None
@@ -383,62 +471,76 @@ class Hand:
         open_pair = street.open_pair and any(
             board_has_pair(self._up[s]) for s in self.active
         )
-        rnd = BettingRound(
-            increment=street.bet,
-            big_increment=street.big_bet if open_pair else None,
-            max_raises=self.game.max_raises,
-            heads_up_uncapped=self.game.heads_up_uncapped,
-            bring_in_street=street.opener is Opener.BRING_IN,
-            bets=[0] * self.n,
+        opener = street.opener
+        rnd = BettingRound.start(
+            street.bet, street.big_bet if open_pair else None, game.max_raises,
+            game.heads_up_uncapped, opener is _BRING_IN_OPENER, [0] * n,
         )
         self._round = rnd
-        self.phase = Phase.BETTING
-        if street.opener is Opener.BRING_IN:
-            # R2.4/R2.5: lowest door card among players with chips
-            first = min(with_chips, key=lambda s: bring_in_key(self._up[s][0]))
+        self.phase = _BETTING
+        if opener is _BRING_IN_OPENER:
+            # R2.4/R2.5: lowest door card among players with chips (bring_in_key)
+            up, keys = self._up, _BRING_IN_KEYS
+            first, low = -1, 1 << 30
+            for s in with_chips:
+                key = keys[up[s][0].code]
+                if key < low:
+                    first, low = s, key
             self._bring_in_seat = first
             rnd.pending = {first}
         else:
-            first = self._opener(street.opener, require_chips=True)
+            first = self._opener(opener, require_chips=True)
             rnd.pending = with_chips  # a fresh set, owned by the round from now on
         self._first_actor = first
         self.to_act = first
 
     def _opener(self, opener: Opener, *, require_chips: bool) -> int:
-        n, folded, start = self.n, self.folded, self.dealer + 1
-        order = [s for s in [(start + k) % n for k in range(n)] if not folded[s]]
+        order = self._setup.order  # clockwise from the dealer's left
+        if self._active_count < self.n:
+            folded = self.folded
+            order = tuple([s for s in order if not folded[s]])
         if opener is Opener.HIGH_BOARD:
             # R2.6: highest board; ties to the first clockwise from the dealer's left
-            up, bits = self._up, self._board_bits
-            keys = [_BOARD_KEYS.get(bits[s]) or _board_key(bits[s], up[s]) for s in order]
-            i = keys.index(max(keys))
-            order = order[i:] + order[:i]
+            up, bits, memo = self._up, self._board_bits, _BOARD_KEYS
+            best: tuple[int, ...] | None = None
+            i = 0
+            for k, s in enumerate(order):
+                key = memo.get(bits[s]) or _board_key(bits[s], up[s])
+                if best is None or key > best:
+                    best, i = key, k
+            if i:
+                order = order[i:] + order[:i]
         if require_chips:
             stacks = self.stacks
-            return next(s for s in order if stacks[s] > 0)
+            for s in order:
+                if stacks[s] > 0:
+                    return s
+            raise AssertionError("a betting round opens with two players with chips")
         return order[0]
 
     def _apply_betting(self, action: Action) -> None:
         rnd = self._round
         assert rnd is not None
         seat, kind = action.seat, action.kind
-        if kind is ActionKind.CALL:
+        stacks = self.stacks
+        if kind is _CALL:
             paid = action.amount
-        elif kind in (ActionKind.FOLD, ActionKind.CHECK):
+        elif kind is _FOLD or kind is _CHECK:
             paid = 0
         else:
             paid = action.amount - rnd.bets[seat]
-        stack = self.stacks[seat] - paid
-        self.stacks[seat] = stack
-        self.contrib[seat] += paid
-        if kind is ActionKind.FOLD:
+        stack = stacks[seat] - paid
+        if paid:
+            stacks[seat] = stack
+            self.contrib[seat] += paid
+            if not stack:
+                self._chips_count -= 1
+        if kind is _FOLD:
             self.folded[seat] = True
             self._active_count -= 1
             self._chips_count -= 1
-        elif paid and not stack:
-            self._chips_count -= 1
         if kind in _RESETS:  # the seats in the hand with chips (inline _with_chips)
-            folded, stacks = self.folded, self.stacks
+            folded = self.folded
             with_chips: set[int] | frozenset[int] = {
                 s for s in range(self.n) if stacks[s] and not folded[s]
             }
@@ -471,9 +573,9 @@ class Hand:
                 second = c
         excess = first - second
         if excess > 0:
-            self.contrib[top] -= excess
+            contrib[top] -= excess
             self.stacks[top] += excess
-            self.log.append(ChipsReturned(seat=top, amount=excess))
+            self.log.append(chips_returned(top, excess))
 
     def _end_betting(self) -> None:
         self._return_uncalled()
@@ -628,21 +730,25 @@ class Hand:
 
     def _end(self, results: tuple[PotResult, ...]) -> None:
         """Pay every pot's shares into the stacks and close the hand."""
+        stacks = self.stacks
         for result in results:
             for seat, amount in result.shares:
-                self.stacks[seat] += amount
+                stacks[seat] += amount
         self.contrib = [0] * self.n
         self.dead = []
         self.results = results
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.to_act = None
-        self.log.append(HandEnded(stacks=tuple(self.stacks)))
+        self.log.append(hand_ended(tuple(stacks)))
 
     # ------------------------------------------------------------ actions
 
     def legal_actions(self) -> list[Action]:
         """Every legal choice of the seat to act (empty once the hand is over)."""
-        return list(self._legal_list())
+        cached = self._legal
+        if cached is not None and self._legal_at == len(self.log):
+            return cached[:]
+        return self._legal_list()[:]
 
     def _legal_list(self) -> list[Action]:
         cached = self._legal
@@ -650,13 +756,13 @@ class Hand:
             return cached
         seat = self.to_act
         phase = self.phase
-        if seat is None or phase is Phase.OVER:
+        if seat is None or phase is _OVER:
             legal: list[Action] = []
-        elif self._left and seat in self._left and phase is not Phase.SHOWDOWN and not (
+        elif self._left and seat in self._left and phase is not _SHOWDOWN and not (
             self._bring_in_seat == seat and self._round is not None and not self._round.acted_full
         ):
             legal = [_FOLDS[seat]]  # R4.3: folded at their turn, even where a check is legal
-        elif phase is Phase.BETTING:
+        elif phase is _BETTING:
             rnd = self._round
             assert rnd is not None
             if self._bring_in_seat == seat and not rnd.acted_full:
@@ -712,19 +818,23 @@ class Hand:
 
     def apply(self, action: Action) -> None:
         """Play ``action``. Raises :class:`IllegalAction` (state unchanged) if it is not legal."""
-        for legal in self._legal_list():
+        legal_list = self._legal
+        if legal_list is None or self._legal_at != len(self.log):
+            legal_list = self._legal_list()
+        for legal in legal_list:
             if legal is action:  # the engine's own (interned) action: legal as it stands
                 break
         else:
-            if action not in self._legal_list() or not (
+            if action not in legal_list or not (
                 type(action.amount) is int and type(action.seat) is int and type(action.slot) is int
             ):
                 reason = self.check(action)
                 assert reason is not None
                 raise IllegalAction(action, reason, self.legal_actions())
-        if self.phase is Phase.BETTING:
+        phase = self.phase
+        if phase is _BETTING:
             self._apply_betting(action)
-        elif self.phase is Phase.CARD_ROUND:
+        elif phase is _CARD_ROUND:
             if action.kind is ActionKind.FOLD:  # a player who left (R4.3)
                 if self._fold_in_card_round(action):
                     return  # the last opponent left: the hand is over (R1.8)
