@@ -180,7 +180,8 @@ class BettingRound:
             self.bets[seat] = action.amount
             self.current = max(self.current, action.amount)
             self.acted_full[seat] = self.full_level
-            self.pending = set(with_chips) - {seat}
+            pending = self.pending = set(with_chips)
+            pending.discard(seat)
             return action.amount
         # COMPLETE, BET, RAISE
         to = action.amount
@@ -206,7 +207,8 @@ class BettingRound:
         self.bets[seat] = to
         self.last_aggressor = seat
         self.acted_full[seat] = self.full_level
-        self.pending = set(with_chips) - {seat}
+        pending = self.pending = set(with_chips)
+        pending.discard(seat)
         return to - before
 
 

@@ -33,6 +33,7 @@ from studpoker.cards import Card, CardError, CardsLike, check_distinct, full_dec
 from studpoker.evaluation import board_has_pair, board_key, bring_in_key
 from studpoker.games import Game, GameError, Opener
 from studpoker.operations import (
+    _ACTION_TAKEN,
     ActionTaken,
     CardDealt,
     CommunityCardDealt,
@@ -51,9 +52,7 @@ from studpoker.settlement import PotResult, settle, settle_uncontested
 
 __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 
-_NO_SEATS: frozenset[int] = frozenset()
 _FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
-_RESETS = frozenset({ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 
 
 # A seat's up cards as one int: 4 bits per rank counting its cards (the joker as an
@@ -493,6 +492,13 @@ class Hand:
             rnd.pending = with_chips  # a fresh set, owned by the round from now on
         self._first_actor = first
         self.to_act = first
+        if not self._left:  # the first decision's legal actions (see _legal_list)
+            if opener is _BRING_IN_OPENER:
+                self._legal = rnd.bring_in_options(first, stacks[first], game.bring_in_amount)
+            else:
+                count = self._chips_count
+                self._legal = rnd.options(first, stacks[first], count - 1, count == 2)
+            self._legal_at = len(self.log)
 
     def _opener(self, opener: Opener, *, require_chips: bool) -> int:
         order = self._setup.order  # clockwise from the dealer's left
@@ -523,35 +529,44 @@ class Hand:
         assert rnd is not None
         seat, kind = action.seat, action.kind
         stacks = self.stacks
+        pending = rnd.pending
+        # BettingRound.record, inlined for the kinds that set no new level
         if kind is _CALL:
             paid = action.amount
-        elif kind is _FOLD or kind is _CHECK:
-            paid = 0
-        else:
-            paid = action.amount - rnd.bets[seat]
-        stack = stacks[seat] - paid
-        if paid:
+            rnd.bets[seat] += paid
+            pending.discard(seat)
+            rnd.acted_full[seat] = rnd.full_level
+            stack = stacks[seat] - paid
             stacks[seat] = stack
             self.contrib[seat] += paid
             if not stack:
                 self._chips_count -= 1
-        if kind is _FOLD:
+        elif kind is _CHECK:
+            paid = 0
+            pending.discard(seat)
+            rnd.acted_full[seat] = rnd.full_level
+        elif kind is _FOLD:
+            paid = 0
+            pending.discard(seat)
             self.folded[seat] = True
             self._active_count -= 1
             self._chips_count -= 1
-        if kind in _RESETS:  # the seats in the hand with chips (inline _with_chips)
-            folded = self.folded
-            with_chips: set[int] | frozenset[int] = {
-                s for s in range(self.n) if stacks[s] and not folded[s]
-            }
-        else:
-            with_chips = _NO_SEATS
-        rnd.record(action, all_in=not stack, with_chips=with_chips)
-        self.log.append(action_taken(action, paid))
+        else:  # bring-in, completion, bet or raise
+            paid = action.amount - rnd.bets[seat]
+            stack = stacks[seat] - paid
+            stacks[seat] = stack
+            self.contrib[seat] += paid
+            if not stack:
+                self._chips_count -= 1
+            folded = self.folded  # the seats in the hand with chips (inline _with_chips)
+            rnd.record(action, all_in=not stack,
+                       with_chips={s for s in range(self.n) if stacks[s] and not folded[s]})
+            pending = rnd.pending
+        op = _ACTION_TAKEN.get((id(action), paid))  # action_taken's shared records
+        self.log.append(op if op is not None else action_taken(action, paid))
         if self._active_count == 1:
             self._finish_uncontested()
             return
-        pending = rnd.pending
         if not pending:
             self._end_betting()
             return
@@ -561,6 +576,10 @@ class Hand:
             s = (s + 1) % n
             if s in pending:
                 self.to_act = s
+                if not self._left:  # the next decision's legal actions (see _legal_list)
+                    count = self._chips_count
+                    self._legal = rnd.options(s, stacks[s], count - 1, count == 2)
+                    self._legal_at = len(self.log)
                 return
 
     def _return_uncalled(self) -> None:
@@ -746,9 +765,19 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Every legal choice of the seat to act (empty once the hand is over)."""
         cached = self._legal
-        if cached is not None and self._legal_at == len(self.log):
-            return cached[:]
-        return self._legal_list()[:]
+        at = len(self.log)
+        if cached is None or self._legal_at != at:
+            seat, rnd = self.to_act, self._round
+            if self.phase is _BETTING and not self._left and (
+                self._bring_in_seat != seat or rnd.acted_full  # type: ignore[union-attr]
+            ):  # _legal_list's common case, one call shorter
+                count = self._chips_count  # the seat to act always has chips
+                cached = self._legal = rnd.options(  # type: ignore[union-attr]
+                    seat, self.stacks[seat], count - 1, count == 2)  # type: ignore[index,arg-type]
+                self._legal_at = at
+            else:
+                cached = self._legal_list()
+        return cached[:]
 
     def _legal_list(self) -> list[Action]:
         cached = self._legal
@@ -756,8 +785,16 @@ class Hand:
             return cached
         seat = self.to_act
         phase = self.phase
-        if seat is None or phase is _OVER:
-            legal: list[Action] = []
+        if phase is _BETTING and seat is not None and not self._left:  # the common case first
+            rnd = self._round
+            assert rnd is not None
+            if self._bring_in_seat == seat and not rnd.acted_full:
+                legal = rnd.bring_in_options(seat, self.stacks[seat], self.game.bring_in_amount)
+            else:
+                count = self._chips_count  # the seat to act always has chips
+                legal = rnd.options(seat, self.stacks[seat], count - 1, count == 2)
+        elif seat is None or phase is _OVER:
+            legal = []
         elif self._left and seat in self._left and phase is not _SHOWDOWN and not (
             self._bring_in_seat == seat and self._round is not None and not self._round.acted_full
         ):
