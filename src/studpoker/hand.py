@@ -70,9 +70,12 @@ def _board_key(bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
 # The bring-in order of each door card by code (R2.4): bring_in_key as a table.
 _BRING_IN_KEYS = tuple(bring_in_key(c) for c in full_deck(joker=True))
 
-# Each seat's CardDealt records by ``code << 1 | face_up`` (shared immutable values,
-# see operations.card_dealt), filled as they are first dealt.
-_DEALT: list[list[CardDealt | None]] = [[None] * 128 for _ in range(8)]
+# Seats 0..7's CardDealt records by card code, face down and face up (shared immutable
+# values, see operations.card_dealt), and the (card, face_up) pairs Hand.cards holds.
+_DEALT_DOWN = tuple(tuple(card_dealt(s, c, False) for c in full_deck(joker=True)) for s in range(8))
+_DEALT_UP = tuple(tuple(card_dealt(s, c, True) for c in full_deck(joker=True)) for s in range(8))
+_DOWN_PAIRS = tuple((c, False) for c in full_deck(joker=True))
+_UP_PAIRS = tuple((c, True) for c in full_deck(joker=True))
 
 _DECKS = (tuple(full_deck(joker=False)), tuple(full_deck(joker=True)))
 _RandomType = random.Random
@@ -95,11 +98,18 @@ class _Setup:
     StreetStarted record.
     """
 
-    __slots__ = ("antes", "game", "order", "streets")
+    __slots__ = ("antes", "dealt_down", "dealt_up", "game", "order", "streets")
 
     def __init__(self, game: Game, n: int, dealer: int) -> None:
         self.game = game
         self.order = tuple((dealer + 1 + k) % n for k in range(n))
+        deck = full_deck(joker=True)
+        self.dealt_down = tuple(  # by seat, then card code
+            _DEALT_DOWN[s] if s < 8 else tuple(card_dealt(s, c, False) for c in deck) for s in range(n)
+        )
+        self.dealt_up = tuple(
+            _DEALT_UP[s] if s < 8 else tuple(card_dealt(s, c, True) for c in deck) for s in range(n)
+        )
         self.antes = tuple(ante_posted(s, game.ante) for s in self.order) if game.ante > 0 else ()
         self.streets: tuple[StreetStarted, ...] = tuple(
             street_started(i, st.name) for i, st in enumerate(game.streets)
@@ -177,6 +187,9 @@ class SeatView:
 class Hand:
     """One hand of a stud game. Create it with ``game.deal(...)``."""
 
+    is_over: bool
+    """True once the hand has ended (``phase is Phase.OVER``); read it, never set it."""
+
     def __init__(
         self,
         *,
@@ -217,6 +230,7 @@ class Hand:
         self.dead: list[DeadMoney] = []
         self.log: list[Operation] = []
         self.phase = Phase.BETTING
+        self.is_over = False
         self.street = 0
         self.to_act: int | None = None
         self.results: tuple[PotResult, ...] = ()
@@ -331,11 +345,6 @@ class Hand:
     # ------------------------------------------------------------- queries
 
     @property
-    def is_over(self) -> bool:
-        """True once the hand has ended."""
-        return self.phase is Phase.OVER
-
-    @property
     def street_name(self) -> str:
         """``"third"`` .. ``"seventh"``."""
         return self.game.streets[self.street].name
@@ -412,7 +421,6 @@ class Hand:
         down = street.down
         players = len(order)
         for k in range(down + street.up):
-            face_up = k >= down
             if size - i < players:  # R1.10
                 if i >= fixed:
                     j = i + int(rand() * (size - i))
@@ -422,28 +430,40 @@ class Hand:
                 self.community.append(card)
                 log_append(CommunityCardDealt(card=card))
                 continue
-            for s in order:
-                if i >= fixed:
-                    j = i + int(rand() * (size - i))
-                    stub[i], stub[j] = stub[j], stub[i]
-                card = stub[i]
-                i += 1
-                cards[s].append((card, face_up))
-                code = card.code
-                if face_up:
+            if k < down:
+                dealt = self._setup.dealt_down
+                for s in order:
+                    if i >= fixed:
+                        j = i + int(rand() * (size - i))
+                        card = stub[j]
+                        stub[j] = stub[i]
+                        stub[i] = card
+                    else:
+                        card = stub[i]
+                    i += 1
+                    code = card.code
+                    cards[s].append(_DOWN_PAIRS[code])
+                    log_append(dealt[s][code])
+            else:
+                dealt = self._setup.dealt_up
+                for s in order:
+                    if i >= fixed:
+                        j = i + int(rand() * (size - i))
+                        card = stub[j]
+                        stub[j] = stub[i]
+                        stub[i] = card
+                    else:
+                        card = stub[i]
+                    i += 1
+                    code = card.code
+                    cards[s].append(_UP_PAIRS[code])
                     ups[s].append(card)
                     bits[s] += _UP_BITS[code]
-                dealt = _DEALT[s] if s < 8 else None
-                op = dealt[code << 1 | face_up] if dealt is not None else None
-                if op is None:
-                    op = card_dealt(s, card, face_up)
-                    if dealt is not None:
-                        dealt[code << 1 | face_up] = op
-                log_append(op)
+                    log_append(dealt[s][code])
         self._next = i
         for slot in range(1, street.market + 1):
             self._refill(slot)
-        self._begin_betting()
+        self._begin_betting(order)
 
     def _refill(self, slot: int) -> None:
         if self.stub_size == 0:
@@ -455,11 +475,15 @@ class Hand:
 
     # ------------------------------------------------------------- betting
 
-    def _begin_betting(self) -> None:
+    def _begin_betting(self, order: Sequence[int] | None = None) -> None:
+        """Open the street's betting round; ``order``: the seats in the hand, from the dealer's left."""
         game = self.game
         street = game.streets[self.street]
-        n, stacks, folded = self.n, self.stacks, self.folded
-        with_chips = {s for s in range(n) if stacks[s] and not folded[s]}  # _with_chips()
+        n, stacks = self.n, self.stacks
+        if order is None:
+            folded = self.folded
+            order = [s for s in self._setup.order if not folded[s]]
+        with_chips = {s for s in order if stacks[s]}  # _with_chips()
         self._round = None
         self._bring_in_seat = None
         self._first_actor = None
@@ -488,7 +512,7 @@ class Hand:
             self._bring_in_seat = first
             rnd.pending = {first}
         else:
-            first = self._opener(opener, require_chips=True)
+            first = self._opener(opener, require_chips=True, order=order)
             rnd.pending = with_chips  # a fresh set, owned by the round from now on
         self._first_actor = first
         self.to_act = first
@@ -500,11 +524,10 @@ class Hand:
                 self._legal = rnd.options(first, stacks[first], count - 1, count == 2)
             self._legal_at = len(self.log)
 
-    def _opener(self, opener: Opener, *, require_chips: bool) -> int:
-        order = self._setup.order  # clockwise from the dealer's left
-        if self._active_count < self.n:
+    def _opener(self, opener: Opener, *, require_chips: bool, order: Sequence[int] | None = None) -> int:
+        if order is None:  # the seats in the hand, clockwise from the dealer's left
             folded = self.folded
-            order = tuple([s for s in order if not folded[s]])
+            order = [s for s in self._setup.order if not folded[s]]
         if opener is Opener.HIGH_BOARD:
             # R2.6: highest board; ties to the first clockwise from the dealer's left
             up, bits, memo = self._up, self._board_bits, _BOARD_KEYS
@@ -515,7 +538,7 @@ class Hand:
                 if best is None or key > best:
                     best, i = key, k
             if i:
-                order = order[i:] + order[:i]
+                order = [*order[i:], *order[:i]]
         if require_chips:
             stacks = self.stacks
             for s in order:
@@ -757,6 +780,7 @@ class Hand:
         self.dead = []
         self.results = results
         self.phase = _OVER
+        self.is_over = True
         self.to_act = None
         self.log.append(hand_ended(tuple(stacks)))
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
 from studpoker.cards import Card
-from studpoker.evaluation import HighValue, LowValue, evaluate_high, evaluate_low, odd_chip_key
+from studpoker.evaluation import HighValue, LowValue, evaluate_high, evaluate_low, high_key, odd_chip_key
 from studpoker.games import Game, OddChip
 from studpoker.operations import PotAwarded
 from studpoker.pots import Pot, split_evenly
@@ -116,12 +116,20 @@ def settle(
     ``dealer`` and ``n`` fix "clockwise from the dealer's left" for R3.8.
     """
     highs: dict[int, HighValue] = {}
+    keys: dict[int, int] = {}
     lows: dict[int, LowValue | None] = {}
+    double_ace_flush = game.double_ace_flush
+
+    def key(seat: int) -> int:  # high(seat).key, without the rich value (needed for winners only)
+        value = keys.get(seat)
+        if value is None:
+            value = keys[seat] = high_key([c.code for c in cards(seat)], double_ace_flush)
+        return value
 
     def high(seat: int) -> HighValue:
         value = highs.get(seat)
         if value is None:
-            value = highs[seat] = evaluate_high(cards(seat), double_ace_flush=game.double_ace_flush)
+            value = highs[seat] = evaluate_high(cards(seat), double_ace_flush=double_ace_flush)
         return value
 
     def low(seat: int) -> LowValue | None:
@@ -152,9 +160,11 @@ def settle(
             if sole is None:
                 best_high = high(contenders[0])
         else:
-            values = {s: high(s) for s in contenders}
-            best_high = max(values.values())
-            high_w = tuple(s for s in contenders if values[s] == best_high)
+            ranked = {s: key(s) for s in contenders}
+            best = max(ranked.values())
+            high_w = tuple(s for s in contenders if ranked[s] == best)
+            values = {s: high(s) for s in high_w}
+            best_high = values[high_w[0]]  # max() of the values: the first of the best
             low_amount = 0
             if game.high_low:
                 qualified = {s: v for s in contenders if (v := low(s)) is not None}
