@@ -155,7 +155,7 @@ class BettingRound:
         rnd.last_aggressor = None
         return rnd
 
-    def record(self, action: Action, *, all_in: bool, with_chips: Set[int]) -> int:
+    def record(self, action: Action, all_in: bool, with_chips: Set[int]) -> int:
         """Apply a legal ``action`` to the round; return the chips it puts in.
 
         ``all_in``: the action leaves the seat with no chips; ``with_chips``:

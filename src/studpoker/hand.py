@@ -93,16 +93,18 @@ def _seeded(seed: int) -> random.Random:
 class _Setup:
     """What every hand of one game, table size and dealer starts from (shared, read only).
 
-    ``order``: the seats clockwise from the dealer's left; ``antes``: the ante
-    records when every seat posts the full ante; ``streets``: each street's
-    StreetStarted record.
+    ``order``: the seats clockwise from the dealer's left; ``after``: by seat,
+    the other seats clockwise from it; ``antes``: the ante records when every
+    seat posts the full ante; ``streets``: each street's StreetStarted record;
+    ``dealt_down``/``dealt_up``: by seat and card code, the CardDealt records.
     """
 
-    __slots__ = ("antes", "dealt_down", "dealt_up", "game", "order", "streets")
+    __slots__ = ("after", "antes", "dealt_down", "dealt_up", "game", "order", "streets")
 
     def __init__(self, game: Game, n: int, dealer: int) -> None:
         self.game = game
         self.order = tuple((dealer + 1 + k) % n for k in range(n))
+        self.after = tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n))
         deck = full_deck(joker=True)
         self.dealt_down = tuple(  # by seat, then card code
             _DEALT_DOWN[s] if s < 8 else tuple(card_dealt(s, c, False) for c in deck) for s in range(n)
@@ -245,8 +247,9 @@ class Hand:
         self._mucked: set[int] = set()
         self._left: set[int] = set()  # seats whose player has left the table (R4.3)
         self._pots: list[Pot] = []
-        self._legal: list[Action] | None = None  # cache, valid while the log has _legal_at records
-        self._legal_at = -1
+        # the legal actions of the decision now, or None (computed when asked): every change
+        # of the hand's state goes through apply, leave or __init__, which keep it current
+        self._legal: list[Action] | None = None
         if deck is None and rng is None and type(seed) is int:
             self._stub: list[Card] = list(_DECKS[game.joker])
             self._fixed = 0
@@ -259,10 +262,11 @@ class Hand:
             self.stacks = [st - ante for st in stacks]
             self.contrib = [ante] * n
             self.log.extend(setup.antes)  # equal antes: no uncalled chips (R1.6)
-            self._chips_count = n  # players in the hand with chips
+            self._live = set(setup.order)  # the seats in the hand with chips
         else:
+            self._live = set()
             self._post_antes()
-            self._chips_count = sum(1 for st in self.stacks if st > 0)
+            self._live = {s for s in range(n) if self.stacks[s] > 0}
         self._begin_street(0)
 
     # ----------------------------------------------------------------- deck
@@ -378,7 +382,7 @@ class Hand:
         return [c for c, _ in self.cards[seat]] + self.community
 
     def _with_chips(self) -> set[int]:
-        return {s for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0}
+        return set(self._live)  # the seats not folded with chips, kept as they change
 
     def _clockwise_from(self, start: int) -> list[int]:
         n = self.n
@@ -483,7 +487,7 @@ class Hand:
         if order is None:
             folded = self.folded
             order = [s for s in self._setup.order if not folded[s]]
-        with_chips = {s for s in order if stacks[s]}  # _with_chips()
+        with_chips = set(self._live)  # _with_chips()
         self._round = None
         self._bring_in_seat = None
         self._first_actor = None
@@ -520,9 +524,8 @@ class Hand:
             if opener is _BRING_IN_OPENER:
                 self._legal = rnd.bring_in_options(first, stacks[first], game.bring_in_amount)
             else:
-                count = self._chips_count
+                count = len(with_chips)
                 self._legal = rnd.options(first, stacks[first], count - 1, count == 2)
-            self._legal_at = len(self.log)
 
     def _opener(self, opener: Opener, *, require_chips: bool, order: Sequence[int] | None = None) -> int:
         if order is None:  # the seats in the hand, clockwise from the dealer's left
@@ -563,7 +566,7 @@ class Hand:
             stacks[seat] = stack
             self.contrib[seat] += paid
             if not stack:
-                self._chips_count -= 1
+                self._live.discard(seat)
         elif kind is _CHECK:
             paid = 0
             pending.discard(seat)
@@ -573,17 +576,15 @@ class Hand:
             pending.discard(seat)
             self.folded[seat] = True
             self._active_count -= 1
-            self._chips_count -= 1
+            self._live.discard(seat)
         else:  # bring-in, completion, bet or raise
             paid = action.amount - rnd.bets[seat]
             stack = stacks[seat] - paid
             stacks[seat] = stack
             self.contrib[seat] += paid
             if not stack:
-                self._chips_count -= 1
-            folded = self.folded  # the seats in the hand with chips (inline _with_chips)
-            rnd.record(action, all_in=not stack,
-                       with_chips={s for s in range(self.n) if stacks[s] and not folded[s]})
+                self._live.discard(seat)
+            rnd.record(action, not stack, self._live)
             pending = rnd.pending
         op = _ACTION_TAKEN.get((id(action), paid))  # action_taken's shared records
         self.log.append(op if op is not None else action_taken(action, paid))
@@ -593,29 +594,25 @@ class Hand:
         if not pending:
             self._end_betting()
             return
-        n = self.n
-        s = seat
-        while True:
-            s = (s + 1) % n
+        for s in self._setup.after[seat]:  # the next seat clockwise still to act
             if s in pending:
                 self.to_act = s
                 if not self._left:  # the next decision's legal actions (see _legal_list)
-                    count = self._chips_count
+                    count = len(self._live)
                     self._legal = rnd.options(s, stacks[s], count - 1, count == 2)
-                    self._legal_at = len(self.log)
                 return
 
     def _return_uncalled(self) -> None:
         contrib = self.contrib
-        top, first, second = 0, -1, -1
-        for s, c in enumerate(contrib):
-            if c > first:
-                top, first, second = s, c, first
-            elif c > second:
-                second = c
-        excess = first - second
+        first = max(contrib)
+        if contrib.count(first) > 1:
+            return  # the highest contribution is matched: nothing to return
+        top = contrib.index(first)
+        excess = first - max([c for s, c in enumerate(contrib) if s != top], default=-1)
         if excess > 0:
             contrib[top] -= excess
+            if not self.stacks[top] and not self.folded[top]:
+                self._live.add(top)  # all in, and now with chips again
             self.stacks[top] += excess
             self.log.append(chips_returned(top, excess))
 
@@ -643,8 +640,7 @@ class Hand:
         seat = action.seat
         self.folded[seat] = True
         self._active_count -= 1
-        if self.stacks[seat]:
-            self._chips_count -= 1
+        self._live.discard(seat)
         self.log.append(action_taken(action, 0))
         self._card_pos += 1
         if self._active_count == 1:
@@ -676,7 +672,7 @@ class Hand:
             assert card is not None
             self.stacks[seat] -= action.amount
             if not self.stacks[seat]:
-                self._chips_count -= 1
+                self._live.discard(seat)
             self.dead.append(DeadMoney(seat=seat, level=self._dead_level(seat), amount=action.amount))
             self.log.append(ActionTaken(action=action, paid=action.amount, cards=(card,)))
             self.cards[seat].append((card, True))
@@ -758,7 +754,8 @@ class Hand:
         """R1.8: everyone else folded; the last player takes the pot unseen."""
         self._return_uncalled()
         sole = self.folded.index(False)
-        amount = sum(self.contrib) + sum(d.amount for d in self.dead)
+        dead = self.dead
+        amount = sum(self.contrib) + sum(d.amount for d in dead) if dead else sum(self.contrib)
         # one pot: with a single player left every level collapses into it (as build_pots does)
         settled = settle_uncontested(seat=sole, amount=amount)
         self.log.extend(settled.awards)
@@ -789,35 +786,18 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Every legal choice of the seat to act (empty once the hand is over)."""
         cached = self._legal
-        at = len(self.log)
-        if cached is None or self._legal_at != at:
-            seat, rnd = self.to_act, self._round
-            if self.phase is _BETTING and not self._left and (
-                self._bring_in_seat != seat or rnd.acted_full  # type: ignore[union-attr]
-            ):  # _legal_list's common case, one call shorter
-                count = self._chips_count  # the seat to act always has chips
-                cached = self._legal = rnd.options(  # type: ignore[union-attr]
-                    seat, self.stacks[seat], count - 1, count == 2)  # type: ignore[index,arg-type]
-                self._legal_at = at
-            else:
-                cached = self._legal_list()
+        if cached is None:
+            cached = self._legal_list()
         return cached[:]
 
     def _legal_list(self) -> list[Action]:
+        """The legal actions now, shared (read them, never change them)."""
         cached = self._legal
-        if cached is not None and self._legal_at == len(self.log):
+        if cached is not None:
             return cached
         seat = self.to_act
         phase = self.phase
-        if phase is _BETTING and seat is not None and not self._left:  # the common case first
-            rnd = self._round
-            assert rnd is not None
-            if self._bring_in_seat == seat and not rnd.acted_full:
-                legal = rnd.bring_in_options(seat, self.stacks[seat], self.game.bring_in_amount)
-            else:
-                count = self._chips_count  # the seat to act always has chips
-                legal = rnd.options(seat, self.stacks[seat], count - 1, count == 2)
-        elif seat is None or phase is _OVER:
+        if seat is None or phase is _OVER:
             legal = []
         elif self._left and seat in self._left and phase is not _SHOWDOWN and not (
             self._bring_in_seat == seat and self._round is not None and not self._round.acted_full
@@ -829,14 +809,13 @@ class Hand:
             if self._bring_in_seat == seat and not rnd.acted_full:
                 legal = rnd.bring_in_options(seat, self.stacks[seat], self.game.bring_in_amount)
             else:
-                count = self._chips_count  # the seat to act always has chips
+                count = len(self._live)  # the seat to act always has chips
                 legal = rnd.options(seat, self.stacks[seat], count - 1, count == 2)
         elif self.phase is Phase.CARD_ROUND:
             legal = self._card_options(seat)
         else:
             legal = self._showdown_options(seat)
         self._legal = legal
-        self._legal_at = len(self.log)
         return legal
 
     def check(self, action: Action) -> str | None:
@@ -880,7 +859,7 @@ class Hand:
     def apply(self, action: Action) -> None:
         """Play ``action``. Raises :class:`IllegalAction` (state unchanged) if it is not legal."""
         legal_list = self._legal
-        if legal_list is None or self._legal_at != len(self.log):
+        if legal_list is None:
             legal_list = self._legal_list()
         for legal in legal_list:
             if legal is action:  # the engine's own (interned) action: legal as it stands
@@ -892,6 +871,7 @@ class Hand:
                 reason = self.check(action)
                 assert reason is not None
                 raise IllegalAction(action, reason, self.legal_actions())
+        self._legal = None  # the hand moves on: what follows sets or clears it
         phase = self.phase
         if phase is _BETTING:
             self._apply_betting(action)
@@ -1023,6 +1003,7 @@ class Hand:
         other._shown = set(self._shown)
         other._mucked = set(self._mucked)
         other._left = set(self._left)
+        other._live = set(self._live)
         if self._round is not None:
             other._round = self._round.copy()
         return other
