@@ -40,6 +40,7 @@ from studpoker.operations import (
     MarketDealt,
     Operation,
     StreetStarted,
+    action_shown,
     action_taken,
     ante_posted,
     card_dealt,
@@ -701,7 +702,8 @@ class Hand:
             start = self._first_actor  # R1.9: else the first to act on that street
         else:
             start = self._showdown_default_start()
-        self._show_order = [s for s in self._clockwise_from(start) if not self.folded[s]]
+        folded = self.folded
+        self._show_order = [s for s in (start, *self._setup.after[start]) if not folded[s]]
         self._show_pos = 0
         self._pots = build_pots(contributions=self.contrib, folded=self.folded, dead=self.dead)
         self.to_act = self._show_order[0]
@@ -734,12 +736,13 @@ class Hand:
         seat = action.seat
         if action.kind is ActionKind.SHOW:
             self._shown.add(seat)
-            self.log.append(ActionTaken(action=action, cards=tuple(self.hole_and_board(seat))))
+            self.log.append(action_shown(action, tuple(self.hole_and_board(seat))))
         else:
             self._mucked.add(seat)
             self.log.append(ActionTaken(action=action))
         self._show_pos += 1
-        holding = [s for s in self._show_order if s not in self._mucked]
+        mucked = self._mucked
+        holding = [s for s in self._show_order if s not in mucked] if mucked else self._show_order
         if len(holding) == 1 and holding[0] not in self._shown:
             self._settle(sole=holding[0])
             return

@@ -202,6 +202,15 @@ def action_taken(action: Action, paid: int) -> ActionTaken:
 
 
 _ACTION_TAKEN: dict[tuple[int, int], ActionTaken] = {}
+
+
+def action_shown(action: Action, cards: tuple[Card, ...]) -> ActionTaken:
+    """``ActionTaken(action=..., cards=...)`` (a SHOW), built without the frozen-init overhead."""
+    op: ActionTaken = _new(ActionTaken)
+    _at_action(op, action)
+    _at_paid(op, 0)
+    _at_cards(op, cards)
+    return op
 _cr_seat = _setter(ChipsReturned, "seat")
 _cr_amount = _setter(ChipsReturned, "amount")
 _he_stacks = _setter(HandEnded, "stacks")

@@ -25,7 +25,15 @@ from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
 from studpoker.cards import Card
-from studpoker.evaluation import HighValue, LowValue, evaluate_high, evaluate_low, high_key, odd_chip_key
+from studpoker.evaluation import (
+    HighValue,
+    LowValue,
+    evaluate_high,
+    evaluate_low,
+    high_key,
+    high_value,
+    odd_chip_key,
+)
 from studpoker.games import Game, OddChip
 from studpoker.operations import PotAwarded
 from studpoker.pots import Pot, split_evenly
@@ -123,13 +131,21 @@ def settle(
     def key(seat: int) -> int:  # high(seat).key, without the rich value (needed for winners only)
         value = keys.get(seat)
         if value is None:
-            value = keys[seat] = high_key([c.code for c in cards(seat)], double_ace_flush)
+            hand = cards(seat)
+            if not 5 <= len(hand) <= 7:  # evaluate_high's check (a showdown deals seven cards)
+                return high(seat).key
+            value = keys[seat] = high_key([c.code for c in hand], double_ace_flush)
         return value
 
     def high(seat: int) -> HighValue:
         value = highs.get(seat)
         if value is None:
-            value = highs[seat] = evaluate_high(cards(seat), double_ace_flush=double_ace_flush)
+            known = keys.get(seat)
+            if known is None:
+                value = evaluate_high(cards(seat), double_ace_flush=double_ace_flush)
+            else:  # cards already ranked (and checked by count; dealt cards are distinct)
+                value = high_value(cards(seat), known)
+            highs[seat] = value
         return value
 
     def low(seat: int) -> LowValue | None:
