@@ -130,9 +130,11 @@ class BettingRound:
 
     def bring_in_options(self, seat: int, stack: int, bring_in: int) -> list[Action]:
         """R2.4: the low card posts the bring-in or completes; no fold, no check."""
-        out = [make_action(seat, ActionKind.BRING_IN, min(bring_in, stack))]
+        amount = bring_in if bring_in < stack else stack
+        out = [_BY_KIND[_BRING_IN].get(amount << 5 | seat) or _intern(_BRING_IN, seat, amount)]
         if stack > bring_in:
-            out.append(make_action(seat, ActionKind.COMPLETE, min(self.increment, stack)))
+            to = self.increment if self.increment < stack else stack
+            out.append(_BY_KIND[_COMPLETE].get(to << 5 | seat) or _intern(_COMPLETE, seat, to))
         return out
 
     @classmethod
@@ -194,10 +196,11 @@ class BettingRound:
                 self.big_increment = None
             elif to == self.increment or not all_in:
                 self.big_increment = None
-        target = self._raise_target()
-        full = to >= target or 2 * (to - self.full_level) >= self.increment
         if self.bring_in_street and not self.completed:
-            full = to >= self.increment  # R2.5: short all-in is no completion
+            full = to >= self.increment  # R2.5: the completion; a short all-in is none
+        else:  # a full raise reaches _raise_target(), or half an increment above the level (R1.6)
+            level = self.full_level
+            full = to >= level + self.increment or 2 * (to - level) >= self.increment
         if full:
             self.full_level = to
             self.raises += 1

@@ -141,6 +141,18 @@ class Phase(Enum):
     OVER = "over"
 
 
+# action_taken's shared records of checks, calls and folds, by the action's id alone
+# (the record holds its action, so the id stays the action's while the entry lives)
+_PASSIVE_TAKEN: dict[int, ActionTaken] = {}
+
+
+def _passive_taken(action: Action, paid: int) -> ActionTaken:
+    if len(_PASSIVE_TAKEN) >= 20_000:
+        _PASSIVE_TAKEN.clear()
+    op = _PASSIVE_TAKEN[id(action)] = action_taken(action, paid)
+    return op
+
+
 _BETTING, _CARD_ROUND, _SHOWDOWN, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.SHOWDOWN, Phase.OVER
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BRING_IN_OPENER = Opener.BRING_IN
@@ -489,10 +501,10 @@ class Hand:
             folded = self.folded
             order = [s for s in self._setup.order if not folded[s]]
         with_chips = set(self._live)  # _with_chips()
-        self._round = None
         self._bring_in_seat = None
-        self._first_actor = None
         if len(with_chips) < 2:  # R1.5: no more betting
+            self._round = None
+            self._first_actor = None
             self._return_uncalled()  # R1.6: nothing above what others put in stays out
             self._end_street()
             return
@@ -587,8 +599,13 @@ class Hand:
                 self._live.discard(seat)
             rnd.record(action, not stack, self._live)
             pending = rnd.pending
-        op = _ACTION_TAKEN.get((id(action), paid))  # action_taken's shared records
-        self.log.append(op if op is not None else action_taken(action, paid))
+        if kind is _CALL or paid == 0:  # the record follows from the action alone
+            op = _PASSIVE_TAKEN.get(id(action))
+            if op is None:
+                op = _passive_taken(action, paid)
+        else:
+            op = _ACTION_TAKEN.get((id(action), paid)) or action_taken(action, paid)
+        self.log.append(op)
         if self._active_count == 1:
             self._finish_uncontested()
             return
