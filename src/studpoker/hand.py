@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from studpoker.actions import Action, ActionKind, IllegalAction, make_action
-from studpoker.betting import BettingRound
+from studpoker.betting import _BY_KIND, _CALLS, _CHECKS, BettingRound, _intern
 from studpoker.cards import Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
 from studpoker.evaluation import board_has_pair, board_key, bring_in_key
 from studpoker.games import Game, GameError, Opener
@@ -155,6 +155,7 @@ def _passive_taken(action: Action, paid: int) -> ActionTaken:
 
 _BETTING, _CARD_ROUND, _SHOWDOWN, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.SHOWDOWN, Phase.OVER
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_COMPLETE, _BET, _RAISE = ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
 _BRING_IN_OPENER = Opener.BRING_IN
 
 
@@ -563,63 +564,6 @@ class Hand:
             raise AssertionError("a betting round opens with two players with chips")
         return order[0]
 
-    def _apply_betting(self, action: Action) -> None:
-        rnd = self._round
-        assert rnd is not None
-        seat, kind = action.seat, action.kind
-        stacks = self.stacks
-        pending = rnd.pending
-        # BettingRound.record, inlined for the kinds that set no new level
-        if kind is _CALL:
-            paid = action.amount
-            rnd.bets[seat] += paid
-            pending.discard(seat)
-            rnd.acted_full[seat] = rnd.full_level
-            stack = stacks[seat] - paid
-            stacks[seat] = stack
-            self.contrib[seat] += paid
-            if not stack:
-                self._live.discard(seat)
-        elif kind is _CHECK:
-            paid = 0
-            pending.discard(seat)
-            rnd.acted_full[seat] = rnd.full_level
-        elif kind is _FOLD:
-            paid = 0
-            pending.discard(seat)
-            self.folded[seat] = True
-            self._active_count -= 1
-            self._live.discard(seat)
-        else:  # bring-in, completion, bet or raise
-            paid = action.amount - rnd.bets[seat]
-            stack = stacks[seat] - paid
-            stacks[seat] = stack
-            self.contrib[seat] += paid
-            if not stack:
-                self._live.discard(seat)
-            rnd.record(action, not stack, self._live)
-            pending = rnd.pending
-        if kind is _CALL or paid == 0:  # the record follows from the action alone
-            op = _PASSIVE_TAKEN.get(id(action))
-            if op is None:
-                op = _passive_taken(action, paid)
-        else:
-            op = _ACTION_TAKEN.get((id(action), paid)) or action_taken(action, paid)
-        self.log.append(op)
-        if self._active_count == 1:
-            self._finish_uncontested()
-            return
-        if not pending:
-            self._end_betting()
-            return
-        for s in self._setup.after[seat]:  # the next seat clockwise still to act
-            if s in pending:
-                self.to_act = s
-                if not self._left:  # the next decision's legal actions (see _legal_list)
-                    count = len(self._live)
-                    self._legal = rnd.options(s, stacks[s], count - 1, count == 2)
-                return
-
     def _return_uncalled(self) -> None:
         contrib = self.contrib
         first = max(contrib)
@@ -633,10 +577,6 @@ class Hand:
                 self._live.add(top)  # all in, and now with chips again
             self.stacks[top] += excess
             self.log.append(chips_returned(top, excess))
-
-    def _end_betting(self) -> None:
-        self._return_uncalled()
-        self._end_street()
 
     def _end_street(self) -> None:
         if self.street + 1 < len(self.game.streets):
@@ -893,9 +833,106 @@ class Hand:
                 raise IllegalAction(action, reason, self.legal_actions())
         self._legal = None  # the hand moves on: what follows sets or clears it
         phase = self.phase
-        if phase is _BETTING:
-            self._apply_betting(action)
-        elif phase is _CARD_ROUND:
+        if phase is not _BETTING:
+            self._apply_other(action, phase)
+            return
+        # A betting action, the usual case: everything inline, one call per decision.
+        rnd = self._round
+        assert rnd is not None
+        seat, kind = action.seat, action.kind
+        stacks = self.stacks
+        pending = rnd.pending
+        # BettingRound.record, inlined for the kinds that set no new level
+        if kind is _CALL:
+            paid = action.amount
+            rnd.bets[seat] += paid
+            pending.discard(seat)
+            rnd.acted_full[seat] = rnd.full_level
+            stack = stacks[seat] - paid
+            stacks[seat] = stack
+            self.contrib[seat] += paid
+            if not stack:
+                self._live.discard(seat)
+        elif kind is _CHECK:
+            paid = 0
+            pending.discard(seat)
+            rnd.acted_full[seat] = rnd.full_level
+        elif kind is _FOLD:
+            paid = 0
+            pending.discard(seat)
+            self.folded[seat] = True
+            self._active_count -= 1
+            self._live.discard(seat)
+        else:  # bring-in, completion, bet or raise
+            paid = action.amount - rnd.bets[seat]
+            stack = stacks[seat] - paid
+            stacks[seat] = stack
+            self.contrib[seat] += paid
+            if not stack:
+                self._live.discard(seat)
+            rnd.record(action, not stack, self._live)
+            pending = rnd.pending
+        if kind is _CALL or paid == 0:  # the record follows from the action alone
+            op = _PASSIVE_TAKEN.get(id(action))
+            if op is None:
+                op = _passive_taken(action, paid)
+        else:
+            op = _ACTION_TAKEN.get((id(action), paid)) or action_taken(action, paid)
+        self.log.append(op)
+        if self._active_count == 1:
+            self._finish_uncontested()
+            return
+        if not pending:  # the round is over: uncalled chips back, then _end_street
+            self._return_uncalled()
+            if self.street + 1 < len(self.game.streets):
+                self._begin_street(self.street + 1)
+            else:
+                self._begin_showdown()
+            return
+        for s in self._setup.after[seat]:  # the next seat clockwise still to act
+            if s in pending:
+                break
+        self.to_act = s
+        if self._left:
+            return  # legal actions when asked (_legal_list)
+        # The next decision's legal actions: BettingRound.options(s, stacks[s],
+        # others_with_chips, heads_up), inlined (tests/test_rules_common.py checks they agree).
+        stack = stacks[s]
+        bet = rnd.bets[s]
+        current = rnd.current
+        owed = current - bet
+        if owed > 0:
+            paid = owed if owed < stack else stack
+            out = [_FOLDS[s], _CALLS.get(paid << 5 | s) or _intern(_CALL, s, paid)]
+        else:
+            out = [_CHECKS[s]]
+        self._legal = out
+        count = len(self._live)  # seats with chips, s among them
+        if stack <= owed or count == 1:
+            return
+        raises = rnd.raises
+        if raises >= 1 + rnd.max_raises and not (count == 2 and rnd.heads_up_uncapped):
+            return  # capped
+        if rnd.bring_in_street and not rnd.completed:
+            kind, to = _COMPLETE, rnd.increment  # anyone may complete (R2.5)
+        else:
+            acted = rnd.acted_full.get(s)
+            if acted is not None and acted >= rnd.full_level:
+                return  # no full raise since this seat acted (R1.6)
+            kind = _BET if current == 0 and raises == 0 else _RAISE
+            to = rnd.full_level + rnd.increment
+        most = bet + stack
+        if to > most:
+            to = most
+        if to > current:
+            out.append(_BY_KIND[kind].get(to << 5 | s) or _intern(kind, s, to))
+        big = rnd.big_increment
+        if kind is _BET and big is not None and most > to:  # open pair (R2.6)
+            out.append(make_action(s, kind, big if big < most else most))
+
+    def _apply_other(self, action: Action, phase: Phase) -> None:
+        """apply() for a Wall Street card round or a showdown."""
+        if phase is _CARD_ROUND:
             if action.kind is ActionKind.FOLD:  # a player who left (R4.3)
                 if self._fold_in_card_round(action):
                     return  # the last opponent left: the hand is over (R1.8)
