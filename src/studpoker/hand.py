@@ -26,6 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from operator import attrgetter
 
 from studpoker.actions import Action, ActionKind, IllegalAction, make_action
 from studpoker.betting import _BY_KIND, _CALLS, _CHECKS, BettingRound, _intern
@@ -202,6 +203,16 @@ class SeatView:
 
 class Hand:
     """One hand of a stud game. Create it with ``game.deal(...)``."""
+
+    # Slots, not an instance dict: a hand has more attributes than CPython keeps inline
+    # in a dict-based instance (its shared keys), and the engine reads them all the time.
+    __slots__ = (
+        "_active_count", "_board_bits", "_bring_in_seat", "_card_order", "_card_pos",
+        "_first_actor", "_fixed", "_left", "_legal", "_live", "_mucked", "_next", "_pots", "_rng",
+        "_round", "_setup", "_show_order", "_show_pos", "_shown", "_stub", "_up", "cards",
+        "community", "contrib", "dead", "dealer", "folded", "game", "is_over", "log", "market",
+        "n", "phase", "results", "stacks", "starting_stacks", "street", "to_act",
+    )
 
     is_over: bool
     """True once the hand has ended (``phase is Phase.OVER``); read it, never set it."""
@@ -1046,15 +1057,16 @@ class Hand:
         """An independent copy (for search and simulation)."""
         cls = type(self)
         other = cls.__new__(cls)  # copy.copy's result, without its generic protocol
-        other.__dict__.update(self.__dict__)
+        for name, value in zip(_HAND_SLOTS, _hand_values(self), strict=True):
+            setattr(other, name, value)
         for name in ("stacks", "contrib", "folded", "community", "market", "dead", "log",
                      "_card_order", "_show_order", "_pots", "_stub", "_board_bits"):
             setattr(other, name, list(getattr(self, name)))
         if self._fixed >= len(self._stub):
             pass  # the whole deck is fixed: the rng is never drawn from, so it is shared
         elif not isinstance(self._rng, random.SystemRandom):
-            other._rng = random.Random()
-            other._rng.setstate(self._rng.getstate())
+            other._rng = rng = _RandomType.__new__(_RandomType)  # unseeded: setstate fills it
+            rng.setstate(self._rng.getstate())
         other.cards = [list(c) for c in self.cards]
         other._up = [list(c) for c in self._up]
         other._shown = set(self._shown)
@@ -1070,3 +1082,7 @@ class Hand:
             f"<Hand {self.game.name} street={self.street_name} phase={self.phase.value} "
             f"to_act={self.to_act} stacks={self.stacks} pot={self.pot}>"
         )
+
+
+_HAND_SLOTS: tuple[str, ...] = Hand.__slots__
+_hand_values = attrgetter(*_HAND_SLOTS)
