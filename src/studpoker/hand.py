@@ -26,6 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import filterfalse
 from operator import attrgetter
 
 from studpoker.actions import Action, ActionKind, IllegalAction, make_action
@@ -431,10 +432,10 @@ class Hand:
         street = self.game.streets[index]
         log = self.log
         log.append(self._setup.streets[index])
-        order = self._setup.order  # the seats in the hand, clockwise from the dealer's left
+        order: Sequence[int] = self._setup.order  # the seats in the hand, from the dealer's left
         if self._active_count < self.n:
             folded = self.folded
-            order = tuple([s for s in order if not folded[s]])
+            order = list(filterfalse(folded.__getitem__, order))
         if street.card_round:
             self.phase = _CARD_ROUND
             self._card_order = list(order)
@@ -581,7 +582,7 @@ class Hand:
         if contrib.count(first) > 1:
             return  # the highest contribution is matched: nothing to return
         top = contrib.index(first)
-        excess = first - max([c for s, c in enumerate(contrib) if s != top], default=-1)
+        excess = first - sorted(contrib)[-2]  # above the next highest (two players at least)
         if excess > 0:
             contrib[top] -= excess
             if not self.stacks[top] and not self.folded[top]:
