@@ -460,35 +460,42 @@ class Hand:
                 self.community.append(card)
                 log_append(CommunityCardDealt(card=card))
                 continue
-            if k < down:
-                dealt = self._setup.dealt_down
+            face_up = k >= down
+            dealt = self._setup.dealt_up if face_up else self._setup.dealt_down
+            if i < fixed:  # fixed cards (stack_next, a deck prefix) come first
                 for s in order:
                     if i >= fixed:
                         j = i + int(rand() * (size - i))
-                        card = stub[j]
-                        stub[j] = stub[i]
-                        stub[i] = card
-                    else:
-                        card = stub[i]
+                        stub[i], stub[j] = stub[j], stub[i]
+                    card = stub[i]
                     i += 1
                     code = card.code
-                    cards[s].append(_DOWN_PAIRS[code])
+                    cards[s].append(_UP_PAIRS[code] if face_up else _DOWN_PAIRS[code])
+                    if face_up:
+                        ups[s].append(card)
+                        bits[s] += _UP_BITS[code]
                     log_append(dealt[s][code])
-            else:
-                dealt = self._setup.dealt_up
+            elif face_up:  # the usual rounds: every card drawn (the same loop twice, for speed)
                 for s in order:
-                    if i >= fixed:
-                        j = i + int(rand() * (size - i))
-                        card = stub[j]
-                        stub[j] = stub[i]
-                        stub[i] = card
-                    else:
-                        card = stub[i]
+                    j = i + int(rand() * (size - i))
+                    card = stub[j]
+                    stub[j] = stub[i]
+                    stub[i] = card
                     i += 1
                     code = card.code
                     cards[s].append(_UP_PAIRS[code])
                     ups[s].append(card)
                     bits[s] += _UP_BITS[code]
+                    log_append(dealt[s][code])
+            else:
+                for s in order:
+                    j = i + int(rand() * (size - i))
+                    card = stub[j]
+                    stub[j] = stub[i]
+                    stub[i] = card
+                    i += 1
+                    code = card.code
+                    cards[s].append(_DOWN_PAIRS[code])
                     log_append(dealt[s][code])
         self._next = i
         for slot in range(1, street.market + 1):
