@@ -1172,4 +1172,16 @@ def test_engine_legal_actions_are_the_betting_rounds_options(game: SevenCardStud
                     expected = rnd.options(seat, hand.stacks[seat], with_chips - 1, with_chips == 2)
                 assert legal == expected
                 assert all(a is b for a, b in zip(legal, expected, strict=True))  # interned
-            hand.apply(rng.choice(legal))
+            action = rng.choice(legal)
+            if hand.phase is Phase.BETTING and rnd is not None and action.kind.is_aggressive:
+                # Hand.apply records a completion, bet or raise inline: as BettingRound.record
+                reference = rnd.copy()
+                left = hand.stacks[action.seat] - (action.amount - rnd.bets[action.seat])
+                with_chips = {s for s in range(n) if not hand.folded[s] and hand.stacks[s] > 0
+                              and (s != action.seat or left > 0)}
+                reference.record(action, left == 0, with_chips)
+                hand.apply(action)
+                if hand._round is rnd:  # (the street went on)
+                    assert rnd == reference and rnd.pending == reference.pending
+                continue
+            hand.apply(action)

@@ -158,6 +158,7 @@ def _passive_taken(action: Action, paid: int) -> ActionTaken:
 _BETTING, _CARD_ROUND, _SHOWDOWN, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.SHOWDOWN, Phase.OVER
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _COMPLETE, _BET, _RAISE = ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
+_BRING_IN = ActionKind.BRING_IN
 _BRING_IN_OPENER = Opener.BRING_IN
 
 
@@ -883,14 +884,36 @@ class Hand:
             self._active_count -= 1
             self._live.discard(seat)
         else:  # bring-in, completion, bet or raise
-            paid = action.amount - rnd.bets[seat]
+            to = action.amount
+            bets = rnd.bets
+            paid = to - bets[seat]
             stack = stacks[seat] - paid
             stacks[seat] = stack
             self.contrib[seat] += paid
+            live = self._live
             if not stack:
-                self._live.discard(seat)
-            rnd.record(action, not stack, self._live)
-            pending = rnd.pending
+                live.discard(seat)
+            if kind is _BRING_IN or rnd.big_increment is not None:  # (R2.6 open pair)
+                rnd.record(action, not stack, live)
+                pending = rnd.pending
+            else:  # BettingRound.record for a completion, bet or raise, inlined (tested equal)
+                increment = rnd.increment
+                if rnd.bring_in_street and not rnd.completed:
+                    full = to >= increment  # R2.5: the completion; a short all-in is none
+                else:  # a full raise, or half an increment above the level (R1.6)
+                    level = rnd.full_level
+                    full = to >= level + increment or 2 * (to - level) >= increment
+                if full:
+                    rnd.full_level = to
+                    rnd.raises += 1
+                    if kind is _COMPLETE:
+                        rnd.completed = True
+                rnd.current = to
+                bets[seat] = to
+                rnd.last_aggressor = seat
+                rnd.acted_full[seat] = rnd.full_level
+                pending = rnd.pending = set(live)
+                pending.discard(seat)
         if kind is _CALL or paid == 0:  # the record follows from the action alone
             op = _PASSIVE_TAKEN.get(id(action))
             if op is None:
