@@ -211,7 +211,7 @@ class Hand:
     __slots__ = (
         "_active_count", "_board_bits", "_bring_in_seat", "_card_order", "_card_pos",
         "_first_actor", "_fixed", "_left", "_legal", "_live", "_mucked", "_next", "_pots", "_rng",
-        "_round", "_setup", "_show_order", "_show_pos", "_shown", "_stub", "_up", "cards",
+        "_round", "_setup", "_show_order", "_show_pos", "_shown", "_stub", "cards",
         "community", "contrib", "dead", "dealer", "folded", "game", "is_over", "log", "market",
         "n", "phase", "results", "stacks", "starting_stacks", "street", "to_act",
     )
@@ -251,7 +251,6 @@ class Hand:
         self.contrib: list[int] = [0] * n
         self.folded: list[bool] = [False] * n
         self.cards: list[list[tuple[Card, bool]]] = [[] for _ in range(n)]
-        self._up: list[list[Card]] = [[] for _ in range(n)]
         self._board_bits = [0] * n  # each seat's up ranks as counts (see _UP_BITS): board_key memo
         self._active_count = n
         self.community: list[Card] = []
@@ -402,7 +401,7 @@ class Hand:
 
     def up_cards(self, seat: int) -> list[Card]:
         """The seat's face-up cards, in the order dealt."""
-        return list(self._up[seat])
+        return [c for c, up in self.cards[seat] if up]
 
     def hole_and_board(self, seat: int) -> list[Card]:
         """All cards the seat plays with: its own and any community card."""
@@ -448,7 +447,7 @@ class Hand:
         stub, fixed, rand = self._stub, self._fixed, self._rng.random
         size = len(stub)
         i = self._next
-        cards, ups, bits = self.cards, self._up, self._board_bits
+        cards, bits = self.cards, self._board_bits
         down = street.down
         players = len(order)
         for k in range(down + street.up):
@@ -473,7 +472,6 @@ class Hand:
                     code = card.code
                     cards[s].append(_UP_PAIRS[code] if face_up else _DOWN_PAIRS[code])
                     if face_up:
-                        ups[s].append(card)
                         bits[s] += _UP_BITS[code]
                     log_append(dealt[s][code])
             elif face_up:  # the usual rounds: every card drawn (the same loop twice, for speed)
@@ -485,7 +483,6 @@ class Hand:
                     i += 1
                     code = card.code
                     cards[s].append(_UP_PAIRS[code])
-                    ups[s].append(card)
                     bits[s] += _UP_BITS[code]
                     log_append(dealt[s][code])
             else:
@@ -530,7 +527,7 @@ class Hand:
             self._end_street()
             return
         open_pair = street.open_pair and any(
-            board_has_pair(self._up[s]) for s in self.active
+            board_has_pair(self.up_cards(s)) for s in self.active
         )
         opener = street.opener
         rnd = BettingRound.start(
@@ -540,11 +537,12 @@ class Hand:
         self._round = rnd
         self.phase = _BETTING
         if opener is _BRING_IN_OPENER:
-            # R2.4/R2.5: lowest door card among players with chips (bring_in_key)
-            up, keys = self._up, _BRING_IN_KEYS
+            # R2.4/R2.5: lowest door card among players with chips (bring_in_key); the
+            # door card follows the down cards of the first street
+            cards, keys, door = self.cards, _BRING_IN_KEYS, game.streets[0].down
             first, low = -1, 1 << 30
             for s in with_chips:
-                key = keys[up[s][0].code]
+                key = keys[cards[s][door][0].code]
                 if key < low:
                     first, low = s, key
             self._bring_in_seat = first
@@ -567,11 +565,11 @@ class Hand:
             order = [s for s in self._setup.order if not folded[s]]
         if opener is Opener.HIGH_BOARD:
             # R2.6: highest board; ties to the first clockwise from the dealer's left
-            up, bits, memo = self._up, self._board_bits, _BOARD_KEYS
+            bits, memo = self._board_bits, _BOARD_KEYS
             best: tuple[int, ...] | None = None
             i = 0
             for k, s in enumerate(order):
-                key = memo.get(bits[s]) or _board_key(bits[s], up[s])
+                key = memo.get(bits[s]) or _board_key(bits[s], self.up_cards(s))
                 if best is None or key > best:
                     best, i = key, k
             if i:
@@ -654,7 +652,6 @@ class Hand:
             self.dead.append(DeadMoney(seat=seat, level=self._dead_level(seat), amount=action.amount))
             self.log.append(ActionTaken(action=action, paid=action.amount, cards=(card,)))
             self.cards[seat].append((card, True))
-            self._up[seat].append(card)
             self._board_bits[seat] += _UP_BITS[card.code]
             self.log.append(CardDealt(seat=seat, card=card, face_up=True))
             self._refill(action.slot)
@@ -663,7 +660,6 @@ class Hand:
             card = self._draw()
             self.log.append(ActionTaken(action=action, cards=(card,)))
             self.cards[seat].append((card, True))
-            self._up[seat].append(card)
             self._board_bits[seat] += _UP_BITS[card.code]
             self.log.append(CardDealt(seat=seat, card=card, face_up=True))
         self._card_pos += 1
@@ -1099,7 +1095,6 @@ class Hand:
             other._rng = rng = _RandomType.__new__(_RandomType)  # unseeded: setstate fills it
             rng.setstate(self._rng.getstate())
         other.cards = [list(c) for c in self.cards]
-        other._up = [list(c) for c in self._up]
         other._shown = set(self._shown)
         other._mucked = set(self._mucked)
         other._left = set(self._left)
