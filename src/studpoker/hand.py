@@ -159,7 +159,7 @@ _BETTING, _CARD_ROUND, _SHOWDOWN, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _COMPLETE, _BET, _RAISE = ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
 _BRING_IN = ActionKind.BRING_IN
-_BRING_IN_OPENER = Opener.BRING_IN
+_BRING_IN_OPENER, _HIGH_BOARD = Opener.BRING_IN, Opener.HIGH_BOARD
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -496,8 +496,9 @@ class Hand:
                     cards[s].append(_DOWN_PAIRS[code])
                     log_append(dealt[s][code])
         self._next = i
-        for slot in range(1, street.market + 1):
-            self._refill(slot)
+        if street.market:
+            for slot in range(1, street.market + 1):
+                self._refill(slot)
         self._begin_betting(order)
 
     def _refill(self, slot: int) -> None:
@@ -548,7 +549,21 @@ class Hand:
             self._bring_in_seat = first
             rnd.pending = {first}
         else:
-            first = self._opener(opener, require_chips=True, order=order)
+            if opener is _HIGH_BOARD:  # _opener(opener, require_chips=True, order=order), inlined
+                # R2.6: highest board; ties to the first clockwise from the dealer's left
+                bits, memo = self._board_bits, _BOARD_KEYS
+                highest: tuple[int, ...] | None = None
+                i = 0
+                for k, s in enumerate(order):
+                    board = memo.get(bits[s]) or _board_key(bits[s], self.up_cards(s))
+                    if highest is None or board > highest:
+                        highest, i = board, k
+                for s in (*order[i:], *order[:i]):
+                    if stacks[s] > 0:
+                        first = s
+                        break
+            else:
+                first = self._opener(opener, require_chips=True, order=order)
             rnd.pending = with_chips  # a fresh set, owned by the round from now on
         self._first_actor = first
         self.to_act = first
