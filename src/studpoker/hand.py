@@ -51,7 +51,7 @@ from studpoker.operations import (
     street_started,
 )
 from studpoker.pots import DeadMoney, Pot, build_pots
-from studpoker.settlement import PotResult, settle, settle_uncontested
+from studpoker.settlement import _UNCONTESTED, PotResult, settle, settle_uncontested
 
 __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 
@@ -247,8 +247,6 @@ class Hand:
         self.dealer = dealer
         setup = self._setup = _setup(game, n, dealer)
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
-        self.stacks: list[int] = list(stacks)
-        self.contrib: list[int] = [0] * n
         self.folded: list[bool] = [False] * n
         self.cards: list[list[tuple[Card, bool]]] = [[] for _ in range(n)]
         self._board_bits = [0] * n  # each seat's up ranks as counts (see _UP_BITS): board_key memo
@@ -285,11 +283,13 @@ class Hand:
         self._next = 0
         ante = game.ante
         if 0 < ante < min(stacks):  # every seat posts the whole ante and keeps chips
-            self.stacks = [st - ante for st in stacks]
-            self.contrib = [ante] * n
+            self.stacks: list[int] = [st - ante for st in stacks]
+            self.contrib: list[int] = [ante] * n
             self.log.extend(setup.antes)  # equal antes: no uncalled chips (R1.6)
             self._live = set(setup.order)  # the seats in the hand with chips
         else:
+            self.stacks = list(stacks)
+            self.contrib = [0] * n
             self._live = set()
             self._post_antes()
             self._live = {s for s in range(n) if self.stacks[s] > 0}
@@ -748,9 +748,19 @@ class Hand:
         dead = self.dead
         amount = sum(self.contrib) + sum(d.amount for d in dead) if dead else sum(self.contrib)
         # one pot: with a single player left every level collapses into it (as build_pots does)
-        settled = settle_uncontested(seat=sole, amount=amount)
-        self.log.extend(settled.awards)
-        self._end(settled.results)
+        settled = _UNCONTESTED.get((sole, amount)) or settle_uncontested(seat=sole, amount=amount)
+        log = self.log
+        log.extend(settled.awards)
+        # _end(settled.results): the one share is the whole pot
+        stacks = self.stacks
+        stacks[sole] += amount
+        self.contrib = [0] * self.n
+        self.dead = []
+        self.results = settled.results
+        self.phase = _OVER
+        self.is_over = True
+        self.to_act = None
+        log.append(hand_ended(tuple(stacks)))
 
     def _settle(self, *, sole: int | None) -> None:
         settled = settle(game=self.game, pots=self._pots, cards=self.hole_and_board,
