@@ -1144,3 +1144,44 @@ def test_betting_round_copy_is_independent() -> None:
     assert hand._round is not None and hand._round.bets == [0, 0, 0]
     assert other._round.bets != hand._round.bets
     assert hand.legal_actions() == [act(1, ActionKind.CHECK), act(1, ActionKind.BET, 2)]
+
+
+@pytest.mark.parametrize("game", [
+    STUD, WS, SevenCardStud(ante=2, bring_in=1, small_bet=2, big_bet=4, max_raises=1),
+    SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10, heads_up_uncapped=False,
+                  open_pair_big_bet=False),
+])
+def test_engine_legal_actions_are_the_betting_rounds_options(game: SevenCardStud | WallStreet) -> None:
+    """Hand.apply computes the next bettor's legal actions inline as it passes the turn:
+    they must be what BettingRound.options/bring_in_options (the _legal_list path) give."""
+    import random
+
+    rng = random.Random(5)
+    for seed in range(300):
+        n = rng.randint(game.min_players, game.max_players)
+        stacks = [rng.choice([2, 5, 9, 14, 30, 80]) for _ in range(n)]
+        hand = game.deal(stacks=stacks, dealer=seed % n, seed=seed)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            rnd, seat = hand._round, hand.to_act
+            if hand.phase is Phase.BETTING and rnd is not None and seat is not None:
+                with_chips = sum(1 for s in range(n) if not hand.folded[s] and hand.stacks[s] > 0)
+                if seat == hand._bring_in_seat and not rnd.acted_full:
+                    expected = rnd.bring_in_options(seat, hand.stacks[seat], game.bring_in_amount)
+                else:
+                    expected = rnd.options(seat, hand.stacks[seat], with_chips - 1, with_chips == 2)
+                assert legal == expected
+                assert all(a is b for a, b in zip(legal, expected, strict=True))  # interned
+            action = rng.choice(legal)
+            if hand.phase is Phase.BETTING and rnd is not None and action.kind.is_aggressive:
+                # Hand.apply records a completion, bet or raise inline: as BettingRound.record
+                reference = rnd.copy()
+                left = hand.stacks[action.seat] - (action.amount - rnd.bets[action.seat])
+                with_chips = {s for s in range(n) if not hand.folded[s] and hand.stacks[s] > 0
+                              and (s != action.seat or left > 0)}
+                reference.record(action, left == 0, with_chips)
+                hand.apply(action)
+                if hand._round is rnd:  # (the street went on)
+                    assert rnd == reference and rnd.pending == reference.pending
+                continue
+            hand.apply(action)

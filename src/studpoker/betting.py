@@ -35,6 +35,21 @@ _CHECKS = tuple(make_action(seat, ActionKind.CHECK) for seat in range(32))
 _CALL, _COMPLETE, _BET, _RAISE = ActionKind.CALL, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
 _FOLD, _CHECK, _BRING_IN = ActionKind.FOLD, ActionKind.CHECK, ActionKind.BRING_IN
 
+# The interned actions of make_action by ``amount << 5 | seat`` (seats are < 32), one
+# table per kind: the options path looks them up without the call.
+_BY_KIND: dict[ActionKind, dict[int, Action]] = {
+    kind: {} for kind in (_CALL, _COMPLETE, _BET, _RAISE, _BRING_IN)
+}
+_CALLS = _BY_KIND[_CALL]
+
+
+def _intern(kind: ActionKind, seat: int, amount: int) -> Action:
+    table = _BY_KIND[kind]
+    if len(table) >= 20_000:
+        table.clear()
+    action = table[amount << 5 | seat] = make_action(seat, kind, amount)
+    return action
+
 
 @dataclass(slots=True, kw_only=True)
 class BettingRound:
@@ -83,7 +98,8 @@ class BettingRound:
         current = self.current
         owed = current - bet
         if owed > 0:
-            out = [_FOLDS[seat], make_action(seat, _CALL, owed if owed < stack else stack)]
+            paid = owed if owed < stack else stack
+            out = [_FOLDS[seat], _CALLS.get(paid << 5 | seat) or _intern(_CALL, seat, paid)]
         else:
             out = [_CHECKS[seat]]
         if stack <= owed or others_with_chips == 0:
@@ -105,7 +121,7 @@ class BettingRound:
         if to > most:
             to = most
         if to > current:
-            out.append(make_action(seat, kind, to))
+            out.append(_BY_KIND[kind].get(to << 5 | seat) or _intern(kind, seat, to))
         big = self.big_increment
         if kind is _BET and big is not None and most > to:
             # open pair (R2.6): the big bet too, once (a short stack has one all-in bet)
@@ -114,12 +130,34 @@ class BettingRound:
 
     def bring_in_options(self, seat: int, stack: int, bring_in: int) -> list[Action]:
         """R2.4: the low card posts the bring-in or completes; no fold, no check."""
-        out = [make_action(seat, ActionKind.BRING_IN, min(bring_in, stack))]
+        amount = bring_in if bring_in < stack else stack
+        out = [_BY_KIND[_BRING_IN].get(amount << 5 | seat) or _intern(_BRING_IN, seat, amount)]
         if stack > bring_in:
-            out.append(make_action(seat, ActionKind.COMPLETE, min(self.increment, stack)))
+            to = self.increment if self.increment < stack else stack
+            out.append(_BY_KIND[_COMPLETE].get(to << 5 | seat) or _intern(_COMPLETE, seat, to))
         return out
 
-    def record(self, action: Action, *, all_in: bool, with_chips: Set[int]) -> int:
+    @classmethod
+    def start(cls, increment: int, big_increment: int | None, max_raises: int,
+              heads_up_uncapped: bool, bring_in_street: bool, bets: list[int]) -> BettingRound:
+        """A fresh round, as the constructor makes it (without its keyword and default handling)."""
+        rnd = object.__new__(cls)
+        rnd.increment = increment
+        rnd.big_increment = big_increment
+        rnd.max_raises = max_raises
+        rnd.heads_up_uncapped = heads_up_uncapped
+        rnd.bring_in_street = bring_in_street
+        rnd.bets = bets
+        rnd.current = 0
+        rnd.full_level = 0
+        rnd.raises = 0
+        rnd.completed = False
+        rnd.pending = set()
+        rnd.acted_full = {}
+        rnd.last_aggressor = None
+        return rnd
+
+    def record(self, action: Action, all_in: bool, with_chips: Set[int]) -> int:
         """Apply a legal ``action`` to the round; return the chips it puts in.
 
         ``all_in``: the action leaves the seat with no chips; ``with_chips``:
@@ -144,7 +182,8 @@ class BettingRound:
             self.bets[seat] = action.amount
             self.current = max(self.current, action.amount)
             self.acted_full[seat] = self.full_level
-            self.pending = set(with_chips) - {seat}
+            pending = self.pending = set(with_chips)
+            pending.discard(seat)
             return action.amount
         # COMPLETE, BET, RAISE
         to = action.amount
@@ -157,10 +196,11 @@ class BettingRound:
                 self.big_increment = None
             elif to == self.increment or not all_in:
                 self.big_increment = None
-        target = self._raise_target()
-        full = to >= target or 2 * (to - self.full_level) >= self.increment
         if self.bring_in_street and not self.completed:
-            full = to >= self.increment  # R2.5: short all-in is no completion
+            full = to >= self.increment  # R2.5: the completion; a short all-in is none
+        else:  # a full raise reaches _raise_target(), or half an increment above the level (R1.6)
+            level = self.full_level
+            full = to >= level + self.increment or 2 * (to - level) >= self.increment
         if full:
             self.full_level = to
             self.raises += 1
@@ -170,7 +210,8 @@ class BettingRound:
         self.bets[seat] = to
         self.last_aggressor = seat
         self.acted_full[seat] = self.full_level
-        self.pending = set(with_chips) - {seat}
+        pending = self.pending = set(with_chips)
+        pending.discard(seat)
         return to - before
 
 

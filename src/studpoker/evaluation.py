@@ -627,7 +627,15 @@ def evaluate_high(cards: CardsLike, *, double_ace_flush: bool = False) -> HighVa
     ['9h', '8h', 'Jk', '6h', '5h']
     """
     hand = _checked_hand(cards)
-    key = high_key([c.code for c in hand], double_ace_flush)
+    return high_value(hand, high_key([c.code for c in hand], double_ace_flush))
+
+
+def high_value(hand: Sequence[Card], key: int) -> HighValue:
+    """The :class:`HighValue` of ``key``, the high key of the cards ``hand`` (no validation).
+
+    For callers that hold valid hands and already have their keys (the
+    settlement of a showdown); :func:`evaluate_high` is the checked way.
+    """
     return HighValue(
         key=key,
         category=_HIGH_CATEGORIES[key >> _CAT_SHIFT],

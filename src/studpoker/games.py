@@ -141,13 +141,19 @@ class Game:
         dealt; a prefix is enough, the rest is shuffled after it), else a deck
         shuffled with ``seed`` or ``rng``, else with the OS CSPRNG.
         """
-        from studpoker.hand import Hand
+        hand_class = _HAND_CLASS
+        if not hand_class:  # studpoker.hand imports this module: import it at the first deal
+            from studpoker.hand import Hand
 
-        return Hand(game=self, stacks=stacks, dealer=dealer, seed=seed, deck=deck, rng=rng)
+            hand_class.append(Hand)
+        return hand_class[0](game=self, stacks=stacks, dealer=dealer, seed=seed, deck=deck, rng=rng)
 
     def options(self) -> dict[str, object]:
         """The configuration as a JSON-ready dict (for histories and the UI)."""
         raise GameError("a Game subclass must describe its options")
+
+
+_HAND_CLASS: list[type[Hand]] = []  # [studpoker.hand.Hand] once a hand was dealt
 
 
 def _check_options(game: Game) -> None:

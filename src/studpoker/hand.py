@@ -21,37 +21,41 @@ by :mod:`studpoker.settlement`.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import filterfalse
+from operator import attrgetter
 
 from studpoker.actions import Action, ActionKind, IllegalAction, make_action
-from studpoker.betting import BettingRound
+from studpoker.betting import _BY_KIND, _CALLS, _CHECKS, BettingRound, _intern
 from studpoker.cards import Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
 from studpoker.evaluation import board_has_pair, board_key, bring_in_key
 from studpoker.games import Game, GameError, Opener
 from studpoker.operations import (
+    _ACTION_TAKEN,
     ActionTaken,
     CardDealt,
-    ChipsReturned,
     CommunityCardDealt,
-    HandEnded,
     MarketDealt,
     Operation,
+    StreetStarted,
+    action_shown,
     action_taken,
     ante_posted,
     card_dealt,
+    chips_returned,
+    hand_ended,
     street_started,
 )
 from studpoker.pots import DeadMoney, Pot, build_pots
-from studpoker.settlement import PotResult, settle, settle_uncontested
+from studpoker.settlement import _UNCONTESTED, PotResult, settle, settle_uncontested
 
 __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 
-_NO_SEATS: frozenset[int] = frozenset()
 _FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
-_RESETS = frozenset({ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 
 
 # A seat's up cards as one int: 4 bits per rank counting its cards (the joker as an
@@ -66,6 +70,70 @@ def _board_key(bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
     return key
 
 
+# The bring-in order of each door card by code (R2.4): bring_in_key as a table.
+_BRING_IN_KEYS = tuple(bring_in_key(c) for c in full_deck(joker=True))
+
+# Seats 0..7's CardDealt records by card code, face down and face up (shared immutable
+# values, see operations.card_dealt), and the (card, face_up) pairs Hand.cards holds.
+_DEALT_DOWN = tuple(tuple(card_dealt(s, c, False) for c in full_deck(joker=True)) for s in range(8))
+_DEALT_UP = tuple(tuple(card_dealt(s, c, True) for c in full_deck(joker=True)) for s in range(8))
+_DOWN_PAIRS = tuple((c, False) for c in full_deck(joker=True))
+_UP_PAIRS = tuple((c, True) for c in full_deck(joker=True))
+
+_DECKS = (tuple(full_deck(joker=False)), tuple(full_deck(joker=True)))
+_RandomType = random.Random
+_seed_random = _random.Random.seed  # the C seeding step Random(seed) takes for an int
+
+
+def _seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an int seed: the same state, without the Python-level wrapper."""
+    rng = _RandomType.__new__(_RandomType)
+    _seed_random(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.__init__ sets it (getstate reads it)
+    return rng
+
+
+class _Setup:
+    """What every hand of one game, table size and dealer starts from (shared, read only).
+
+    ``order``: the seats clockwise from the dealer's left; ``after``: by seat,
+    the other seats clockwise from it; ``antes``: the ante records when every
+    seat posts the full ante; ``streets``: each street's StreetStarted record;
+    ``dealt_down``/``dealt_up``: by seat and card code, the CardDealt records.
+    """
+
+    __slots__ = ("after", "antes", "dealt_down", "dealt_up", "game", "order", "streets")
+
+    def __init__(self, game: Game, n: int, dealer: int) -> None:
+        self.game = game
+        self.order = tuple((dealer + 1 + k) % n for k in range(n))
+        self.after = tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n))
+        deck = full_deck(joker=True)
+        self.dealt_down = tuple(  # by seat, then card code
+            _DEALT_DOWN[s] if s < 8 else tuple(card_dealt(s, c, False) for c in deck) for s in range(n)
+        )
+        self.dealt_up = tuple(
+            _DEALT_UP[s] if s < 8 else tuple(card_dealt(s, c, True) for c in deck) for s in range(n)
+        )
+        self.antes = tuple(ante_posted(s, game.ante) for s in self.order) if game.ante > 0 else ()
+        self.streets: tuple[StreetStarted, ...] = tuple(
+            street_started(i, st.name) for i, st in enumerate(game.streets)
+        )
+
+
+_SETUPS: dict[tuple[int, int, int], _Setup] = {}
+
+
+def _setup(game: Game, n: int, dealer: int) -> _Setup:
+    key = (id(game), n, dealer)
+    setup = _SETUPS.get(key)
+    if setup is None or setup.game is not game:  # the setup holds its game: the id stays its own
+        if len(_SETUPS) >= 1000:
+            _SETUPS.clear()
+        setup = _SETUPS[key] = _Setup(game, n, dealer)
+    return setup
+
+
 class Phase(Enum):
     """What the hand is waiting for."""
 
@@ -73,6 +141,25 @@ class Phase(Enum):
     CARD_ROUND = "card_round"
     SHOWDOWN = "showdown"
     OVER = "over"
+
+
+# action_taken's shared records of checks, calls and folds, by the action's id alone
+# (the record holds its action, so the id stays the action's while the entry lives)
+_PASSIVE_TAKEN: dict[int, ActionTaken] = {}
+
+
+def _passive_taken(action: Action, paid: int) -> ActionTaken:
+    if len(_PASSIVE_TAKEN) >= 20_000:
+        _PASSIVE_TAKEN.clear()
+    op = _PASSIVE_TAKEN[id(action)] = action_taken(action, paid)
+    return op
+
+
+_BETTING, _CARD_ROUND, _SHOWDOWN, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.SHOWDOWN, Phase.OVER
+_FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_COMPLETE, _BET, _RAISE = ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
+_BRING_IN = ActionKind.BRING_IN
+_BRING_IN_OPENER, _HIGH_BOARD = Opener.BRING_IN, Opener.HIGH_BOARD
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,6 +206,19 @@ class SeatView:
 class Hand:
     """One hand of a stud game. Create it with ``game.deal(...)``."""
 
+    # Slots, not an instance dict: a hand has more attributes than CPython keeps inline
+    # in a dict-based instance (its shared keys), and the engine reads them all the time.
+    __slots__ = (
+        "_active_count", "_board_bits", "_bring_in_seat", "_card_order", "_card_pos",
+        "_first_actor", "_fixed", "_left", "_legal", "_live", "_mucked", "_next", "_pots", "_rng",
+        "_round", "_setup", "_show_order", "_show_pos", "_shown", "_stub", "cards",
+        "community", "contrib", "dead", "dealer", "folded", "game", "is_over", "log", "market",
+        "n", "phase", "results", "stacks", "starting_stacks", "street", "to_act",
+    )
+
+    is_over: bool
+    """True once the hand has ended (``phase is Phase.OVER``); read it, never set it."""
+
     def __init__(
         self,
         *,
@@ -134,20 +234,21 @@ class Hand:
             raise GameError(
                 f"{game.name} is for {game.min_players} to {game.max_players} players, got {n}"
             )
-        for i, s in enumerate(stacks):
-            if not isinstance(s, int) or isinstance(s, bool) or s <= 0:
-                raise GameError(f"stack of seat {i} must be a positive integer, got {s!r}")
+        for s in stacks:
+            if type(s) is not int or s <= 0:  # the exact check below (int subclasses pass)
+                for i, s in enumerate(stacks):
+                    if not isinstance(s, int) or isinstance(s, bool) or s <= 0:
+                        raise GameError(f"stack of seat {i} must be a positive integer, got {s!r}")
+                break
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise GameError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
         self.game = game
         self.n = n
         self.dealer = dealer
+        setup = self._setup = _setup(game, n, dealer)
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
-        self.stacks: list[int] = list(stacks)
-        self.contrib: list[int] = [0] * n
         self.folded: list[bool] = [False] * n
         self.cards: list[list[tuple[Card, bool]]] = [[] for _ in range(n)]
-        self._up: list[list[Card]] = [[] for _ in range(n)]
         self._board_bits = [0] * n  # each seat's up ranks as counts (see _UP_BITS): board_key memo
         self._active_count = n
         self.community: list[Card] = []
@@ -155,6 +256,7 @@ class Hand:
         self.dead: list[DeadMoney] = []
         self.log: list[Operation] = []
         self.phase = Phase.BETTING
+        self.is_over = False
         self.street = 0
         self.to_act: int | None = None
         self.results: tuple[PotResult, ...] = ()
@@ -169,12 +271,28 @@ class Hand:
         self._mucked: set[int] = set()
         self._left: set[int] = set()  # seats whose player has left the table (R4.3)
         self._pots: list[Pot] = []
-        self._legal: list[Action] | None = None  # cache, valid while the log has _legal_at records
-        self._legal_at = -1
-        self._stub, self._fixed, self._rng = self._make_stub(seed=seed, deck=deck, rng=rng)
+        # the legal actions of the decision now, or None (computed when asked): every change
+        # of the hand's state goes through apply, leave or __init__, which keep it current
+        self._legal: list[Action] | None = None
+        if deck is None and rng is None and type(seed) is int:
+            self._stub: list[Card] = list(_DECKS[game.joker])
+            self._fixed = 0
+            self._rng: random.Random = _seeded(seed)
+        else:
+            self._stub, self._fixed, self._rng = self._make_stub(seed=seed, deck=deck, rng=rng)
         self._next = 0
-        self._post_antes()
-        self._chips_count = sum(1 for st in self.stacks if st > 0)  # players in the hand with chips
+        ante = game.ante
+        if 0 < ante < min(stacks):  # every seat posts the whole ante and keeps chips
+            self.stacks: list[int] = [st - ante for st in stacks]
+            self.contrib: list[int] = [ante] * n
+            self.log.extend(setup.antes)  # equal antes: no uncalled chips (R1.6)
+            self._live = set(setup.order)  # the seats in the hand with chips
+        else:
+            self.stacks = list(stacks)
+            self.contrib = [0] * n
+            self._live = set()
+            self._post_antes()
+            self._live = {s for s in range(n) if self.stacks[s] > 0}
         self._begin_street(0)
 
     # ----------------------------------------------------------------- deck
@@ -257,11 +375,6 @@ class Hand:
     # ------------------------------------------------------------- queries
 
     @property
-    def is_over(self) -> bool:
-        """True once the hand has ended."""
-        return self.phase is Phase.OVER
-
-    @property
     def street_name(self) -> str:
         """``"third"`` .. ``"seventh"``."""
         return self.game.streets[self.street].name
@@ -288,14 +401,14 @@ class Hand:
 
     def up_cards(self, seat: int) -> list[Card]:
         """The seat's face-up cards, in the order dealt."""
-        return list(self._up[seat])
+        return [c for c, up in self.cards[seat] if up]
 
     def hole_and_board(self, seat: int) -> list[Card]:
         """All cards the seat plays with: its own and any community card."""
         return [c for c, _ in self.cards[seat]] + self.community
 
     def _with_chips(self) -> set[int]:
-        return {s for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0}
+        return set(self._live)  # the seats not folded with chips, kept as they change
 
     def _clockwise_from(self, start: int) -> list[int]:
         n = self.n
@@ -317,25 +430,28 @@ class Hand:
     def _begin_street(self, index: int) -> None:
         self.street = index
         street = self.game.streets[index]
-        self.log.append(street_started(index, street.name))
-        n, folded, start = self.n, self.folded, self.dealer + 1
-        order = [s for s in [(start + k) % n for k in range(n)] if not folded[s]]
+        log = self.log
+        log.append(self._setup.streets[index])
+        order: Sequence[int] = self._setup.order  # the seats in the hand, from the dealer's left
+        if self._active_count < self.n:
+            folded = self.folded
+            order = list(filterfalse(folded.__getitem__, order))
         if street.card_round:
-            self.phase = Phase.CARD_ROUND
-            self._card_order = order
+            self.phase = _CARD_ROUND
+            self._card_order = list(order)
             self._card_pos = 0
             self._advance_card_round()
             return
         # the draws of _draw, inlined: this loop deals most of the cards of a hand
-        log_append = self.log.append
+        log_append = log.append
         stub, fixed, rand = self._stub, self._fixed, self._rng.random
         size = len(stub)
         i = self._next
-        cards, ups, bits = self.cards, self._up, self._board_bits
+        cards, bits = self.cards, self._board_bits
         down = street.down
+        players = len(order)
         for k in range(down + street.up):
-            face_up = k >= down
-            if size - i < len(order):  # R1.10
+            if size - i < players:  # R1.10
                 if i >= fixed:
                     j = i + int(rand() * (size - i))
                     stub[i], stub[j] = stub[j], stub[i]
@@ -344,21 +460,46 @@ class Hand:
                 self.community.append(card)
                 log_append(CommunityCardDealt(card=card))
                 continue
-            for s in order:
-                if i >= fixed:
+            face_up = k >= down
+            dealt = self._setup.dealt_up if face_up else self._setup.dealt_down
+            if i < fixed:  # fixed cards (stack_next, a deck prefix) come first
+                for s in order:
+                    if i >= fixed:
+                        j = i + int(rand() * (size - i))
+                        stub[i], stub[j] = stub[j], stub[i]
+                    card = stub[i]
+                    i += 1
+                    code = card.code
+                    cards[s].append(_UP_PAIRS[code] if face_up else _DOWN_PAIRS[code])
+                    if face_up:
+                        bits[s] += _UP_BITS[code]
+                    log_append(dealt[s][code])
+            elif face_up:  # the usual rounds: every card drawn (the same loop twice, for speed)
+                for s in order:
                     j = i + int(rand() * (size - i))
-                    stub[i], stub[j] = stub[j], stub[i]
-                card = stub[i]
-                i += 1
-                cards[s].append((card, face_up))
-                if face_up:
-                    ups[s].append(card)
-                    bits[s] += _UP_BITS[card.code]
-                log_append(card_dealt(s, card, face_up))
+                    card = stub[j]
+                    stub[j] = stub[i]
+                    stub[i] = card
+                    i += 1
+                    code = card.code
+                    cards[s].append(_UP_PAIRS[code])
+                    bits[s] += _UP_BITS[code]
+                    log_append(dealt[s][code])
+            else:
+                for s in order:
+                    j = i + int(rand() * (size - i))
+                    card = stub[j]
+                    stub[j] = stub[i]
+                    stub[i] = card
+                    i += 1
+                    code = card.code
+                    cards[s].append(_DOWN_PAIRS[code])
+                    log_append(dealt[s][code])
         self._next = i
-        for slot in range(1, street.market + 1):
-            self._refill(slot)
-        self._begin_betting()
+        if street.market:
+            for slot in range(1, street.market + 1):
+                self._refill(slot)
+        self._begin_betting(order)
 
     def _refill(self, slot: int) -> None:
         if self.stub_size == 0:
@@ -370,114 +511,105 @@ class Hand:
 
     # ------------------------------------------------------------- betting
 
-    def _begin_betting(self) -> None:
-        street = self.game.streets[self.street]
-        with_chips = self._with_chips()
-        self._round = None
+    def _begin_betting(self, order: Sequence[int] | None = None) -> None:
+        """Open the street's betting round; ``order``: the seats in the hand, from the dealer's left."""
+        game = self.game
+        street = game.streets[self.street]
+        n, stacks = self.n, self.stacks
+        if order is None:
+            folded = self.folded
+            order = [s for s in self._setup.order if not folded[s]]
+        with_chips = set(self._live)  # _with_chips()
         self._bring_in_seat = None
-        self._first_actor = None
         if len(with_chips) < 2:  # R1.5: no more betting
+            self._round = None
+            self._first_actor = None
             self._return_uncalled()  # R1.6: nothing above what others put in stays out
             self._end_street()
             return
         open_pair = street.open_pair and any(
-            board_has_pair(self._up[s]) for s in self.active
+            board_has_pair(self.up_cards(s)) for s in self.active
         )
-        rnd = BettingRound(
-            increment=street.bet,
-            big_increment=street.big_bet if open_pair else None,
-            max_raises=self.game.max_raises,
-            heads_up_uncapped=self.game.heads_up_uncapped,
-            bring_in_street=street.opener is Opener.BRING_IN,
-            bets=[0] * self.n,
+        opener = street.opener
+        rnd = BettingRound.start(
+            street.bet, street.big_bet if open_pair else None, game.max_raises,
+            game.heads_up_uncapped, opener is _BRING_IN_OPENER, [0] * n,
         )
         self._round = rnd
-        self.phase = Phase.BETTING
-        if street.opener is Opener.BRING_IN:
-            # R2.4/R2.5: lowest door card among players with chips
-            first = min(with_chips, key=lambda s: bring_in_key(self._up[s][0]))
+        self.phase = _BETTING
+        if opener is _BRING_IN_OPENER:
+            # R2.4/R2.5: lowest door card among players with chips (bring_in_key); the
+            # door card follows the down cards of the first street
+            cards, keys, door = self.cards, _BRING_IN_KEYS, game.streets[0].down
+            first, low = -1, 1 << 30
+            for s in with_chips:
+                key = keys[cards[s][door][0].code]
+                if key < low:
+                    first, low = s, key
             self._bring_in_seat = first
             rnd.pending = {first}
         else:
-            first = self._opener(street.opener, require_chips=True)
+            if opener is _HIGH_BOARD:  # _opener(opener, require_chips=True, order=order), inlined
+                # R2.6: highest board; ties to the first clockwise from the dealer's left
+                bits, memo = self._board_bits, _BOARD_KEYS
+                highest: tuple[int, ...] | None = None
+                i = 0
+                for k, s in enumerate(order):
+                    board = memo.get(bits[s]) or _board_key(bits[s], self.up_cards(s))
+                    if highest is None or board > highest:
+                        highest, i = board, k
+                for s in (*order[i:], *order[:i]):
+                    if stacks[s] > 0:
+                        first = s
+                        break
+            else:
+                first = self._opener(opener, require_chips=True, order=order)
             rnd.pending = with_chips  # a fresh set, owned by the round from now on
         self._first_actor = first
         self.to_act = first
+        if not self._left:  # the first decision's legal actions (see _legal_list)
+            if opener is _BRING_IN_OPENER:
+                self._legal = rnd.bring_in_options(first, stacks[first], game.bring_in_amount)
+            else:
+                count = len(with_chips)
+                self._legal = rnd.options(first, stacks[first], count - 1, count == 2)
 
-    def _opener(self, opener: Opener, *, require_chips: bool) -> int:
-        n, folded, start = self.n, self.folded, self.dealer + 1
-        order = [s for s in [(start + k) % n for k in range(n)] if not folded[s]]
+    def _opener(self, opener: Opener, *, require_chips: bool, order: Sequence[int] | None = None) -> int:
+        if order is None:  # the seats in the hand, clockwise from the dealer's left
+            folded = self.folded
+            order = [s for s in self._setup.order if not folded[s]]
         if opener is Opener.HIGH_BOARD:
             # R2.6: highest board; ties to the first clockwise from the dealer's left
-            up, bits = self._up, self._board_bits
-            keys = [_BOARD_KEYS.get(bits[s]) or _board_key(bits[s], up[s]) for s in order]
-            i = keys.index(max(keys))
-            order = order[i:] + order[:i]
+            bits, memo = self._board_bits, _BOARD_KEYS
+            best: tuple[int, ...] | None = None
+            i = 0
+            for k, s in enumerate(order):
+                key = memo.get(bits[s]) or _board_key(bits[s], self.up_cards(s))
+                if best is None or key > best:
+                    best, i = key, k
+            if i:
+                order = [*order[i:], *order[:i]]
         if require_chips:
             stacks = self.stacks
-            return next(s for s in order if stacks[s] > 0)
+            for s in order:
+                if stacks[s] > 0:
+                    return s
+            raise AssertionError("a betting round opens with two players with chips")
         return order[0]
-
-    def _apply_betting(self, action: Action) -> None:
-        rnd = self._round
-        assert rnd is not None
-        seat, kind = action.seat, action.kind
-        if kind is ActionKind.CALL:
-            paid = action.amount
-        elif kind in (ActionKind.FOLD, ActionKind.CHECK):
-            paid = 0
-        else:
-            paid = action.amount - rnd.bets[seat]
-        stack = self.stacks[seat] - paid
-        self.stacks[seat] = stack
-        self.contrib[seat] += paid
-        if kind is ActionKind.FOLD:
-            self.folded[seat] = True
-            self._active_count -= 1
-            self._chips_count -= 1
-        elif paid and not stack:
-            self._chips_count -= 1
-        if kind in _RESETS:  # the seats in the hand with chips (inline _with_chips)
-            folded, stacks = self.folded, self.stacks
-            with_chips: set[int] | frozenset[int] = {
-                s for s in range(self.n) if stacks[s] and not folded[s]
-            }
-        else:
-            with_chips = _NO_SEATS
-        rnd.record(action, all_in=not stack, with_chips=with_chips)
-        self.log.append(action_taken(action, paid))
-        if self._active_count == 1:
-            self._finish_uncontested()
-            return
-        pending = rnd.pending
-        if not pending:
-            self._end_betting()
-            return
-        n = self.n
-        s = seat
-        while True:
-            s = (s + 1) % n
-            if s in pending:
-                self.to_act = s
-                return
 
     def _return_uncalled(self) -> None:
         contrib = self.contrib
-        top, first, second = 0, -1, -1
-        for s, c in enumerate(contrib):
-            if c > first:
-                top, first, second = s, c, first
-            elif c > second:
-                second = c
-        excess = first - second
+        first = max(contrib)
+        if contrib.count(first) > 1:
+            return  # the highest contribution is matched: nothing to return
+        top = contrib.index(first)
+        excess = first - sorted(contrib)[-2]  # above the next highest (two players at least)
         if excess > 0:
-            self.contrib[top] -= excess
+            contrib[top] -= excess
+            if not self.stacks[top] and not self.folded[top]:
+                self._live.add(top)  # all in, and now with chips again
             self.stacks[top] += excess
-            self.log.append(ChipsReturned(seat=top, amount=excess))
-
-    def _end_betting(self) -> None:
-        self._return_uncalled()
-        self._end_street()
+            self.log.append(chips_returned(top, excess))
 
     def _end_street(self) -> None:
         if self.street + 1 < len(self.game.streets):
@@ -499,8 +631,7 @@ class Hand:
         seat = action.seat
         self.folded[seat] = True
         self._active_count -= 1
-        if self.stacks[seat]:
-            self._chips_count -= 1
+        self._live.discard(seat)
         self.log.append(action_taken(action, 0))
         self._card_pos += 1
         if self._active_count == 1:
@@ -532,11 +663,10 @@ class Hand:
             assert card is not None
             self.stacks[seat] -= action.amount
             if not self.stacks[seat]:
-                self._chips_count -= 1
+                self._live.discard(seat)
             self.dead.append(DeadMoney(seat=seat, level=self._dead_level(seat), amount=action.amount))
             self.log.append(ActionTaken(action=action, paid=action.amount, cards=(card,)))
             self.cards[seat].append((card, True))
-            self._up[seat].append(card)
             self._board_bits[seat] += _UP_BITS[card.code]
             self.log.append(CardDealt(seat=seat, card=card, face_up=True))
             self._refill(action.slot)
@@ -545,7 +675,6 @@ class Hand:
             card = self._draw()
             self.log.append(ActionTaken(action=action, cards=(card,)))
             self.cards[seat].append((card, True))
-            self._up[seat].append(card)
             self._board_bits[seat] += _UP_BITS[card.code]
             self.log.append(CardDealt(seat=seat, card=card, face_up=True))
         self._card_pos += 1
@@ -561,7 +690,8 @@ class Hand:
             start = self._first_actor  # R1.9: else the first to act on that street
         else:
             start = self._showdown_default_start()
-        self._show_order = [s for s in self._clockwise_from(start) if not self.folded[s]]
+        folded = self.folded
+        self._show_order = [s for s in (start, *self._setup.after[start]) if not folded[s]]
         self._show_pos = 0
         self._pots = build_pots(contributions=self.contrib, folded=self.folded, dead=self.dead)
         self.to_act = self._show_order[0]
@@ -594,12 +724,13 @@ class Hand:
         seat = action.seat
         if action.kind is ActionKind.SHOW:
             self._shown.add(seat)
-            self.log.append(ActionTaken(action=action, cards=tuple(self.hole_and_board(seat))))
+            self.log.append(action_shown(action, tuple(self.hole_and_board(seat))))
         else:
             self._mucked.add(seat)
             self.log.append(ActionTaken(action=action))
         self._show_pos += 1
-        holding = [s for s in self._show_order if s not in self._mucked]
+        mucked = self._mucked
+        holding = [s for s in self._show_order if s not in mucked] if mucked else self._show_order
         if len(holding) == 1 and holding[0] not in self._shown:
             self._settle(sole=holding[0])
             return
@@ -614,11 +745,22 @@ class Hand:
         """R1.8: everyone else folded; the last player takes the pot unseen."""
         self._return_uncalled()
         sole = self.folded.index(False)
-        amount = sum(self.contrib) + sum(d.amount for d in self.dead)
+        dead = self.dead
+        amount = sum(self.contrib) + sum(d.amount for d in dead) if dead else sum(self.contrib)
         # one pot: with a single player left every level collapses into it (as build_pots does)
-        settled = settle_uncontested(seat=sole, amount=amount)
-        self.log.extend(settled.awards)
-        self._end(settled.results)
+        settled = _UNCONTESTED.get((sole, amount)) or settle_uncontested(seat=sole, amount=amount)
+        log = self.log
+        log.extend(settled.awards)
+        # _end(settled.results): the one share is the whole pot
+        stacks = self.stacks
+        stacks[sole] += amount
+        self.contrib = [0] * self.n
+        self.dead = []
+        self.results = settled.results
+        self.phase = _OVER
+        self.is_over = True
+        self.to_act = None
+        log.append(hand_ended(tuple(stacks)))
 
     def _settle(self, *, sole: int | None) -> None:
         settled = settle(game=self.game, pots=self._pots, cards=self.hole_and_board,
@@ -628,48 +770,53 @@ class Hand:
 
     def _end(self, results: tuple[PotResult, ...]) -> None:
         """Pay every pot's shares into the stacks and close the hand."""
+        stacks = self.stacks
         for result in results:
             for seat, amount in result.shares:
-                self.stacks[seat] += amount
+                stacks[seat] += amount
         self.contrib = [0] * self.n
         self.dead = []
         self.results = results
-        self.phase = Phase.OVER
+        self.phase = _OVER
+        self.is_over = True
         self.to_act = None
-        self.log.append(HandEnded(stacks=tuple(self.stacks)))
+        self.log.append(hand_ended(tuple(stacks)))
 
     # ------------------------------------------------------------ actions
 
     def legal_actions(self) -> list[Action]:
         """Every legal choice of the seat to act (empty once the hand is over)."""
-        return list(self._legal_list())
+        cached = self._legal
+        if cached is None:
+            cached = self._legal_list()
+        return cached[:]
 
     def _legal_list(self) -> list[Action]:
+        """The legal actions now, shared (read them, never change them)."""
         cached = self._legal
-        if cached is not None and self._legal_at == len(self.log):
+        if cached is not None:
             return cached
         seat = self.to_act
         phase = self.phase
-        if seat is None or phase is Phase.OVER:
-            legal: list[Action] = []
-        elif self._left and seat in self._left and phase is not Phase.SHOWDOWN and not (
+        if seat is None or phase is _OVER:
+            legal = []
+        elif self._left and seat in self._left and phase is not _SHOWDOWN and not (
             self._bring_in_seat == seat and self._round is not None and not self._round.acted_full
         ):
             legal = [_FOLDS[seat]]  # R4.3: folded at their turn, even where a check is legal
-        elif phase is Phase.BETTING:
+        elif phase is _BETTING:
             rnd = self._round
             assert rnd is not None
             if self._bring_in_seat == seat and not rnd.acted_full:
                 legal = rnd.bring_in_options(seat, self.stacks[seat], self.game.bring_in_amount)
             else:
-                count = self._chips_count  # the seat to act always has chips
+                count = len(self._live)  # the seat to act always has chips
                 legal = rnd.options(seat, self.stacks[seat], count - 1, count == 2)
         elif self.phase is Phase.CARD_ROUND:
             legal = self._card_options(seat)
         else:
             legal = self._showdown_options(seat)
         self._legal = legal
-        self._legal_at = len(self.log)
         return legal
 
     def check(self, action: Action) -> str | None:
@@ -712,19 +859,143 @@ class Hand:
 
     def apply(self, action: Action) -> None:
         """Play ``action``. Raises :class:`IllegalAction` (state unchanged) if it is not legal."""
-        for legal in self._legal_list():
+        legal_list = self._legal
+        if legal_list is None:
+            legal_list = self._legal_list()
+        for legal in legal_list:
             if legal is action:  # the engine's own (interned) action: legal as it stands
                 break
         else:
-            if action not in self._legal_list() or not (
+            if action not in legal_list or not (
                 type(action.amount) is int and type(action.seat) is int and type(action.slot) is int
             ):
                 reason = self.check(action)
                 assert reason is not None
                 raise IllegalAction(action, reason, self.legal_actions())
-        if self.phase is Phase.BETTING:
-            self._apply_betting(action)
-        elif self.phase is Phase.CARD_ROUND:
+        self._legal = None  # the hand moves on: what follows sets or clears it
+        phase = self.phase
+        if phase is not _BETTING:
+            self._apply_other(action, phase)
+            return
+        # A betting action, the usual case: everything inline, one call per decision.
+        rnd = self._round
+        assert rnd is not None
+        seat, kind = action.seat, action.kind
+        stacks = self.stacks
+        pending = rnd.pending
+        # BettingRound.record, inlined for the kinds that set no new level
+        if kind is _CALL:
+            paid = action.amount
+            rnd.bets[seat] += paid
+            pending.discard(seat)
+            rnd.acted_full[seat] = rnd.full_level
+            stack = stacks[seat] - paid
+            stacks[seat] = stack
+            self.contrib[seat] += paid
+            if not stack:
+                self._live.discard(seat)
+        elif kind is _CHECK:
+            paid = 0
+            pending.discard(seat)
+            rnd.acted_full[seat] = rnd.full_level
+        elif kind is _FOLD:
+            paid = 0
+            pending.discard(seat)
+            self.folded[seat] = True
+            self._active_count -= 1
+            self._live.discard(seat)
+        else:  # bring-in, completion, bet or raise
+            to = action.amount
+            bets = rnd.bets
+            paid = to - bets[seat]
+            stack = stacks[seat] - paid
+            stacks[seat] = stack
+            self.contrib[seat] += paid
+            live = self._live
+            if not stack:
+                live.discard(seat)
+            if kind is _BRING_IN or rnd.big_increment is not None:  # (R2.6 open pair)
+                rnd.record(action, not stack, live)
+                pending = rnd.pending
+            else:  # BettingRound.record for a completion, bet or raise, inlined (tested equal)
+                increment = rnd.increment
+                if rnd.bring_in_street and not rnd.completed:
+                    full = to >= increment  # R2.5: the completion; a short all-in is none
+                else:  # a full raise, or half an increment above the level (R1.6)
+                    level = rnd.full_level
+                    full = to >= level + increment or 2 * (to - level) >= increment
+                if full:
+                    rnd.full_level = to
+                    rnd.raises += 1
+                    if kind is _COMPLETE:
+                        rnd.completed = True
+                rnd.current = to
+                bets[seat] = to
+                rnd.last_aggressor = seat
+                rnd.acted_full[seat] = rnd.full_level
+                pending = rnd.pending = set(live)
+                pending.discard(seat)
+        if kind is _CALL or paid == 0:  # the record follows from the action alone
+            op = _PASSIVE_TAKEN.get(id(action))
+            if op is None:
+                op = _passive_taken(action, paid)
+        else:
+            op = _ACTION_TAKEN.get((id(action), paid)) or action_taken(action, paid)
+        self.log.append(op)
+        if self._active_count == 1:
+            self._finish_uncontested()
+            return
+        if not pending:  # the round is over: uncalled chips back, then _end_street
+            self._return_uncalled()
+            if self.street + 1 < len(self.game.streets):
+                self._begin_street(self.street + 1)
+            else:
+                self._begin_showdown()
+            return
+        for s in self._setup.after[seat]:  # the next seat clockwise still to act
+            if s in pending:
+                break
+        self.to_act = s
+        if self._left:
+            return  # legal actions when asked (_legal_list)
+        # The next decision's legal actions: BettingRound.options(s, stacks[s],
+        # others_with_chips, heads_up), inlined (tests/test_rules_common.py checks they agree).
+        stack = stacks[s]
+        bet = rnd.bets[s]
+        current = rnd.current
+        owed = current - bet
+        if owed > 0:
+            paid = owed if owed < stack else stack
+            out = [_FOLDS[s], _CALLS.get(paid << 5 | s) or _intern(_CALL, s, paid)]
+        else:
+            out = [_CHECKS[s]]
+        self._legal = out
+        count = len(self._live)  # seats with chips, s among them
+        if stack <= owed or count == 1:
+            return
+        raises = rnd.raises
+        if raises >= 1 + rnd.max_raises and not (count == 2 and rnd.heads_up_uncapped):
+            return  # capped
+        if rnd.bring_in_street and not rnd.completed:
+            kind, to = _COMPLETE, rnd.increment  # anyone may complete (R2.5)
+        else:
+            acted = rnd.acted_full.get(s)
+            if acted is not None and acted >= rnd.full_level:
+                return  # no full raise since this seat acted (R1.6)
+            kind = _BET if current == 0 and raises == 0 else _RAISE
+            to = rnd.full_level + rnd.increment
+        most = bet + stack
+        if to > most:
+            to = most
+        if to > current:
+            out.append(_BY_KIND[kind].get(to << 5 | s) or _intern(kind, s, to))
+        big = rnd.big_increment
+        if kind is _BET and big is not None and most > to:  # open pair (R2.6)
+            out.append(make_action(s, kind, big if big < most else most))
+
+    def _apply_other(self, action: Action, phase: Phase) -> None:
+        """apply() for a Wall Street card round or a showdown."""
+        if phase is _CARD_ROUND:
             if action.kind is ActionKind.FOLD:  # a player who left (R4.3)
                 if self._fold_in_card_round(action):
                     return  # the last opponent left: the hand is over (R1.8)
@@ -838,20 +1109,21 @@ class Hand:
         """An independent copy (for search and simulation)."""
         cls = type(self)
         other = cls.__new__(cls)  # copy.copy's result, without its generic protocol
-        other.__dict__.update(self.__dict__)
+        for name, value in zip(_HAND_SLOTS, _hand_values(self), strict=True):
+            setattr(other, name, value)
         for name in ("stacks", "contrib", "folded", "community", "market", "dead", "log",
                      "_card_order", "_show_order", "_pots", "_stub", "_board_bits"):
             setattr(other, name, list(getattr(self, name)))
         if self._fixed >= len(self._stub):
             pass  # the whole deck is fixed: the rng is never drawn from, so it is shared
         elif not isinstance(self._rng, random.SystemRandom):
-            other._rng = random.Random()
-            other._rng.setstate(self._rng.getstate())
+            other._rng = rng = _RandomType.__new__(_RandomType)  # unseeded: setstate fills it
+            rng.setstate(self._rng.getstate())
         other.cards = [list(c) for c in self.cards]
-        other._up = [list(c) for c in self._up]
         other._shown = set(self._shown)
         other._mucked = set(self._mucked)
         other._left = set(self._left)
+        other._live = set(self._live)
         if self._round is not None:
             other._round = self._round.copy()
         return other
@@ -861,3 +1133,7 @@ class Hand:
             f"<Hand {self.game.name} street={self.street_name} phase={self.phase.value} "
             f"to_act={self.to_act} stacks={self.stacks} pot={self.pot}>"
         )
+
+
+_HAND_SLOTS: tuple[str, ...] = Hand.__slots__
+_hand_values = attrgetter(*_HAND_SLOTS)

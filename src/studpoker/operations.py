@@ -182,9 +182,50 @@ _CARD_DEALT: dict[int, CardDealt] = {}
 
 
 def action_taken(action: Action, paid: int) -> ActionTaken:
-    """``ActionTaken(action=..., paid=...)``, built without the frozen-init overhead."""
+    """``ActionTaken(action=..., paid=...)``, built without the frozen-init overhead.
+
+    Equal records are shared, like :func:`card_dealt`'s: one per (action
+    object, paid). The key holds the action's id, and the record holds the
+    action, so the id cannot be reused while the entry lives.
+    """
+    key = (id(action), paid)
+    op = _ACTION_TAKEN.get(key)
+    if op is None:
+        op = _new(ActionTaken)
+        _at_action(op, action)
+        _at_paid(op, paid)
+        _at_cards(op, ())
+        if len(_ACTION_TAKEN) >= 50_000:
+            _ACTION_TAKEN.clear()
+        _ACTION_TAKEN[key] = op
+    return op
+
+
+_ACTION_TAKEN: dict[tuple[int, int], ActionTaken] = {}
+
+
+def action_shown(action: Action, cards: tuple[Card, ...]) -> ActionTaken:
+    """``ActionTaken(action=..., cards=...)`` (a SHOW), built without the frozen-init overhead."""
     op: ActionTaken = _new(ActionTaken)
     _at_action(op, action)
-    _at_paid(op, paid)
-    _at_cards(op, ())
+    _at_paid(op, 0)
+    _at_cards(op, cards)
+    return op
+_cr_seat = _setter(ChipsReturned, "seat")
+_cr_amount = _setter(ChipsReturned, "amount")
+_he_stacks = _setter(HandEnded, "stacks")
+
+
+def chips_returned(seat: int, amount: int) -> ChipsReturned:
+    """``ChipsReturned(seat=..., amount=...)``, built without the frozen-init overhead."""
+    op: ChipsReturned = _new(ChipsReturned)
+    _cr_seat(op, seat)
+    _cr_amount(op, amount)
+    return op
+
+
+def hand_ended(stacks: tuple[int, ...]) -> HandEnded:
+    """``HandEnded(stacks=...)``, built without the frozen-init overhead."""
+    op: HandEnded = _new(HandEnded)
+    _he_stacks(op, stacks)
     return op

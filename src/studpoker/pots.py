@@ -49,6 +49,10 @@ def build_pots(
     live = sorted({c for c, f in zip(contributions, folded, strict=True) if not f})
     if not live or live[-1] == 0:
         live = [0]
+    if len(live) == 1:  # one level: one pot with every chip, for every player still in
+        n = len(contributions)
+        return [Pot(index=0, amount=sum(contributions) + sum(d.amount for d in dead),
+                    eligible=tuple(s for s in range(n) if not folded[s]))]
     pots: list[Pot] = []
     prev = 0
     n = len(contributions)

@@ -25,7 +25,15 @@ from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
 from studpoker.cards import Card
-from studpoker.evaluation import HighValue, LowValue, evaluate_high, evaluate_low, odd_chip_key
+from studpoker.evaluation import (
+    HighValue,
+    LowValue,
+    evaluate_high,
+    evaluate_low,
+    high_key,
+    high_value,
+    odd_chip_key,
+)
 from studpoker.games import Game, OddChip
 from studpoker.operations import PotAwarded
 from studpoker.pots import Pot, split_evenly
@@ -75,13 +83,26 @@ class Settlement:
 
 
 def settle_uncontested(*, seat: int, amount: int) -> Settlement:
-    """R1.8: everyone else folded; ``seat`` takes all ``amount`` chips as one pot, unseen."""
-    result = PotResult(
-        index=0, amount=amount, eligible=(seat,), high_winners=(seat,), low_winners=(),
-        high_hand=None, low_hand=None, shares=((seat, amount),),
-    )
-    return Settlement(results=(result,),
-                      awards=(PotAwarded(pot=0, seat=seat, amount=amount, half="all"),))
+    """R1.8: everyone else folded; ``seat`` takes all ``amount`` chips as one pot, unseen.
+
+    The settlement is an immutable value of ``(seat, amount)`` alone, so it is shared.
+    """
+    key = (seat, amount)
+    settled = _UNCONTESTED.get(key)
+    if settled is None:
+        result = PotResult(
+            index=0, amount=amount, eligible=(seat,), high_winners=(seat,), low_winners=(),
+            high_hand=None, low_hand=None, shares=((seat, amount),),
+        )
+        settled = Settlement(results=(result,),
+                             awards=(PotAwarded(pot=0, seat=seat, amount=amount, half="all"),))
+        if len(_UNCONTESTED) >= 10_000:
+            _UNCONTESTED.clear()
+        _UNCONTESTED[key] = settled
+    return settled
+
+
+_UNCONTESTED: dict[tuple[int, int], Settlement] = {}
 
 
 def settle(
@@ -103,12 +124,28 @@ def settle(
     ``dealer`` and ``n`` fix "clockwise from the dealer's left" for R3.8.
     """
     highs: dict[int, HighValue] = {}
+    keys: dict[int, int] = {}
     lows: dict[int, LowValue | None] = {}
+    double_ace_flush = game.double_ace_flush
+
+    def key(seat: int) -> int:  # high(seat).key, without the rich value (needed for winners only)
+        value = keys.get(seat)
+        if value is None:
+            hand = cards(seat)
+            if not 5 <= len(hand) <= 7:  # evaluate_high's check (a showdown deals seven cards)
+                return high(seat).key
+            value = keys[seat] = high_key([c.code for c in hand], double_ace_flush)
+        return value
 
     def high(seat: int) -> HighValue:
         value = highs.get(seat)
         if value is None:
-            value = highs[seat] = evaluate_high(cards(seat), double_ace_flush=game.double_ace_flush)
+            known = keys.get(seat)
+            if known is None:
+                value = evaluate_high(cards(seat), double_ace_flush=double_ace_flush)
+            else:  # cards already ranked (and checked by count; dealt cards are distinct)
+                value = high_value(cards(seat), known)
+            highs[seat] = value
         return value
 
     def low(seat: int) -> LowValue | None:
@@ -139,9 +176,11 @@ def settle(
             if sole is None:
                 best_high = high(contenders[0])
         else:
-            values = {s: high(s) for s in contenders}
-            best_high = max(values.values())
-            high_w = tuple(s for s in contenders if values[s] == best_high)
+            ranked = {s: key(s) for s in contenders}
+            best = max(ranked.values())
+            high_w = tuple(s for s in contenders if ranked[s] == best)
+            values = {s: high(s) for s in high_w}
+            best_high = values[high_w[0]]  # max() of the values: the first of the best
             low_amount = 0
             if game.high_low:
                 qualified = {s: v for s in contenders if (v := low(s)) is not None}
