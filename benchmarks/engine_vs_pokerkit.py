@@ -117,11 +117,18 @@ class Rate:
         return self.hands / self.seconds
 
 
+def warm_up(play: Callable[[random.Random, int, bool], int], hands: int, showdown: bool) -> None:
+    """Hands played first and not counted: lookup tables and caches fill (ours memoises
+    board keys and shares log records and legal-action lists, which takes a few thousand
+    hands; a long simulation runs with them full)."""
+    rng = random.Random(-1)
+    for i in range(hands):
+        play(rng, -2 - i, showdown)
+
+
 def measure(play: Callable[[random.Random, int, bool], int], hands: int, showdown: bool,
             seed: int) -> Rate:
     rng = random.Random(seed)
-    for i in range(min(50, hands)):  # warm-up: lookup tables, caches
-        play(rng, seed - 1 - i, showdown)
     decisions = 0
     start = time.process_time()
     for i in range(hands):
@@ -138,12 +145,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--repeats", type=int, default=3,
                         help="interleaved rounds per scenario, summed (default 3)")
+    parser.add_argument("--warmup", type=int, default=400,
+                        help="PokerKit hands per scenario played first and not counted; ours plays "
+                             "--ours-factor times as many (default 400)")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args()
     ours_hands = args.hands * args.ours_factor
     print(f"{PLAYERS}-handed stud, ante {ANTE}, bring-in {BRING_IN}, {SMALL_BET}/{BIG_BET}, "
           f"stacks {STACKS[0]}; PokerKit {args.hands} hands, ours {ours_hands} hands per scenario "
-          f"and round, {args.repeats} interleaved rounds")
+          f"and round, {args.repeats} interleaved rounds after a warm-up of {args.warmup} and "
+          f"{args.warmup * args.ours_factor} hands")
     header = f"{'scenario':<10} {'ours hands/s':>13} {'PokerKit hands/s':>17} {'ratio':>8}" \
              f" {'decisions/hand (ours, PK)':>27}"
     print(header)
@@ -152,6 +163,8 @@ def main() -> None:
     for name, showdown in (("random", False), ("showdown", True)):
         ours = Rate(hands=0, seconds=0.0, decisions=0)
         theirs = Rate(hands=0, seconds=0.0, decisions=0)
+        for play, hands in ((play_ours, args.warmup * args.ours_factor), (play_pokerkit, args.warmup)):
+            warm_up(play, hands, showdown)
         for r in range(args.repeats):
             for total, play, hands in ((ours, play_ours, ours_hands), (theirs, play_pokerkit, args.hands)):
                 one = measure(play, hands, showdown, args.seed + r * 100_003)
@@ -173,7 +186,7 @@ def main() -> None:
     if args.json:
         print(json.dumps({
             "benchmark": "engine_vs_pokerkit", "players": PLAYERS, "repeats": args.repeats,
-            "seed": args.seed, "python": platform.python_version(), "rates": "per CPU second of this process",
+            "seed": args.seed, "warmup_hands": args.warmup, "python": platform.python_version(), "rates": "per CPU second of this process",
             "target_ratio": 20, "scenarios": figures,
         }))
 
