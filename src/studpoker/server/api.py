@@ -155,6 +155,32 @@ async def _in_db(svc: Services, fn: Callable[[], T]) -> T:
     return await svc.manager.run_db(fn)
 
 
+async def _password_of(svc: Services, request: Request, name: str, password: str) -> int | None:
+    """The account id of ``name`` if ``password`` is its password, else None. Every try
+    counts against the failed-login limits of the address and the name (429 with
+    ``Retry-After``), and the hash is checked even for an unknown name (the same cost)."""
+    ip, key = client_ip(request), name_key(name)
+    try:
+        svc.guards.login_attempt(ip, key)
+    except LimitExceeded as exc:
+        raise _too_many(exc) from None
+
+    def stored() -> tuple[int | None, str | None]:
+        with svc.db.session() as s:
+            return svc.auth.stored_hash(s, name)
+
+    uid, password_hash = await _in_db(svc, stored)
+    try:
+        ok = await svc.guards.hashes.verify(svc.auth.hasher, svc.auth.hash_to_check(password_hash),
+                                            password)
+    except LimitExceeded as exc:
+        raise _too_many(exc) from None
+    if not ok or uid is None or password_hash is None:
+        return None
+    svc.guards.login_succeeded(ip, key)
+    return uid
+
+
 @router.post("/register")
 async def register(body: Credentials, request: Request, svc: Svc) -> dict[str, Any]:
     """A new account; returns a token. 409 if the name (in any case) is taken."""
@@ -205,25 +231,9 @@ async def register(body: Credentials, request: Request, svc: Svc) -> dict[str, A
 async def login(body: Credentials, request: Request, svc: Svc) -> dict[str, Any]:
     """A token for an existing account. Failed tries are limited per address and per name
     (429 with ``Retry-After``)."""
-    ip, key = client_ip(request), name_key(body.name)
-    try:
-        svc.guards.login_attempt(ip, key)
-    except LimitExceeded as exc:
-        raise _too_many(exc) from None
-
-    def stored() -> tuple[int | None, str | None]:
-        with svc.db.session() as s:
-            return svc.auth.stored_hash(s, body.name)
-
-    uid, password_hash = await _in_db(svc, stored)
-    try:
-        ok = await svc.guards.hashes.verify(svc.auth.hasher, svc.auth.hash_to_check(password_hash),
-                                            body.password)
-    except LimitExceeded as exc:
-        raise _too_many(exc) from None
-    if not ok or uid is None or password_hash is None:
+    uid = await _password_of(svc, request, body.name, body.password)
+    if uid is None:
         raise HTTPException(401, "wrong name or password")
-    svc.guards.login_succeeded(ip, key)
     user_id = uid
 
     def issue() -> dict[str, Any]:
@@ -287,22 +297,9 @@ async def change_password(body: PasswordChange, request: Request, user: User, sv
         check_password(body.new_password)
     except AuthError as exc:
         raise HTTPException(400, str(exc)) from None
-    ip, key = client_ip(request), name_key(user.name)
+    if await _password_of(svc, request, user.name, body.password) is None:
+        raise HTTPException(403, "wrong password")
     try:
-        svc.guards.login_attempt(ip, key)
-    except LimitExceeded as exc:
-        raise _too_many(exc) from None
-
-    def stored() -> tuple[int | None, str | None]:
-        with svc.db.session() as s:
-            return svc.auth.stored_hash(s, user.name)
-
-    _, old_hash = await _in_db(svc, stored)
-    try:
-        ok = await svc.guards.hashes.verify(svc.auth.hasher, svc.auth.hash_to_check(old_hash), body.password)
-        if not ok or old_hash is None:
-            raise HTTPException(403, "wrong password")
-        svc.guards.login_succeeded(ip, key)
         new_hash = await svc.guards.hashes.hash(svc.auth.hasher, body.new_password, wait=30.0)
     except LimitExceeded as exc:
         raise _too_many(exc) from None

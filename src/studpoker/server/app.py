@@ -27,7 +27,7 @@ try:
     from studpoker.server.limits import Guards
     from studpoker.server.pages import install as install_pages
     from studpoker.server.rooms import Registry
-    from studpoker.server.tournaments import TournamentManager
+    from studpoker.server.tournaments import TournamentManager, TournamentRefused, refused_response
     from studpoker.server.tournaments import router as tournaments_router
     from studpoker.server.ws import serve_websocket
 except ImportError as _exc:
@@ -98,6 +98,7 @@ def create_app(
 
     app.include_router(stats_router)
     install_error_handlers(app)
+    app.add_exception_handler(TournamentRefused, refused_response)  # a refused request: its status
     app.add_middleware(SecurityHeaders)
 
     @app.websocket("/ws")

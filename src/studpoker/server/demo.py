@@ -51,32 +51,22 @@ class DemoTable:
     bot_buy_in: int = 500
 
 
+_STUD = {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
+_WALL_STREET = {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]}
+
+
+def _demo(name: str, game: dict[str, Any], bots: tuple[str, ...]) -> DemoTable:
+    """A demo table: ``game``'s stakes, 30 s to act, a 60 s bank, buy-ins of 100 to 1,000."""
+    return DemoTable(name, {"name": name, "game": dict(game), "action_time": 30, "time_bank": 60,
+                            "min_buy_in": 100, "max_buy_in": 1000}, bots)
+
+
 DEMO_TABLES: tuple[DemoTable, ...] = (
-    DemoTable("Demo: Wall Street vs bots", {
-        "name": "Demo: Wall Street vs bots",
-        "game": {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]},
-        "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
-    }, ("rule", "equity")),
-    DemoTable("Demo: Seven Card Stud vs a bot", {
-        "name": "Demo: Seven Card Stud vs a bot",
-        "game": {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
-        "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
-    }, ("rule",)),
-    DemoTable("Demo: Seven Card Stud, medium (equity)", {
-        "name": "Demo: Seven Card Stud, medium (equity)",
-        "game": {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
-        "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
-    }, ("equity",)),
-    DemoTable("Demo: Seven Card Stud, hard (search)", {
-        "name": "Demo: Seven Card Stud, hard (search)",
-        "game": {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
-        "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
-    }, ("search",)),
-    DemoTable("Demo: Wall Street, hard (search)", {
-        "name": "Demo: Wall Street, hard (search)",
-        "game": {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]},
-        "action_time": 30, "time_bank": 60, "min_buy_in": 100, "max_buy_in": 1000,
-    }, ("search", "search")),
+    _demo("Demo: Wall Street vs bots", _WALL_STREET, ("rule", "equity")),
+    _demo("Demo: Seven Card Stud vs a bot", _STUD, ("rule",)),
+    _demo("Demo: Seven Card Stud, medium (equity)", _STUD, ("equity",)),
+    _demo("Demo: Seven Card Stud, hard (search)", _STUD, ("search",)),
+    _demo("Demo: Wall Street, hard (search)", _WALL_STREET, ("search", "search")),
 )
 
 

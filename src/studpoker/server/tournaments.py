@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, delete, func, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -44,6 +44,7 @@ from studpoker.bots import BOT_NAMES, DEFAULT_BOT
 from studpoker.games import from_options, game_info, to_options
 from studpoker.server.api import MaybeUser, User
 from studpoker.server.db import Base, Database, HandRow, LedgerRow, SeatRow, TableRow, UserRow, utcnow
+from studpoker.server.http import SafeJSONResponse
 from studpoker.server.protocol import GameOptions, TableConfig
 from studpoker.server.rooms import Registry
 from studpoker.server.rooms.room import Room, SeatMeta
@@ -912,8 +913,10 @@ Manager = Annotated[TournamentManager, Depends(_manager)]
 router = APIRouter(prefix="/api/tournaments")
 
 
-def _refused(exc: TournamentRefused) -> HTTPException:
-    return HTTPException(exc.status, exc.message)
+async def refused_response(_request: Request, exc: Exception) -> SafeJSONResponse:
+    """The app's answer to a :class:`TournamentRefused` from any route: its status and reason."""
+    assert isinstance(exc, TournamentRefused)
+    return SafeJSONResponse({"detail": exc.message}, status_code=exc.status)
 
 
 @router.get("")
@@ -925,43 +928,28 @@ async def list_tournaments(user: MaybeUser, manager: Manager) -> list[dict[str, 
 @router.post("", status_code=201)
 async def create_tournament(body: TournamentCreate, user: User, manager: Manager) -> dict[str, Any]:
     """A new sit-and-go, open for registration (the creator is not registered by it)."""
-    try:
-        return await manager.create(user.id, body)
-    except TournamentRefused as exc:
-        raise _refused(exc) from None
+    return await manager.create(user.id, body)
 
 
 @router.get("/{tournament_id}")
 async def get_tournament(tournament_id: int, user: MaybeUser, manager: Manager) -> dict[str, Any]:
     """One tournament: entrants, tables, places."""
-    try:
-        return await manager.get(tournament_id, user.id if user else None)
-    except TournamentRefused as exc:
-        raise _refused(exc) from None
+    return await manager.get(tournament_id, user.id if user else None)
 
 
 @router.post("/{tournament_id}/register")
 async def register(tournament_id: int, user: User, manager: Manager) -> dict[str, Any]:
     """Take a place (the buy-in goes to the prize pool); the tournament starts when full."""
-    try:
-        return await manager.register(tournament_id, user.id)
-    except TournamentRefused as exc:
-        raise _refused(exc) from None
+    return await manager.register(tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/unregister")
 async def unregister(tournament_id: int, user: User, manager: Manager) -> dict[str, Any]:
     """Give the place back before the start (the buy-in comes back)."""
-    try:
-        return await manager.unregister(tournament_id, user.id)
-    except TournamentRefused as exc:
-        raise _refused(exc) from None
+    return await manager.unregister(tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/fill")
 async def fill(tournament_id: int, user: User, manager: Manager) -> dict[str, Any]:
     """Creator only, when bots are allowed: bots take the empty places and it starts."""
-    try:
-        return await manager.fill(tournament_id, user.id)
-    except TournamentRefused as exc:
-        raise _refused(exc) from None
+    return await manager.fill(tournament_id, user.id)
