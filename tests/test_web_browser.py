@@ -593,3 +593,30 @@ def test_demo_table_is_playable(server: str, browser: Any) -> None:
     page.locator("[role='dialog'] #dialog-cancel").click()
     assert page.locator("#btn-leave").inner_text() == "Leave"
     eve.context.close()
+
+
+def test_sit_here_survives_a_redraw_between_press_and_release(server: str, browser: Any) -> None:
+    """Bots acting while the button is held redraw the felt; the press still opens the buy-in dialog."""
+    fay = Player(browser, server)
+    fay.register("fay")
+    page = fay.page
+    create_table(page, "bots at work", "stud")
+    for count in (1, 2):
+        page.click("#btn-addbot")
+        page.locator(".seat .badge:text('bot')").nth(count - 1).wait_for()
+    page.wait_for_selector(".felt-wrap:not([data-hand='']) .sit-btn", timeout=60000)  # the bots play
+    page.evaluate("""() => { window.__redraws = 0;
+      new MutationObserver(() => { window.__redraws += 1; })
+        .observe(document.querySelector('.felt-box'), {childList: true}); }""")
+    box = page.locator(".sit-btn").first.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    deadline = time.time() + 60
+    while page.evaluate("window.__redraws") < 2:  # (the page's CSP allows no wait_for_function)
+        assert time.time() < deadline, "the felt was not redrawn"
+        time.sleep(0.05)
+    page.mouse.up()
+    page.locator("#sit-confirm").wait_for(timeout=5000)
+    page.click("[role='dialog'] button:text('Cancel')")
+    fay.context.close()

@@ -138,6 +138,30 @@ function strengthText(s) {
 }
 
 /**
+ * Make presses on `box`'s buttons survive a redraw. The felt is drawn anew at every update, and
+ * the browser sends no click when the element pressed left the page before the release (a bot
+ * acted in between). Such a release goes to the button now under the pointer if it stands for
+ * the one pressed: the same `data-press` key ("Sit here" at one seat, "Buy" of one market slot).
+ */
+export function keepPresses(box) {
+  let down = null; // {el, key}: the pressed element with a data-press key
+  box.addEventListener("pointerdown", (e) => {
+    const el = e.target instanceof Element ? e.target.closest("[data-press]") : null;
+    down = el ? {el, key: el.dataset.press} : null;
+  });
+  box.addEventListener("pointerup", (e) => {
+    const was = down;
+    down = null;
+    if (!was || was.el.isConnected) return; // still on the page: the browser's own click follows
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const el = under ? under.closest("[data-press]") : null;
+    if (!el || el.dataset.press !== was.key || !box.contains(el)) return;
+    const button = el.matches("button") ? el : el.querySelector("button");
+    if (button && !button.disabled) button.click();
+  });
+}
+
+/**
  * Render the felt. model = {
  *   config, gameInfo (the server's game_info), seatCount, bottom (table seat at the bottom), seats[table seat] = {name, chips, bot,
  *   sitting_out, leaving, disconnected, time_bank} | null, you (table seat | null), button,
@@ -204,7 +228,7 @@ export function renderFelt(model) {
       slots.append(h("div", {class: "slot", dataset: {slot: String(slot)}},
         card ? cardImg(card, "market-card") : h("div", {class: "card empty-slot"}, view ? "empty" : ""),
         h("div", {class: "price"}, `slot ${slot}`, h("br"), `costs ${price}`),
-        buy ? h("button", {class: "buy", dataset: {slot: String(slot)}, disabled: model.busy,
+        buy ? h("button", {class: "buy", dataset: {slot: String(slot), press: `buy-${slot}`}, disabled: model.busy,
           "aria-label": `Buy slot ${slot}${card ? `, ${cardWords(card)},` : ""} for ${buy.amount}`,
           title: `buy slot ${slot} for ${buy.amount} (key ${slot})`, onclick: () => model.onAct(buy)}, "Buy")
           : h("span", {class: "buy-space", "aria-hidden": "true"})));
@@ -223,7 +247,8 @@ export function renderFelt(model) {
     const hs = handSeatOf(ts);
     const player = view && hs >= 0 ? view.players[hs] : null;
     if (!seat && !player) {
-      wrap.append(h("div", {class: "seat empty", style: place.style, dataset: {seat: String(ts), place: place.name}},
+      wrap.append(h("div", {class: "seat empty", style: place.style,
+        dataset: {seat: String(ts), place: place.name, press: `seat-${ts}`}},
         model.canSit ? h("button", {class: "sit-btn", dataset: {seat: String(ts)}, onclick: () => model.onSit(ts)},
           "Sit here") : h("div", {class: "plate empty-plate"}, "empty")));
       continue;

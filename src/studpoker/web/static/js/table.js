@@ -3,7 +3,7 @@
 // bets are seen (chips then slide to the pot), and chips slide to the winners at the end.
 
 import {api, session} from "./api.js";
-import {actionKeys, actionLabel, describe, narrow, renderFelt, summaryPanel, tickTimers} from "./felt.js";
+import {actionKeys, actionLabel, describe, keepPresses, narrow, renderFelt, summaryPanel, tickTimers} from "./felt.js";
 import {mountHands, mountReplay} from "./history.js";
 import {mountLobby} from "./lobby.js";
 import {openRules} from "./rules.js";
@@ -30,6 +30,7 @@ export function mountTable(root, {id, invite}) {
   const baseTitle = document.title;
   const head = h("div", {class: "table-head"});
   const feltBox = h("div", {class: "felt-box"});
+  keepPresses(feltBox);
   const actions = h("div", {class: "actions", "data-testid": "actions", role: "toolbar", "aria-label": "your actions"});
   const statusLine = h("div", {class: "status-line", "data-testid": "status"});
   const preBox = h("div", {class: "pre-actions", role: "group", "aria-label": "act in advance"});
