@@ -54,6 +54,7 @@ sequence           L x (P+11+5)  every decision so far: relative seat, action id
 from __future__ import annotations
 
 import copy
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -259,6 +260,10 @@ class Encoder:
         self._tables = {info: _Tables(self, info=info) for info in (False, True)}
         self._tail = off["folded"]  # folded .. owed: 5 P + 2 entries, rewritten at each read
         self._tail_len = 5 * p + 2
+        # the tail written as float32 straight into a contiguous tensor's buffer
+        # (struct rounds a Python float to float32 as numpy does: the same bits)
+        self._pack_tail = struct.Struct(f"={self._tail_len}f").pack_into
+        self._tail_at = self._tail * 4
         self._seq_start = off["sequence"]
         self._seq_width = p + NUM_ACTIONS + STREETS
         self._zeros = (0.0,) * p
@@ -269,6 +274,9 @@ class Encoder:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
         return self  # fixed tables of one configuration: shared by copies
+
+    def __reduce__(self) -> tuple[type[Encoder], tuple[EnvConfig]]:
+        return Encoder, (self.config,)  # the tables follow from the configuration
 
     # -------------------------------------------------------------- tensors
 
@@ -386,7 +394,7 @@ class Tracker:
     """
 
     __slots__ = (
-        "_bets", "_down_seen", "_downs", "_obs", "_pos", "_seq", "_street", "_tables",
+        "_bets", "_down_seen", "_downs", "_flat", "_obs", "_pos", "_rows", "_seq", "_street", "_tables",
         "_up_seen", "_view", "enc", "hand", "info",
     )
 
@@ -400,6 +408,7 @@ class Tracker:
         p = encoder.players
         tables = self._tables = encoder._tables[info]
         self._obs: NDArray[np.float32] = np.zeros((p, tables.row), dtype=np.float32)
+        self._views()
         self._pos = 0
         self._street = 0
         self._bets = [0] * p
@@ -417,11 +426,26 @@ class Tracker:
         # the hand is shared, not copied: OpenSpiel's clone copies the state's hand on its
         # own, and the copy's tracker follows that hand (same records) at its next read
         other._obs = self._obs.copy()
+        other._views()
         other._bets = list(self._bets)
         other._up_seen = list(self._up_seen)
         other._down_seen = list(self._down_seen)
         other._downs = [list(d) for d in self._downs]
         return other
+
+    def _views(self) -> None:
+        """The views of ``_obs`` kept for the reads: flat, and one row per seat."""
+        self._flat: NDArray[np.float32] = self._obs.reshape(-1)
+        self._rows: tuple[NDArray[np.float32], ...] = tuple(self._obs)
+
+    def __getstate__(self) -> dict[str, object]:
+        # views of _obs would come back from a pickle as arrays of their own
+        return {name: getattr(self, name) for name in self.__slots__ if name not in ("_flat", "_rows")}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._views()
 
     def follow(self, hand: Hand) -> bool:
         """Track ``hand`` from now on if its log continues the records read so far.
@@ -467,7 +491,7 @@ class Tracker:
         enc = self.enc
         p = enc.players
         t = self._tables
-        mv: Any = memoryview(self._obs.reshape(p * t.row))  # type: ignore[arg-type]
+        mv: Any = memoryview(self._flat)  # type: ignore[arg-type]
         for f in t.hist[key]:
             mv[f] += 1.0
         if self.info:
@@ -558,7 +582,7 @@ class Tracker:
                 ones += t.community[op.card.code]
         self._street, self._bets, self._seq = street, bets, seq
         # (``put`` and a memoryview's item writes: a list as a numpy index costs more)
-        flat = self._obs.reshape(p * t.row)
+        flat = self._flat
         if ones:
             flat.put(ones, 1.0)
         if counted:
@@ -642,11 +666,12 @@ class Tracker:
             out[:enc.info_size] = self._obs[me]
         else:
             out[:enc.obs_size] = self._obs[me, :enc.obs_size]
-        self._write_now(me, out)
+        self._write_now(me, out, packed=out.flags.c_contiguous and out.dtype == np.float32)
 
-    def _write_now(self, me: int, out: NDArray[np.float32]) -> None:
+    def _write_now(self, me: int, out: NDArray[np.float32], packed: bool = True) -> None:
         """Write the entries that follow the state now (``_tail``'s, for a hand
-        with fewer steps: this is on every read's path)."""
+        with fewer steps: this is on every read's path). ``packed``: ``out`` is a
+        C-contiguous float32 array, whose buffer takes the chip section at once."""
         hand = self.hand
         if hand is None:
             self._write_now_general(me, out)
@@ -679,18 +704,22 @@ class Tracker:
         zeros = enc._zeros
         dead = hand.dead  # hand.pot, inline
         pot = sum(contrib) + sum(d.amount for d in dead) if dead else sum(contrib)
-        t = enc._tail
         if betting:
             bets = self._bets
-            out[t:t + enc._tail_len] = [
+            tail = [
                 *fo, *(zeros if 0 not in st else _all_in(fo, st)), *map(mul, st), *map(mul, get(bets)),
                 *map(mul, get(contrib)), mul(pot), mul(min(max(bets) - bets[me], stacks[me])),
             ]
         else:
-            out[t:t + enc._tail_len] = [
+            tail = [
                 *fo, *(zeros if over or 0 not in st else _all_in(fo, st)), *map(mul, st), *zeros,
                 *map(mul, get(contrib)), mul(pot), 0.0,
             ]
+        if packed:
+            enc._pack_tail(out, enc._tail_at, *tail)  # type: ignore[arg-type]  # numpy arrays are buffers
+        else:
+            t = enc._tail
+            out[t:t + enc._tail_len] = tail
 
     def _write_now_general(self, me: int, out: NDArray[np.float32]) -> None:
         tail, ones = self._tail(me)
@@ -713,7 +742,7 @@ class Tracker:
         elif self.info:
             out = self._obs[me, :self.enc.obs_size].copy()
         else:
-            out = self._obs[me].copy()
+            out = self._rows[me].copy()
         self._write_now(me, out)
         return out
 
