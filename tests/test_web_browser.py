@@ -595,6 +595,20 @@ def test_demo_table_is_playable(server: str, browser: Any) -> None:
     eve.context.close()
 
 
+def box_of(page: Any, selector: str) -> dict[str, float]:
+    """The bounding box of the first match, in view (a redraw may replace it while asked: ask again)."""
+    for _ in range(50):
+        try:
+            page.locator(selector).first.scroll_into_view_if_needed(timeout=2000)
+            box: dict[str, float] | None = page.locator(selector).first.bounding_box(timeout=2000)
+        except Exception:  # detached by a redraw in between
+            box = None
+        if box is not None:
+            return box
+        time.sleep(0.05)
+    raise AssertionError(f"no box for {selector}")
+
+
 def test_sit_here_survives_a_redraw_between_press_and_release(server: str, browser: Any) -> None:
     """Bots acting while the button is held redraw the felt; the press still opens the buy-in dialog."""
     fay = Player(browser, server)
@@ -608,8 +622,7 @@ def test_sit_here_survives_a_redraw_between_press_and_release(server: str, brows
     page.evaluate("""() => { window.__redraws = 0;
       new MutationObserver(() => { window.__redraws += 1; })
         .observe(document.querySelector('.felt-box'), {childList: true}); }""")
-    box = page.locator(".sit-btn").first.bounding_box()
-    assert box is not None
+    box = box_of(page, ".sit-btn")
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     deadline = time.time() + 60
@@ -620,3 +633,35 @@ def test_sit_here_survives_a_redraw_between_press_and_release(server: str, brows
     page.locator("#sit-confirm").wait_for(timeout=5000)
     page.click("[role='dialog'] button:text('Cancel')")
     fay.context.close()
+
+
+def test_a_touch_on_sit_here_through_a_redraw_opens_one_dialog(server: str, browser: Any) -> None:
+    """On a phone the browser's tap already lands on the redrawn button: one buy-in dialog, not two."""
+    owner = Player(browser, server)
+    owner.register("gus")
+    create_table(owner.page, "bots at work, phone", "stud")
+    for count in (1, 2):
+        owner.page.click("#btn-addbot")
+        owner.page.locator(".seat .badge:text('bot')").nth(count - 1).wait_for()
+    tina = Player(browser, server, phone=True)
+    tina.register("tina")
+    page = tina.page
+    page.goto(owner.page.url)
+    page.wait_for_selector(".felt-wrap:not([data-hand='']) .sit-btn", timeout=60000)
+    page.evaluate("""() => { window.__redraws = 0;
+      new MutationObserver(() => { window.__redraws += 1; })
+        .observe(document.querySelector('.felt-box'), {childList: true}); }""")
+    box = box_of(page, ".sit-btn")
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = tina.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    deadline = time.time() + 60
+    while page.evaluate("window.__redraws") < 2:
+        assert time.time() < deadline, "the felt was not redrawn"
+        time.sleep(0.05)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.locator("#sit-confirm").wait_for(timeout=5000)
+    time.sleep(0.5)
+    assert page.locator(".modal").count() == 1
+    owner.context.close()
+    tina.context.close()

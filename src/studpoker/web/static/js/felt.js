@@ -146,7 +146,8 @@ function strengthText(s) {
 export function keepPresses(box) {
   let down = null; // {el, key}: the pressed element with a data-press key
   box.addEventListener("pointerdown", (e) => {
-    const el = e.target instanceof Element ? e.target.closest("[data-press]") : null;
+    // (a touch is not lost: the browser clicks whatever is under the finger at the end of a tap)
+    const el = e.pointerType !== "touch" && e.target instanceof Element ? e.target.closest("[data-press]") : null;
     down = el ? {el, key: el.dataset.press} : null;
   });
   box.addEventListener("pointerup", (e) => {
