@@ -110,7 +110,6 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
-        self._skip_agent_selection: str | None = None  # (AECEnv's: the agent a dead one stepped before)
 
     # ------------------------------------------------------------------ spaces
 
@@ -152,18 +151,6 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         tracker.sync()
         mask = self._legal(hand)[1] if hand.to_act == seat and not hand.is_over else _NO_MASK
         return {"observation": tracker.tensor(seat, info=False), "action_mask": mask.copy()}
-
-    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
-        """The observation, cumulative reward, termination, truncation and info of the
-        agent to act (``AECEnv.last``)."""
-        agent = self.agent_selection
-        return (
-            self.observe(agent) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
 
     def _legal(self, hand: Hand) -> tuple[dict[int, Action], NDArray[np.int8]]:
         """The legal ids now and their mask (both shared: read only), kept for the
@@ -226,33 +213,6 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         if self.hand is None:
             raise RuntimeError("call reset() first")
         return self.hand
-
-    def _was_dead_step(self, action: int | None) -> None:
-        """``AECEnv._was_dead_step`` for this environment, where every agent ends
-        with the hand: the agents left after one is removed are all done, so the
-        next to step is the first of them (the same order as PettingZoo's)."""
-        if action is not None:
-            raise ValueError("when an agent is dead, the only valid action is None")
-        agent = self.agent_selection
-        del self.terminations[agent]
-        del self.truncations[agent]
-        del self.rewards[agent]
-        del self._cumulative_rewards[agent]
-        del self.infos[agent]
-        agents = self.agents
-        agents.remove(agent)
-        skip = self._skip_agent_selection
-        if agents:
-            if skip is None:
-                self._skip_agent_selection = agent
-            self.agent_selection = agents[0]
-        else:
-            if skip is not None:
-                self.agent_selection = skip
-            self._skip_agent_selection = None
-        rewards = self.rewards
-        for a in rewards:
-            rewards[a] = 0
 
     def _finish(self, hand: Hand) -> None:
         scale = 1.0 / self.config.largest_bet if self.normalize_rewards else 1.0
