@@ -163,6 +163,24 @@ _PLAIN_IDS = frozenset(
 ) & frozenset(_BY_KIND_ID)
 
 
+class _Scaled(dict[int, float]):
+    """Chip count -> the count times ``scale``, computed at the first use of each count.
+
+    A read looks up its 3 P + 2 chip counts at once (``itemgetter``), which costs
+    less than multiplying each: a hand's counts repeat from read to read.
+    """
+
+    __slots__ = ("scale",)
+
+    def __init__(self, scale: float) -> None:
+        super().__init__()
+        self.scale = scale
+
+    def __missing__(self, chips: int) -> float:
+        value = self[chips] = chips * self.scale
+        return value
+
+
 def _all_in(folded: Sequence[bool], stacks: Sequence[int]) -> list[float]:
     return [0.0 if f or x else 1.0 for f, x in zip(folded, stacks, strict=True)]
 
@@ -246,6 +264,7 @@ class Encoder:
         self.info_size = self.layout.size(info=True)
         off = self._off = {name: off for name, (off, _, _) in self.layout.sections(info=True).items()}
         self._scale = 1.0 / config.total_chips
+        self._scaled = _Scaled(self._scale)
         self._street_bets = tuple(s.bet for s in config.game.streets)
         # Index tables. The parts that only grow with the log are kept for every
         # viewer v in one array (P x row, row = obs_size, or info_size with the
@@ -267,6 +286,13 @@ class Encoder:
         self._seq_start = off["sequence"]
         self._seq_width = p + NUM_ACTIONS + STREETS
         self._zeros = (0.0,) * p
+        self._no_bets = (0,) * p
+        # viewer -> the chip counts (stacks, bets, contributions: P each, then pot
+        # and owed) in relative order
+        self._get_chips = tuple(
+            itemgetter(*[*rot, *(p + s for s in rot), *(2 * p + s for s in rot), 3 * p, 3 * p + 1])
+            for rot in self._rot
+        )
         self._has_market = any(st.market for st in config.game.streets)
         assert off["street"] == 0, "the street one-hot opens the tensor"
         self._o_phase, self._o_to_act, self._o_market = off["phase"], off["to_act"], off["market"]
@@ -696,30 +722,24 @@ class Tracker:
                 if slot_card is not None:
                     out[o_market + slot * CARDS + slot_card.code] = 1.0
         stacks = hand.stacks
-        get = enc._get[me]  # the seats in relative order
-        st = get(stacks)
-        fo = get(hand.folded)
+        fo = enc._get[me](hand.folded)  # the seats in relative order
         contrib = hand.contrib
-        mul = enc._scale.__mul__
-        zeros = enc._zeros
         dead = hand.dead  # hand.pot, inline
         pot = sum(contrib) + sum(d.amount for d in dead) if dead else sum(contrib)
+        # stack, bet, contributed, pot and owed: 3 P + 2 chip counts in a row, put in
+        # relative order and scaled at once
         if betting:
             bets = self._bets
-            tail = [
-                *fo, *(zeros if 0 not in st else _all_in(fo, st)), *map(mul, st), *map(mul, get(bets)),
-                *map(mul, get(contrib)), mul(pot), mul(min(max(bets) - bets[me], stacks[me])),
-            ]
+            chips = [*stacks, *bets, *contrib, pot, min(max(bets) - bets[me], stacks[me])]
         else:
-            tail = [
-                *fo, *(zeros if over or 0 not in st else _all_in(fo, st)), *map(mul, st), *zeros,
-                *map(mul, get(contrib)), mul(pot), 0.0,
-            ]
+            chips = [*stacks, *enc._no_bets, *contrib, pot, 0]
+        scaled = itemgetter(*enc._get_chips[me](chips))(enc._scaled)
+        all_in = enc._zeros if over or 0 not in stacks else _all_in(fo, enc._get[me](stacks))
         if packed:
-            enc._pack_tail(out, enc._tail_at, *tail)  # type: ignore[arg-type]  # numpy arrays are buffers
+            enc._pack_tail(out, enc._tail_at, *fo, *all_in, *scaled)  # type: ignore[arg-type]  # a buffer
         else:
             t = enc._tail
-            out[t:t + enc._tail_len] = tail
+            out[t:t + enc._tail_len] = [*fo, *all_in, *scaled]
 
     def _write_now_general(self, me: int, out: NDArray[np.float32]) -> None:
         tail, ones = self._tail(me)
