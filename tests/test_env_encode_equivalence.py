@@ -6,8 +6,8 @@ count (stud 2..8, Wall Street 3..7), short and deep stacks (all-ins and
 runouts, R1.5), mostly-passive play (long hands, the community card of R1.10
 with eight players) and showdowns with shows and mucks (R1.9): at every
 decision every seat's observation and information state, read four ways
-(numpy and list from the tracker, from the hand and from the seat's view),
-equal the old encoder's.
+(numpy and list from the tracker, from the hand and from the seat's view,
+and written into a strided array), equal the old encoder's.
 """
 
 from __future__ import annotations
@@ -52,6 +52,12 @@ def _compare(config: EnvConfig, hands: int, seed: int) -> int:
                 assert tracker.as_list(seat, info=True) == want_info.tolist()
                 assert tracker.as_list(seat, info=False) == want_obs.tolist()
                 np.testing.assert_array_equal(tracker.observation(seat), want_obs)
+                if rng.random() < 0.2:  # into a strided float32 view: the slice writes, not the packed ones
+                    strided = np.full((want_info.size, 2), 9.0, dtype=np.float32)[:, 0]
+                    tracker.write(seat, strided, info=True)
+                    np.testing.assert_array_equal(strided, want_info)
+                    tracker.write(seat, strided, info=False)
+                    np.testing.assert_array_equal(strided[:want_obs.size], want_obs)
                 if rng.random() < 0.2:  # the view path (slower): a sample of the reads
                     view = hand.view(seat)
                     np.testing.assert_array_equal(new.information_state(view), want_info)
