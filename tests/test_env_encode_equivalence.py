@@ -142,3 +142,15 @@ def test_openspiel_tensors_equal_the_old_encoder(name: str, players: int, joker:
             assert twin.information_state_tensor() == before  # the clone tracks on its own
         for seat in range(players):
             assert state.information_state_tensor(seat) == old.information_state(state.hand, seat).tolist()
+
+
+def test_the_scaled_chip_memo_is_the_multiplication_and_stays_bounded() -> None:
+    from studpoker.env._encode import _Scaled
+
+    scale = 1.0 / 1200
+    memo = _Scaled(scale)
+    for chips in (0, 1, 7, 599, 1199, 1200):
+        assert memo[chips] == chips * scale and type(memo[chips]) is float
+    for chips in range(70_000):  # more counts than any table has: the memo starts again
+        assert memo[chips] == chips * scale
+        assert len(memo) <= 1 << 16

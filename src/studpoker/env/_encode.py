@@ -177,6 +177,8 @@ class _Scaled(dict[int, float]):
         self.scale = scale
 
     def __missing__(self, chips: int) -> float:
+        if len(self) >= 1 << 16:  # counts beyond any table's (a view of another game): start again
+            self.clear()
         value = self[chips] = chips * self.scale
         return value
 
