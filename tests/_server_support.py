@@ -151,6 +151,15 @@ async def seated_table(url: str, game: dict[str, Any], n: int, *, buy_in: int = 
     return tid, clients
 
 
+def hands_dealt_into(client: Any, table: int | None = None) -> set[int]:
+    """The ids of the hands ``client`` was dealt into (at ``table``, or anywhere), from the
+    ``hand_end`` messages it received. ``play_bot`` counts every hand that ended at the table:
+    one begun before the bot sat down, or dealt while it sat out busted, is not its own."""
+    return {m["hand"] for m in client.received
+            if m.get("type") == "hand_end" and (table is None or m.get("table") == table)
+            and client.tables[m["table"]].info.get("you") in m["seats"]}
+
+
 def audit_ok(db: str) -> list[str]:
     from studpoker.server.db import Database
     from studpoker.server.ledger import audit

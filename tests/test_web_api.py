@@ -10,7 +10,17 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from _server_support import FAST, STUD, WALL, ServerThread, audit_ok, guest, run, table_config
+from _server_support import (
+    FAST,
+    STUD,
+    WALL,
+    ServerThread,
+    audit_ok,
+    guest,
+    hands_dealt_into,
+    run,
+    table_config,
+)
 from studpoker import phh
 from studpoker.bots import make_bot
 from studpoker.server import create_app
@@ -58,11 +68,7 @@ def test_replays_show_only_what_each_seat_saw(tmp_path: Any, game: dict[str, Any
     with ServerThread(f"sqlite:///{tmp_path / 'w.db'}", FAST) as srv:
         table_id, clients, _ = run(_play(srv.url, game, 4))
         for c in clients:
-            # the hands it was dealt into: play_bot counts every hand that ended at the table,
-            # and a bot that sat down during the first hand, or sat out busted, missed some
-            you = c.tables[table_id].info["you"]
-            dealt = {m["hand"] for m in c.received
-                     if m.get("type") == "hand_end" and m.get("table") == table_id and you in m["seats"]}
+            dealt = hands_dealt_into(c, table_id)
             mine = httpx.get(srv.url + "/api/me/hands", headers=_headers(c)).json()
             assert len(dealt) >= 2 and dealt <= {h["id"] for h in mine}
             assert [h["id"] for h in mine] == sorted((h["id"] for h in mine), reverse=True)

@@ -609,26 +609,42 @@ def box_of(page: Any, selector: str) -> dict[str, float]:
     raise AssertionError(f"no box for {selector}")
 
 
+def bots_at_work(page: Any, name: str) -> None:
+    """A new stud table named ``name`` with two bots playing at it."""
+    create_table(page, name, "stud")
+    for count in (1, 2):
+        page.click("#btn-addbot")
+        page.locator(".seat .badge:text('bot')").nth(count - 1).wait_for()
+
+
+def count_redraws(page: Any) -> None:
+    """Count the felt's redraws from now on (``wait_redraws``)."""
+    page.evaluate("""() => { window.__redraws = 0;
+      new MutationObserver(() => { window.__redraws += 1; })
+        .observe(document.querySelector('.felt-box'), {childList: true}); }""")
+
+
+def wait_redraws(page: Any, n: int) -> None:
+    """Until the felt has been redrawn ``n`` times since ``count_redraws``
+    (polled: the page's CSP allows no wait_for_function)."""
+    deadline = time.time() + 60
+    while page.evaluate("window.__redraws") < n:
+        assert time.time() < deadline, "the felt was not redrawn"
+        time.sleep(0.05)
+
+
 def test_sit_here_survives_a_redraw_between_press_and_release(server: str, browser: Any) -> None:
     """Bots acting while the button is held redraw the felt; the press still opens the buy-in dialog."""
     fay = Player(browser, server)
     fay.register("fay")
     page = fay.page
-    create_table(page, "bots at work", "stud")
-    for count in (1, 2):
-        page.click("#btn-addbot")
-        page.locator(".seat .badge:text('bot')").nth(count - 1).wait_for()
+    bots_at_work(page, "bots at work")
     page.wait_for_selector(".felt-wrap:not([data-hand='']) .sit-btn", timeout=60000)  # the bots play
-    page.evaluate("""() => { window.__redraws = 0;
-      new MutationObserver(() => { window.__redraws += 1; })
-        .observe(document.querySelector('.felt-box'), {childList: true}); }""")
+    count_redraws(page)
     box = box_of(page, ".sit-btn")
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    deadline = time.time() + 60
-    while page.evaluate("window.__redraws") < 2:  # (the page's CSP allows no wait_for_function)
-        assert time.time() < deadline, "the felt was not redrawn"
-        time.sleep(0.05)
+    wait_redraws(page, 2)
     page.mouse.up()
     page.locator("#sit-confirm").wait_for(timeout=5000)
     page.click("[role='dialog'] button:text('Cancel')")
@@ -639,26 +655,18 @@ def test_a_touch_on_sit_here_through_a_redraw_opens_one_dialog(server: str, brow
     """On a phone the browser's tap already lands on the redrawn button: one buy-in dialog, not two."""
     owner = Player(browser, server)
     owner.register("gus")
-    create_table(owner.page, "bots at work, phone", "stud")
-    for count in (1, 2):
-        owner.page.click("#btn-addbot")
-        owner.page.locator(".seat .badge:text('bot')").nth(count - 1).wait_for()
+    bots_at_work(owner.page, "bots at work, phone")
     tina = Player(browser, server, phone=True)
     tina.register("tina")
     page = tina.page
     page.goto(owner.page.url)
     page.wait_for_selector(".felt-wrap:not([data-hand='']) .sit-btn", timeout=60000)
-    page.evaluate("""() => { window.__redraws = 0;
-      new MutationObserver(() => { window.__redraws += 1; })
-        .observe(document.querySelector('.felt-box'), {childList: true}); }""")
+    count_redraws(page)
     box = box_of(page, ".sit-btn")
     point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
     cdp = tina.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
-    deadline = time.time() + 60
-    while page.evaluate("window.__redraws") < 2:
-        assert time.time() < deadline, "the felt was not redrawn"
-        time.sleep(0.05)
+    wait_redraws(page, 2)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.locator("#sit-confirm").wait_for(timeout=5000)
     time.sleep(0.5)

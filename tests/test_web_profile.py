@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from _browser import ARGS, CHROMIUM, DOCS_IMAGES, require_chromium
-from _server_support import FAST, STUD, WALL, ServerThread, guest, run, table_config
+from _server_support import FAST, STUD, WALL, ServerThread, guest, hands_dealt_into, run, table_config
 from studpoker.bots import make_bot
 from studpoker.server.client import play_bot
 
@@ -57,10 +57,7 @@ def test_profile_and_leaderboard_pages(tmp_path: Path) -> None:
                 page.locator("[data-testid=download-hands]").click()
             saved = tmp_path / "mine.phhs"
             download.value.save_as(saved)
-            # every hand it was dealt into (play_bot counts every hand that ended at the table:
-            # one begun before it sat down, or dealt while it sat out busted, is not its own)
-            dealt = sum(1 for m in me.received if m.get("type") == "hand_end"
-                        and me.tables[m["table"]].info.get("you") in m["seats"])
+            dealt = len(hands_dealt_into(me))  # every hand it was dealt into
             assert dealt >= 10 and saved.read_text().count("variant = ") >= dealt
             shot = tmp_path / "profile.png"
             page.screenshot(path=str(shot), full_page=True)
