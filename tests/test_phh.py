@@ -129,12 +129,19 @@ def known_difference(hand: Hand) -> str | None:
             street = op.index
         elif isinstance(op, CommunityCardDealt):
             return "R1.10 community card"
+        elif isinstance(op, ActionTaken) and op.action.kind is ActionKind.BRING_IN \
+                and op.action.amount < game.bring_in:
+            return "R2.4 short bring-in"
         elif isinstance(op, ActionTaken) and op.action.kind in AGGRESSIVE:
             increment = game.small_bet if street < 2 else game.big_bet
             if op.action.amount % increment:
                 return "R1.6/R2.5 short all-in"
     if any(len(r.high_winners) > 1 and r.amount % len(r.high_winners) for r in hand.results):
         return "R2.10 odd chip"
+    mucked = {op.action.seat for op in hand.log
+              if isinstance(op, ActionTaken) and op.action.kind is ActionKind.MUCK}
+    if any(len(r.eligible) == 1 and r.eligible[0] in mucked for r in hand.results):
+        return "R1.9 a mucked hand keeps the pot no one else can win"
     return None
 
 

@@ -52,6 +52,7 @@ HANDS = int(os.environ.get("STUDPOKER_DIFF_HANDS", "2000"))
 SKIP_BRING_IN = "R2.5 low card all-in from the ante: PokerKit passes the bring-in by seat"
 SKIP_SHORT_COMPLETION = "R2.5 all-in between bring-in and small bet counted as completion"
 SKIP_SHORT_ALL_IN = "R1.6 short all-in raise: reopening, raise size or cap count"
+SKIP_SHORT_BRING_IN = "R2.4 short bring-in: PokerKit's others owe only what was posted"
 
 
 class Divergence(Exception):
@@ -304,6 +305,8 @@ def play_random_hand(seed: int) -> Report:
             report.decisions += 1
             legal = hand.legal_actions()
             action = rng.choices(legal, weights=[WEIGHTS[a.kind] for a in legal])[0]
+            if action.kind is ActionKind.BRING_IN and action.amount < stakes.bring_in:
+                taints.append(SKIP_SHORT_BRING_IN)
             if action.kind in AGGRESSIVE:
                 bet, stack = pk.bets[action.seat], pk.stacks[action.seat]
                 increment = stakes.small_bet if street < 2 else stakes.big_bet
@@ -447,6 +450,9 @@ def test_random_hands_that_reach_showdown_agree() -> None:
         if hand.phase is Phase.BETTING and duel.pk.actor_index != hand.to_act:
             assert _low_card_all_in(duel)
             continue  # R2.5 difference, see test_bring_in_when_low_card_is_all_in_from_ante
+        if any(a.kind is ActionKind.BRING_IN and a.amount < stakes.bring_in
+               for a in hand.legal_actions()):
+            continue  # R2.4 difference, see test_short_bring_in_owes_the_full_bring_in
         while hand.phase is Phase.BETTING:
             _check_decision_point(duel)
             choices = [a for a in hand.legal_actions() if a.kind is not ActionKind.FOLD
@@ -565,6 +571,16 @@ def test_short_bring_in_is_no_completion() -> None:
     assert duel.pk.actor_index == 1 and duel.pk_min_raise() == 6
     duel.hand.apply(duel.legal(ActionKind.BRING_IN))
     assert duel.our_raise() == [5]
+
+
+def test_short_bring_in_owes_the_full_bring_in() -> None:
+    """R2.4: a bring-in player all-in for less than the bring-in (1 of 2) still obliges the
+    others to the full bring-in, as a short big blind does; PokerKit lets them call the 1
+    chip posted."""
+    duel = Duel([2, 100, 100], deck=stud_deck(["Ah Qs 2c", "As Kc Kd", "9c 8d 3c"]))
+    duel.act(duel.legal(ActionKind.BRING_IN))
+    assert duel.legal(ActionKind.CALL).amount == 2
+    assert duel.pk.checking_or_calling_amount == 1
 
 
 # Fourth street, 3 players: seat 0 has the high board and acts first.

@@ -101,14 +101,20 @@ def test_r2_4_bring_in_may_not_fold_or_check() -> None:
             hand.apply(Action(seat=0, kind=kind))
 
 
-def test_r2_4_short_bring_in_posts_all() -> None:
-    """R2.4: a player who cannot cover the bring-in posts what they have, all-in."""
+def test_r2_4_short_bring_in_posts_all_and_the_others_owe_the_full_bring_in() -> None:
+    """R2.4: a player who cannot cover the bring-in posts what they have, all-in; the others
+    still owe the full bring-in (as with a short big blind), or may complete."""
     d = deck(3, 2, {0: "Ah Kh 2s", 1: "Ad Kd 9d", 2: "Ac Kc 9c"})
     hand = GAME.deal(stacks=[2, 50, 50], dealer=2, deck=d)
     assert kinds(hand) == [(ActionKind.BRING_IN, 1)]
     hand.bring_in()
     assert hand.stacks[0] == 0
-    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 1), (ActionKind.COMPLETE, 5)]
+    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 2), (ActionKind.COMPLETE, 5)]
+    hand.check_or_call()  # seat 1 calls the full bring-in
+    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 2), (ActionKind.COMPLETE, 5)]
+    hand.check_or_call()  # seat 2 too: the round is over, nothing is returned (two called 2)
+    assert hand.street_name == "fourth"
+    assert hand.stacks == [0, 47, 47] and hand.contrib == [2, 3, 3]
 
 
 def test_r2_5_completion_then_small_bet_raises_and_cap() -> None:

@@ -214,10 +214,9 @@ def test_r4_4_a_timeout_keeps_the_check() -> None:
     assert not hand.folded[0]
 
 
-def test_r4_3_wall_street_leaver_folds_in_a_card_round_and_mucks_at_showdown() -> None:
+def test_r4_3_wall_street_leaver_folds_in_a_card_round_and_an_all_in_leaver_is_shown() -> None:
     """R4.3/R3.5/R3.10: a Wall Street player who left folds at their card-round turn; one
-    who left all-in after the card rounds gives up at showdown (mucked) although Wall Street
-    shows all."""
+    who left all-in has no decision left and keeps a live hand: it is shown at showdown."""
     game = WallStreet(ante=1, limits=2)
     table = Table(game=game, seats=3)
     for i in range(3):
@@ -247,10 +246,12 @@ def test_r4_3_wall_street_leaver_folds_in_a_card_round_and_mucks_at_showdown() -
     table2.leave(0)
     while not hand2.is_over:
         table2.act(default_action(hand2))
-    mucks = [op.action.seat for op in hand2.log if isinstance(op, ActionTaken)
-             and op.action.kind is ActionKind.MUCK]
-    assert mucks == [leaver]
-    assert all(leaver not in dict(r.shares) for r in hand2.results)
+    shows = [op.action.seat for op in hand2.log if isinstance(op, ActionTaken)
+             and op.action.kind is ActionKind.SHOW]
+    assert leaver in shows and not hand2.folded[leaver]
+    assert not any(isinstance(op, ActionTaken) and op.action.kind is ActionKind.MUCK
+                   for op in hand2.log)
+    assert leaver in hand2.results[0].eligible
 
 
 def test_r4_3_a_leavers_fold_survives_a_hand_history_round_trip() -> None:

@@ -85,24 +85,27 @@ class Action:
         return Action(seat=seat, kind=kind, amount=amount, slot=slot)
 
 
-_INTERNED: dict[ActionKind, dict[int, Action]] = {kind: {} for kind in ActionKind}
+_new = object.__new__
+_set_seat = Action.__dict__["seat"].__set__
+_set_kind = Action.__dict__["kind"].__set__
+_set_amount = Action.__dict__["amount"].__set__
+_set_slot = Action.__dict__["slot"].__set__
 
 
 def make_action(seat: int, kind: ActionKind, amount: int = 0, slot: int = 0) -> Action:
-    """An :class:`Action`, shared from a cache (actions are immutable values).
+    """``Action(seat=..., kind=..., amount=..., slot=...)``, built without the frozen-init overhead.
 
-    The engine builds its legal actions with this; it saves allocating the
-    same few values at every decision.
+    The engine builds its legal actions with this (the values it keeps for a
+    game are held by that game: :class:`studpoker.memo.GameMemo`).
+
+    >>> make_action(1, ActionKind.CALL, 4) == Action(seat=1, kind=ActionKind.CALL, amount=4)
+    True
     """
-    cache = _INTERNED[kind]
-    key = (((amount << 3) | slot) << 5) | seat if 0 <= seat < 32 and 0 <= slot < 8 else -1
-    action = cache.get(key)
-    if action is None:
-        action = Action(seat=seat, kind=kind, amount=amount, slot=slot)
-        if key >= 0:
-            if len(cache) > 20_000:
-                cache.clear()
-            cache[key] = action
+    action: Action = _new(Action)
+    _set_seat(action, seat)
+    _set_kind(action, kind)
+    _set_amount(action, amount)
+    _set_slot(action, slot)
     return action
 
 

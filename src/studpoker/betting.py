@@ -1,10 +1,13 @@
-"""One fixed-limit betting round (R1.5, R1.6, R2.4-R2.6).
+"""One fixed-limit betting round (R1.5, R1.6, R2.4-R2.6): the one home of the betting rules.
 
 The round keeps only street-level state: each seat's bet this street, the
 level of the last *full* bet or raise, how many bets and raises were made,
 who still has to act, and at which full level each seat last acted. The hand
-(:mod:`studpoker.hand`) owns the chips and calls :meth:`BettingRound.options`
-and :meth:`BettingRound.record`.
+(:mod:`studpoker.hand`) owns the chips: at each decision it asks
+:meth:`BettingRound.options` (or :meth:`BettingRound.bring_in_options`) for
+the legal actions and hands the chosen one to :meth:`BettingRound.record`,
+which says how many chips it puts in. Both are the engine's fast path: no
+other code decides what a betting action may be or does.
 
 House rules encoded here, all documented in ``docs/rules-decisions.md``:
 
@@ -18,48 +21,53 @@ House rules encoded here, all documented in ``docs/rules-decisions.md``:
   completion counts as the bet (R2.5).
 * On the bring-in street, until someone completes, any player may complete;
   an all-in above the bring-in but below the small bet is not a completion.
-* Folding is offered only when something is owed.
+  A short bring-in still obliges the others to the full bring-in (R2.4).
+* Open pair (R2.6): the first full bet may be small or big; an all-in first
+  bet below the small bet chooses nothing (anyone may still make the first
+  full bet, small or big). With ``raise_big`` a small bet may be raised by the
+  big bet, after which every raise of the street is big.
+* Folding is offered only when something is owed, unless ``fold_when_check``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Set
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from studpoker.actions import Action, ActionKind, make_action
+from studpoker.actions import Action, ActionKind
+from studpoker.games import Opener
+from studpoker.memo import GameMemo
+from studpoker.operations import ActionTaken
+
+if TYPE_CHECKING:
+    from studpoker.games import Street
 
 __all__ = ["BettingRound"]
 
-_FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
-_CHECKS = tuple(make_action(seat, ActionKind.CHECK) for seat in range(32))
 _CALL, _COMPLETE, _BET, _RAISE = ActionKind.CALL, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
 _FOLD, _CHECK, _BRING_IN = ActionKind.FOLD, ActionKind.CHECK, ActionKind.BRING_IN
-
-# The interned actions of make_action by ``amount << 5 | seat`` (seats are < 32), one
-# table per kind: the options path looks them up without the call.
-_BY_KIND: dict[ActionKind, dict[int, Action]] = {
-    kind: {} for kind in (_CALL, _COMPLETE, _BET, _RAISE, _BRING_IN)
-}
-_CALLS = _BY_KIND[_CALL]
-
-
-def _intern(kind: ActionKind, seat: int, amount: int) -> Action:
-    table = _BY_KIND[kind]
-    if len(table) >= 20_000:
-        table.clear()
-    action = table[amount << 5 | seat] = make_action(seat, kind, amount)
-    return action
+_BRING_IN_OPENER = Opener.BRING_IN
 
 
 @dataclass(slots=True, kw_only=True)
 class BettingRound:
-    """State of one betting round. ``bets`` is indexed by seat."""
+    """State of one betting round. ``bets`` is indexed by seat.
 
+    ``big_increment`` is the open pair's big bet while the choice between the
+    small and the big bet is still open (R2.6), else None. ``memo`` is the
+    game's :class:`~studpoker.memo.GameMemo`, whose actions the round offers.
+    """
+
+    memo: GameMemo
     increment: int
-    big_increment: int | None = None  # open pair (R2.6): first bet may be big
+    big_increment: int | None = None
+    raise_big: bool = False  # open_pair_raise_big (R2.6)
     max_raises: int
     heads_up_uncapped: bool
+    fold_when_check: bool = False  # R1.5 option
     bring_in_street: bool = False
+    bring_in: int = 0  # the full bring-in: what the others owe after a short one (R2.4)
     bets: list[int]
     current: int = 0
     full_level: int = 0
@@ -68,6 +76,31 @@ class BettingRound:
     pending: set[int] = field(default_factory=set)
     acted_full: dict[int, int] = field(default_factory=dict)
     last_aggressor: int | None = None
+
+    @classmethod
+    def for_street(cls, *, memo: GameMemo, street: Street, players: int, open_pair: bool) -> BettingRound:
+        """The fresh round of ``street`` (a street of ``memo.game``) for ``players`` seats;
+        ``open_pair``: an active player shows a pair, so the first bet may be big (R2.6)."""
+        big = street.big_bet if open_pair and street.open_pair else None
+        rnd = object.__new__(cls)  # the constructor's result, without its keyword handling
+        rnd.memo = memo
+        rnd.increment = street.bet
+        rnd.big_increment = big
+        rnd.raise_big = big is not None and street.raise_big
+        rnd.max_raises = memo.max_raises
+        rnd.heads_up_uncapped = memo.heads_up_uncapped
+        rnd.fold_when_check = memo.fold_when_check
+        rnd.bring_in_street = street.opener is _BRING_IN_OPENER
+        rnd.bring_in = memo.bring_in
+        rnd.bets = [0] * players
+        rnd.current = 0
+        rnd.full_level = 0
+        rnd.raises = 0
+        rnd.completed = False
+        rnd.pending = set()
+        rnd.acted_full = {}
+        rnd.last_aggressor = None
+        return rnd
 
     def copy(self) -> BettingRound:
         """An independent copy: its own bets, pending seats and levels (for Hand.copy)."""
@@ -83,136 +116,128 @@ class BettingRound:
         """Chips ``seat`` must add to call."""
         return self.current - self.bets[seat]
 
-    def _raise_target(self) -> int:
-        if self.bring_in_street and not self.completed:
-            return self.increment  # completion to the small bet
-        return self.full_level + self.increment
+    def options(self, seat: int, stack: int, with_chips: int) -> list[Action]:
+        """Legal actions for ``seat`` holding ``stack`` chips behind (a fresh list).
 
-    def options(self, seat: int, stack: int, others_with_chips: int, heads_up: bool) -> list[Action]:
-        """Legal actions for ``seat`` holding ``stack`` chips behind.
-
-        ``others_with_chips``: other players still in the hand who have chips;
-        ``heads_up``: exactly two players with chips remain (for the cap).
+        ``with_chips``: the players still in the hand who have chips, ``seat``
+        among them (none other: no bet or raise; exactly two: the cap may lift).
         """
+        memo = self.memo
         bet = self.bets[seat]
         current = self.current
         owed = current - bet
         if owed > 0:
             paid = owed if owed < stack else stack
-            out = [_FOLDS[seat], _CALLS.get(paid << 5 | seat) or _intern(_CALL, seat, paid)]
+            out = [memo.folds[seat], memo.calls.get(paid << 5 | seat) or memo.action(_CALL, seat, paid)]
+        elif self.fold_when_check:
+            out = [memo.folds[seat], memo.checks[seat]]  # R1.5 option: a fold where a check is legal
         else:
-            out = [_CHECKS[seat]]
-        if stack <= owed or others_with_chips == 0:
-            return out
+            out = [memo.checks[seat]]
+        if stack <= owed or with_chips < 2:
+            return out  # all-in to call, or no one left to bet against
         raises = self.raises
-        if raises >= 1 + self.max_raises and not (heads_up and self.heads_up_uncapped):
-            return out  # capped
-        opening = self.bring_in_street and not self.completed
-        if opening:
-            # anyone may complete before the completion (R2.5)
-            kind, to = _COMPLETE, self.increment
+        if raises >= 1 + self.max_raises and not (with_chips == 2 and self.heads_up_uncapped):
+            return out  # capped (R1.5)
+        level = self.full_level
+        big = self.big_increment
+        if self.bring_in_street and not self.completed:
+            kind, to = _COMPLETE, self.increment  # anyone may complete before the completion (R2.5)
         else:
-            acted = self.acted_full.get(seat)
-            if acted is not None and acted >= self.full_level:
-                return out  # no full raise since this seat acted (R1.6)
+            if big is None or level:  # (before an open pair's first full bet anyone may make it)
+                acted = self.acted_full.get(seat)
+                if acted is not None and acted >= level:
+                    return out  # no full raise since this seat acted (R1.6)
             kind = _BET if current == 0 and raises == 0 else _RAISE
-            to = self.full_level + self.increment  # _raise_target()
+            to = level + self.increment
         most = bet + stack
         if to > most:
             to = most
         if to > current:
-            out.append(_BY_KIND[kind].get(to << 5 | seat) or _intern(kind, seat, to))
-        big = self.big_increment
-        if kind is _BET and big is not None and most > to:
-            # open pair (R2.6): the big bet too, once (a short stack has one all-in bet)
-            out.append(make_action(seat, kind, big if big < most else most))
+            out.append(memo.actions[kind].get(to << 5 | seat) or memo.action(kind, seat, to))
+        if big is not None and most > to:
+            # open pair (R2.6): the big bet too (a short stack has one all-in bet, listed once)
+            to = level + big
+            out.append(memo.action(kind, seat, to if to < most else most))
         return out
 
-    def bring_in_options(self, seat: int, stack: int, bring_in: int) -> list[Action]:
-        """R2.4: the low card posts the bring-in or completes; no fold, no check."""
+    def bring_in_options(self, seat: int, stack: int) -> list[Action]:
+        """R2.4: the low card posts the bring-in or completes; no fold, no check. A stack
+        at or below the bring-in has the bring-in only (all-in)."""
+        memo = self.memo
+        bring_in = self.bring_in
         amount = bring_in if bring_in < stack else stack
-        out = [_BY_KIND[_BRING_IN].get(amount << 5 | seat) or _intern(_BRING_IN, seat, amount)]
+        out = [memo.actions[_BRING_IN].get(amount << 5 | seat) or memo.action(_BRING_IN, seat, amount)]
         if stack > bring_in:
             to = self.increment if self.increment < stack else stack
-            out.append(_BY_KIND[_COMPLETE].get(to << 5 | seat) or _intern(_COMPLETE, seat, to))
+            out.append(memo.actions[_COMPLETE].get(to << 5 | seat) or memo.action(_COMPLETE, seat, to))
         return out
 
-    @classmethod
-    def start(cls, increment: int, big_increment: int | None, max_raises: int,
-              heads_up_uncapped: bool, bring_in_street: bool, bets: list[int]) -> BettingRound:
-        """A fresh round, as the constructor makes it (without its keyword and default handling)."""
-        rnd = object.__new__(cls)
-        rnd.increment = increment
-        rnd.big_increment = big_increment
-        rnd.max_raises = max_raises
-        rnd.heads_up_uncapped = heads_up_uncapped
-        rnd.bring_in_street = bring_in_street
-        rnd.bets = bets
-        rnd.current = 0
-        rnd.full_level = 0
-        rnd.raises = 0
-        rnd.completed = False
-        rnd.pending = set()
-        rnd.acted_full = {}
-        rnd.last_aggressor = None
-        return rnd
+    def record(self, action: Action, with_chips: Set[int]) -> ActionTaken:
+        """Apply a legal ``action`` to the round; return its log record, whose ``paid``
+        are the chips it puts in.
 
-    def record(self, action: Action, all_in: bool, with_chips: Set[int]) -> int:
-        """Apply a legal ``action`` to the round; return the chips it puts in.
-
-        ``all_in``: the action leaves the seat with no chips; ``with_chips``:
-        players in the hand with chips after the action (read only by a
-        bring-in, completion, bet or raise).
+        ``with_chips``: the players in the hand with chips (read only by a
+        bring-in, completion, bet or raise, which make every other one of them
+        act again).
         """
         seat, kind = action.seat, action.kind
-        before = self.bets[seat]
-        if kind is _FOLD:
+        memo = self.memo
+        if kind is _CALL:
+            paid = action.amount
+            self.bets[seat] += paid
             self.pending.discard(seat)
-            return 0
+            self.acted_full[seat] = self.full_level
+            return memo.records[_CALL].get(paid * memo.span + paid << 5 | seat) or memo.record(action, paid)
         if kind is _CHECK:
             self.pending.discard(seat)
             self.acted_full[seat] = self.full_level
-            return 0
-        if kind is _CALL:
-            self.bets[seat] = before + action.amount
+            return memo.check_records[seat]
+        if kind is _FOLD:
             self.pending.discard(seat)
-            self.acted_full[seat] = self.full_level
-            return action.amount
+            return memo.fold_records[seat]
+        to = action.amount
+        bets = self.bets
+        paid = to - bets[seat]
+        bets[seat] = to
         if kind is _BRING_IN:
-            self.bets[seat] = action.amount
-            self.current = max(self.current, action.amount)
+            bring_in = self.bring_in  # a short bring-in still obliges the others to the full one (R2.4)
+            self.current = bring_in if to < bring_in else to
             self.acted_full[seat] = self.full_level
             pending = self.pending = set(with_chips)
             pending.discard(seat)
-            return action.amount
+            return memo.record(action, paid)
         # COMPLETE, BET, RAISE
-        to = action.amount
-        if self.big_increment is not None and kind is _BET:
-            # The first bet of an open-pair street fixes its increment (R2.6): the
-            # small bet, the big bet, or an all-in above the small bet (which chooses
-            # the big bet). An all-in below the small bet leaves it unchosen.
-            if to > self.increment:
-                self.increment = self.big_increment
-                self.big_increment = None
-            elif to == self.increment or not all_in:
-                self.big_increment = None
+        level = self.full_level
+        increment = self.increment
+        big = self.big_increment
         if self.bring_in_street and not self.completed:
-            full = to >= self.increment  # R2.5: the completion; a short all-in is none
-        else:  # a full raise reaches _raise_target(), or half an increment above the level (R1.6)
-            level = self.full_level
-            full = to >= level + self.increment or 2 * (to - level) >= self.increment
+            full = to >= increment  # R2.5: the completion; a short all-in is none
+        elif big is not None:  # R2.6: this bet or raise may choose the open pair's big bet
+            if to > level + increment:  # the big bet, or an all-in above the small one
+                self.increment = big
+                self.big_increment = None
+                full = to >= level + big or 2 * (to - level) >= big
+            elif to == level + increment:  # the small bet
+                full = True
+                if not self.raise_big:
+                    self.big_increment = None
+            elif level == 0:
+                full = False  # an all-in first bet below the small bet chooses nothing
+            else:  # raise_big: an all-in raise below a small raise (R1.6 on the small bet)
+                full = 2 * (to - level) >= increment
+        else:  # a full raise reaches level + increment, or half an increment above the level (R1.6)
+            full = to >= level + increment or 2 * (to - level) >= increment
         if full:
             self.full_level = to
             self.raises += 1
             if kind is _COMPLETE:
                 self.completed = True
         self.current = to
-        self.bets[seat] = to
         self.last_aggressor = seat
         self.acted_full[seat] = self.full_level
         pending = self.pending = set(with_chips)
         pending.discard(seat)
-        return to - before
+        return memo.records[kind].get(to * memo.span + paid << 5 | seat) or memo.record(action, paid)
 
 
 _FIELDS = BettingRound.__slots__

@@ -19,9 +19,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from studpoker.cards import CardsLike
+from studpoker.memo import GameMemo
 
 if TYPE_CHECKING:
     from studpoker.hand import Hand
@@ -73,7 +75,8 @@ class Street:
     round of cards into one community card); ``market`` cards go to the Wall
     Street market; ``card_round`` means each player instead takes a free card
     or buys a market slot (R3.5). Then comes one betting round whose bets and
-    raises cost ``bet`` (and ``big_bet`` too where ``open_pair`` allows it).
+    raises cost ``bet`` (and ``big_bet`` too where ``open_pair`` allows it:
+    the first bet, and with ``raise_big`` also a raise of a small first bet, R2.6).
     """
 
     name: str
@@ -85,6 +88,7 @@ class Street:
     bet: int
     big_bet: int | None = None
     open_pair: bool = False
+    raise_big: bool = False
 
 
 class Game:
@@ -92,7 +96,7 @@ class Game:
 
     #: the yes/no house options every game has (checked to be real booleans)
     FLAGS: ClassVar[tuple[str, ...]] = (
-        "joker", "double_ace_flush", "heads_up_uncapped", "showdown_muck",
+        "joker", "double_ace_flush", "heads_up_uncapped", "showdown_muck", "fold_when_check",
     )
 
     name: ClassVar[str]
@@ -107,7 +111,19 @@ class Game:
     max_raises: int
     heads_up_uncapped: bool
     showdown_muck: bool
+    fold_when_check: bool
     streets: tuple[Street, ...]
+
+    @cached_property
+    def memo(self) -> GameMemo:
+        """What every hand of this game shares (:class:`~studpoker.memo.GameMemo`), built on
+        first use; equal games each have their own, and a pickled or copied game starts anew."""
+        return GameMemo(self)
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state.pop("memo", None)  # values built again on first use, never pickled
+        return state
 
     @property
     def bring_in_amount(self) -> int:
@@ -157,7 +173,7 @@ _HAND_CLASS: list[type[Hand]] = []  # [studpoker.hand.Hand] once a hand was deal
 
 
 def _check_options(game: Game) -> None:
-    flags = game.FLAGS + (("open_pair_big_bet",) if isinstance(game, SevenCardStud) else ())
+    flags = game.FLAGS + (_STUD_FLAGS if isinstance(game, SevenCardStud) else ())
     for name in flags:
         value = getattr(game, name)
         if not isinstance(value, bool):
@@ -172,6 +188,10 @@ def _check_positive(name: str, value: object, *, zero_ok: bool = False) -> int:
     return value
 
 
+_STUD_FLAGS: tuple[str, ...] = ("open_pair_big_bet", "open_pair_raise_big")
+"""The yes/no house options of the stud games, on top of :attr:`Game.FLAGS`."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class SevenCardStud(Game):
     """Seven Card Stud, fixed limit (R2), with every house option of RULES.md.
@@ -179,7 +199,10 @@ class SevenCardStud(Game):
     Options and their defaults: ``joker`` (off, R1.2), ``double_ace_flush``
     (off, R1.2), ``max_raises`` (3, R1.5), ``heads_up_uncapped`` (on, R1.5),
     ``open_pair_big_bet`` (on, R2.6), ``showdown_muck`` (on, R1.9: a player
-    may muck at showdown instead of showing).
+    may muck at showdown instead of showing), ``open_pair_raise_big`` (off,
+    R2.6: a small first bet on an open pair may be raised by the big bet, after
+    which every raise of that street is big; needs ``open_pair_big_bet``),
+    ``fold_when_check`` (off, R1.5: a fold is offered where a check is legal).
     """
 
     name: ClassVar[str] = "stud"
@@ -199,6 +222,8 @@ class SevenCardStud(Game):
     heads_up_uncapped: bool = True
     open_pair_big_bet: bool = True
     showdown_muck: bool = True
+    open_pair_raise_big: bool = False
+    fold_when_check: bool = False
     streets: tuple[Street, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -214,13 +239,16 @@ class SevenCardStud(Game):
             )
         if self.big_bet < self.small_bet:
             raise GameError(f"big_bet ({self.big_bet}) must be >= small_bet ({self.small_bet})")
+        if self.open_pair_raise_big and not self.open_pair_big_bet:
+            raise GameError("open_pair_raise_big needs open_pair_big_bet (R2.6: it raises a small "
+                            "first bet on an open pair by the big bet)")
         small, big = self.small_bet, self.big_bet
         streets = (
             Street(name="third", down=2, up=1, opener=Opener.BRING_IN, bet=small),
             Street(
                 name="fourth", up=1, opener=Opener.HIGH_BOARD, bet=small,
                 big_bet=big if self.open_pair_big_bet else None,
-                open_pair=self.open_pair_big_bet,
+                open_pair=self.open_pair_big_bet, raise_big=self.open_pair_raise_big,
             ),
             Street(name="fifth", up=1, opener=Opener.HIGH_BOARD, bet=big),
             Street(name="sixth", up=1, opener=Opener.HIGH_BOARD, bet=big),
@@ -239,6 +267,7 @@ class SevenCardStud(Game):
             "double_ace_flush": self.double_ace_flush, "max_raises": self.max_raises,
             "heads_up_uncapped": self.heads_up_uncapped,
             "open_pair_big_bet": self.open_pair_big_bet, "showdown_muck": self.showdown_muck,
+            "open_pair_raise_big": self.open_pair_raise_big, "fold_when_check": self.fold_when_check,
         }
 
 
@@ -250,7 +279,8 @@ class WallStreet(Game):
     all five equal); ``market_unit`` prices the market (slot k costs k units;
     default: the first limit). Options: ``joker`` (off), ``double_ace_flush``
     (off), ``max_raises`` (3), ``heads_up_uncapped`` (on), ``showdown_muck``
-    (off, R3.10: at showdown every player still in shows their hand).
+    (off, R3.10: at showdown every player still in shows their hand),
+    ``fold_when_check`` (off, R1.5: a fold is offered where a check is legal).
     """
 
     name: ClassVar[str] = "wallstreet"
@@ -268,6 +298,7 @@ class WallStreet(Game):
     max_raises: int = 3
     heads_up_uncapped: bool = True
     showdown_muck: bool = False
+    fold_when_check: bool = False
     streets: tuple[Street, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -312,6 +343,7 @@ class WallStreet(Game):
             "market_unit": self.unit, "joker": self.joker,
             "double_ace_flush": self.double_ace_flush, "max_raises": self.max_raises,
             "heads_up_uncapped": self.heads_up_uncapped, "showdown_muck": self.showdown_muck,
+            "fold_when_check": self.fold_when_check,
         }
 
 

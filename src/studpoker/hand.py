@@ -29,54 +29,37 @@ from enum import Enum
 from itertools import filterfalse
 from operator import attrgetter
 
-from studpoker.actions import Action, ActionKind, IllegalAction, make_action
-from studpoker.betting import _BY_KIND, _CALLS, _CHECKS, BettingRound, _intern
+from studpoker.actions import Action, ActionKind, IllegalAction
+from studpoker.betting import BettingRound
 from studpoker.cards import Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
-from studpoker.evaluation import board_has_pair, board_key, bring_in_key
+from studpoker.evaluation import board_has_pair, bring_in_key
 from studpoker.games import Game, GameError, Opener
 from studpoker.operations import (
-    _ACTION_TAKEN,
     ActionTaken,
     CardDealt,
     CommunityCardDealt,
     MarketDealt,
     Operation,
-    StreetStarted,
     action_shown,
-    action_taken,
     ante_posted,
-    card_dealt,
     chips_returned,
     hand_ended,
-    street_started,
 )
 from studpoker.pots import DeadMoney, Pot, build_pots
-from studpoker.settlement import _UNCONTESTED, PotResult, settle, settle_uncontested
+from studpoker.settlement import PotResult, settle
 
 __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 
-_FOLDS = tuple(make_action(seat, ActionKind.FOLD) for seat in range(32))
-
 
 # A seat's up cards as one int: 4 bits per rank counting its cards (the joker as an
-# ace), and the jokers above (bit 52). board_key depends on nothing else, so it is
-# memoised on this int, which the hand keeps up to date as up cards arrive.
+# ace), and the jokers above (bit 52). board_key depends on nothing else, so the game's
+# memo keeps it by this int (GameMemo.board), which the hand keeps up to date as up cards arrive.
 _UP_BITS = (*(1 << (4 * (c >> 2)) for c in range(52)), (1 << 48) + (1 << 52))
-_BOARD_KEYS: dict[int, tuple[int, ...]] = {}
-
-
-def _board_key(bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
-    key = _BOARD_KEYS[bits] = board_key(cards)
-    return key
-
 
 # The bring-in order of each door card by code (R2.4): bring_in_key as a table.
 _BRING_IN_KEYS = tuple(bring_in_key(c) for c in full_deck(joker=True))
 
-# Seats 0..7's CardDealt records by card code, face down and face up (shared immutable
-# values, see operations.card_dealt), and the (card, face_up) pairs Hand.cards holds.
-_DEALT_DOWN = tuple(tuple(card_dealt(s, c, False) for c in full_deck(joker=True)) for s in range(8))
-_DEALT_UP = tuple(tuple(card_dealt(s, c, True) for c in full_deck(joker=True)) for s in range(8))
+# The (card, face_up) pairs Hand.cards holds, by card code.
 _DOWN_PAIRS = tuple((c, False) for c in full_deck(joker=True))
 _UP_PAIRS = tuple((c, True) for c in full_deck(joker=True))
 
@@ -93,47 +76,6 @@ def _seeded(seed: int) -> random.Random:
     return rng
 
 
-class _Setup:
-    """What every hand of one game, table size and dealer starts from (shared, read only).
-
-    ``order``: the seats clockwise from the dealer's left; ``after``: by seat,
-    the other seats clockwise from it; ``antes``: the ante records when every
-    seat posts the full ante; ``streets``: each street's StreetStarted record;
-    ``dealt_down``/``dealt_up``: by seat and card code, the CardDealt records.
-    """
-
-    __slots__ = ("after", "antes", "dealt_down", "dealt_up", "game", "order", "streets")
-
-    def __init__(self, game: Game, n: int, dealer: int) -> None:
-        self.game = game
-        self.order = tuple((dealer + 1 + k) % n for k in range(n))
-        self.after = tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n))
-        deck = full_deck(joker=True)
-        self.dealt_down = tuple(  # by seat, then card code
-            _DEALT_DOWN[s] if s < 8 else tuple(card_dealt(s, c, False) for c in deck) for s in range(n)
-        )
-        self.dealt_up = tuple(
-            _DEALT_UP[s] if s < 8 else tuple(card_dealt(s, c, True) for c in deck) for s in range(n)
-        )
-        self.antes = tuple(ante_posted(s, game.ante) for s in self.order) if game.ante > 0 else ()
-        self.streets: tuple[StreetStarted, ...] = tuple(
-            street_started(i, st.name) for i, st in enumerate(game.streets)
-        )
-
-
-_SETUPS: dict[tuple[int, int, int], _Setup] = {}
-
-
-def _setup(game: Game, n: int, dealer: int) -> _Setup:
-    key = (id(game), n, dealer)
-    setup = _SETUPS.get(key)
-    if setup is None or setup.game is not game:  # the setup holds its game: the id stays its own
-        if len(_SETUPS) >= 1000:
-            _SETUPS.clear()
-        setup = _SETUPS[key] = _Setup(game, n, dealer)
-    return setup
-
-
 class Phase(Enum):
     """What the hand is waiting for."""
 
@@ -141,18 +83,6 @@ class Phase(Enum):
     CARD_ROUND = "card_round"
     SHOWDOWN = "showdown"
     OVER = "over"
-
-
-# action_taken's shared records of checks, calls and folds, by the action's id alone
-# (the record holds its action, so the id stays the action's while the entry lives)
-_PASSIVE_TAKEN: dict[int, ActionTaken] = {}
-
-
-def _passive_taken(action: Action, paid: int) -> ActionTaken:
-    if len(_PASSIVE_TAKEN) >= 20_000:
-        _PASSIVE_TAKEN.clear()
-    op = _PASSIVE_TAKEN[id(action)] = action_taken(action, paid)
-    return op
 
 
 _BETTING, _CARD_ROUND, _SHOWDOWN, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.SHOWDOWN, Phase.OVER
@@ -210,7 +140,7 @@ class Hand:
     # in a dict-based instance (its shared keys), and the engine reads them all the time.
     __slots__ = (
         "_active_count", "_board_bits", "_bring_in_seat", "_card_order", "_card_pos",
-        "_first_actor", "_fixed", "_left", "_legal", "_live", "_mucked", "_next", "_pots", "_rng",
+        "_first_actor", "_fixed", "_left", "_legal", "_live", "_memo", "_mucked", "_next", "_pots", "_rng",
         "_round", "_setup", "_show_order", "_show_pos", "_shown", "_stub", "cards",
         "community", "contrib", "dead", "dealer", "folded", "game", "is_over", "log", "market",
         "n", "phase", "results", "stacks", "starting_stacks", "street", "to_act",
@@ -245,7 +175,8 @@ class Hand:
         self.game = game
         self.n = n
         self.dealer = dealer
-        setup = self._setup = _setup(game, n, dealer)
+        memo = self._memo = game.memo
+        setup = self._setup = memo.setup(n, dealer)
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         self.folded: list[bool] = [False] * n
         self.cards: list[list[tuple[Card, bool]]] = [[] for _ in range(n)]
@@ -527,14 +458,9 @@ class Hand:
             self._return_uncalled()  # R1.6: nothing above what others put in stays out
             self._end_street()
             return
-        open_pair = street.open_pair and any(
-            board_has_pair(self.up_cards(s)) for s in self.active
-        )
         opener = street.opener
-        rnd = BettingRound.start(
-            street.bet, street.big_bet if open_pair else None, game.max_raises,
-            game.heads_up_uncapped, opener is _BRING_IN_OPENER, [0] * n,
-        )
+        rnd = BettingRound.for_street(memo=self._memo, street=street, players=n,
+                                      open_pair=street.open_pair and self._open_pair())
         self._round = rnd
         self.phase = _BETTING
         if opener is _BRING_IN_OPENER:
@@ -551,11 +477,12 @@ class Hand:
         else:
             if opener is _HIGH_BOARD:  # _opener(opener, require_chips=True, order=order), inlined
                 # R2.6: highest board; ties to the first clockwise from the dealer's left
-                bits, memo = self._board_bits, _BOARD_KEYS
+                bits, memo = self._board_bits, self._memo
+                boards = memo.boards
                 highest: tuple[int, ...] | None = None
                 i = 0
                 for k, s in enumerate(order):
-                    board = memo.get(bits[s]) or _board_key(bits[s], self.up_cards(s))
+                    board = boards.get(bits[s]) or memo.board(bits[s], self.up_cards(s))
                     if highest is None or board > highest:
                         highest, i = board, k
                 for s in (*order[i:], *order[:i]):
@@ -569,10 +496,14 @@ class Hand:
         self.to_act = first
         if not self._left:  # the first decision's legal actions (see _legal_list)
             if opener is _BRING_IN_OPENER:
-                self._legal = rnd.bring_in_options(first, stacks[first], game.bring_in_amount)
+                self._legal = rnd.bring_in_options(first, stacks[first])
             else:
-                count = len(with_chips)
-                self._legal = rnd.options(first, stacks[first], count - 1, count == 2)
+                self._legal = rnd.options(first, stacks[first], len(with_chips))
+
+    def _open_pair(self) -> bool:
+        """R2.6: an active player's up cards show a pair (judged when a bet is made)."""
+        folded = self.folded
+        return any(board_has_pair(self.up_cards(s)) for s in range(self.n) if not folded[s])
 
     def _opener(self, opener: Opener, *, require_chips: bool, order: Sequence[int] | None = None) -> int:
         if order is None:  # the seats in the hand, clockwise from the dealer's left
@@ -580,11 +511,11 @@ class Hand:
             order = [s for s in self._setup.order if not folded[s]]
         if opener is Opener.HIGH_BOARD:
             # R2.6: highest board; ties to the first clockwise from the dealer's left
-            bits, memo = self._board_bits, _BOARD_KEYS
+            bits, memo = self._board_bits, self._memo
             best: tuple[int, ...] | None = None
             i = 0
             for k, s in enumerate(order):
-                key = memo.get(bits[s]) or _board_key(bits[s], self.up_cards(s))
+                key = memo.board(bits[s], self.up_cards(s))
                 if best is None or key > best:
                     best, i = key, k
             if i:
@@ -620,11 +551,12 @@ class Hand:
     # ---------------------------------------------------------- card round
 
     def _card_options(self, seat: int) -> list[Action]:
-        out = [make_action(seat, ActionKind.TAKE_CARD)]
+        memo = self._memo
+        out = [memo.action(ActionKind.TAKE_CARD, seat)]
         for slot in range(1, 5):
             price = self.game.market_price(slot)
             if self.market[slot - 1] is not None and price <= self.stacks[seat]:
-                out.append(make_action(seat, ActionKind.BUY, price, slot))
+                out.append(memo.action(ActionKind.BUY, seat, price, slot))
         return out
 
     def _fold_in_card_round(self, action: Action) -> bool:
@@ -632,7 +564,7 @@ class Hand:
         self.folded[seat] = True
         self._active_count -= 1
         self._live.discard(seat)
-        self.log.append(action_taken(action, 0))
+        self.log.append(self._memo.record(action, 0))
         self._card_pos += 1
         if self._active_count == 1:
             self._finish_uncontested()
@@ -650,7 +582,8 @@ class Hand:
         while self._card_pos < len(self._card_order):
             seat = self._card_order[self._card_pos]
             options = self._card_options(seat)
-            if len(options) > 1:  # a player who left folds here (R4.3): see _legal_list
+            if len(options) > 1 or (seat in self._left and self.stacks[seat]):
+                # a decision; a player who left with chips folds here (R4.3): see _legal_list
                 self.to_act = seat
                 return
             self._apply_card(options[0])
@@ -703,21 +636,26 @@ class Hand:
         return self._opener(opener, require_chips=False)
 
     def _may_muck(self, seat: int) -> bool:
-        # A player may muck unless that would leave a pot they are in with no
-        # other contender still holding cards (docs/rules-decisions.md).
+        # A player may muck unless that would leave a contested pot they are in with no
+        # other contender still holding cards (docs/rules-decisions.md). A pot with a
+        # single eligible player needs no showdown: it is theirs, shown or not (R1.9).
+        mucked = self._mucked
         for pot in self._pots:
-            if seat in pot.eligible and not any(
-                s != seat and s not in self._mucked for s in pot.eligible
+            eligible = pot.eligible
+            if seat in eligible and len(eligible) > 1 and not any(
+                s != seat and s not in mucked for s in eligible
             ):
                 return False
         return True
 
     def _showdown_options(self, seat: int) -> list[Action]:
-        if seat in self._left and self._may_muck(seat):
-            return [make_action(seat, ActionKind.MUCK)]  # R4.3: a player who left cannot win
-        out = [make_action(seat, ActionKind.SHOW)]
-        if self.game.showdown_muck and self._may_muck(seat):  # R1.9, R3.10
-            out.append(make_action(seat, ActionKind.MUCK))
+        memo = self._memo
+        if seat in self._left and self.stacks[seat] and self._may_muck(seat):
+            # R4.3: a player who left with chips behind mucks; one who left all-in is shown
+            return [memo.action(ActionKind.MUCK, seat)]
+        out = [memo.action(ActionKind.SHOW, seat)]
+        if self.game.showdown_muck and seat not in self._left and self._may_muck(seat):  # R1.9, R3.10
+            out.append(memo.action(ActionKind.MUCK, seat))
         return out
 
     def _apply_showdown(self, action: Action) -> None:
@@ -748,7 +686,8 @@ class Hand:
         dead = self.dead
         amount = sum(self.contrib) + sum(d.amount for d in dead) if dead else sum(self.contrib)
         # one pot: with a single player left every level collapses into it (as build_pots does)
-        settled = _UNCONTESTED.get((sole, amount)) or settle_uncontested(seat=sole, amount=amount)
+        memo = self._memo
+        settled = memo.settled.get(amount << 5 | sole) or memo.uncontested(sole, amount)
         log = self.log
         log.extend(settled.awards)
         # _end(settled.results): the one share is the whole pot
@@ -798,20 +737,21 @@ class Hand:
             return cached
         seat = self.to_act
         phase = self.phase
+        rnd = self._round
         if seat is None or phase is _OVER:
             legal = []
-        elif self._left and seat in self._left and phase is not _SHOWDOWN and not (
-            self._bring_in_seat == seat and self._round is not None and not self._round.acted_full
-        ):
-            legal = [_FOLDS[seat]]  # R4.3: folded at their turn, even where a check is legal
         elif phase is _BETTING:
-            rnd = self._round
             assert rnd is not None
             if self._bring_in_seat == seat and not rnd.acted_full:
-                legal = rnd.bring_in_options(seat, self.stacks[seat], self.game.bring_in_amount)
-            else:
-                count = len(self._live)  # the seat to act always has chips
-                legal = rnd.options(seat, self.stacks[seat], count - 1, count == 2)
+                legal = rnd.bring_in_options(seat, self.stacks[seat])
+                if seat in self._left:
+                    legal = legal[:1]  # R4.3: the bring-in is posted; folded at the next decision
+            elif seat in self._left:
+                legal = [self._memo.folds[seat]]  # R4.3: folded at their turn, even where a check is legal
+            else:  # the seat to act always has chips, so it is among the live seats
+                legal = rnd.options(seat, self.stacks[seat], len(self._live))
+        elif seat in self._left and phase is _CARD_ROUND:
+            legal = [self._memo.folds[seat]]  # R4.3: a player who left with chips folds here
         elif self.phase is Phase.CARD_ROUND:
             legal = self._card_options(seat)
         else:
@@ -877,74 +817,30 @@ class Hand:
         if phase is not _BETTING:
             self._apply_other(action, phase)
             return
-        # A betting action, the usual case: everything inline, one call per decision.
+        # A betting action: the betting round's rules say what it puts in (betting.py)
         rnd = self._round
         assert rnd is not None
         seat, kind = action.seat, action.kind
-        stacks = self.stacks
-        pending = rnd.pending
-        # BettingRound.record, inlined for the kinds that set no new level
-        if kind is _CALL:
-            paid = action.amount
-            rnd.bets[seat] += paid
-            pending.discard(seat)
-            rnd.acted_full[seat] = rnd.full_level
-            stack = stacks[seat] - paid
-            stacks[seat] = stack
+        live = self._live
+        op = rnd.record(action, live)  # (its log record)
+        paid = op.paid
+        if paid:
+            stacks = self.stacks
+            stack = stacks[seat] = stacks[seat] - paid
             self.contrib[seat] += paid
-            if not stack:
-                self._live.discard(seat)
-        elif kind is _CHECK:
-            paid = 0
-            pending.discard(seat)
-            rnd.acted_full[seat] = rnd.full_level
-        elif kind is _FOLD:
-            paid = 0
-            pending.discard(seat)
-            self.folded[seat] = True
-            self._active_count -= 1
-            self._live.discard(seat)
-        else:  # bring-in, completion, bet or raise
-            to = action.amount
-            bets = rnd.bets
-            paid = to - bets[seat]
-            stack = stacks[seat] - paid
-            stacks[seat] = stack
-            self.contrib[seat] += paid
-            live = self._live
             if not stack:
                 live.discard(seat)
-            if kind is _BRING_IN or rnd.big_increment is not None:  # (R2.6 open pair)
-                rnd.record(action, not stack, live)
-                pending = rnd.pending
-            else:  # BettingRound.record for a completion, bet or raise, inlined (tested equal)
-                increment = rnd.increment
-                if rnd.bring_in_street and not rnd.completed:
-                    full = to >= increment  # R2.5: the completion; a short all-in is none
-                else:  # a full raise, or half an increment above the level (R1.6)
-                    level = rnd.full_level
-                    full = to >= level + increment or 2 * (to - level) >= increment
-                if full:
-                    rnd.full_level = to
-                    rnd.raises += 1
-                    if kind is _COMPLETE:
-                        rnd.completed = True
-                rnd.current = to
-                bets[seat] = to
-                rnd.last_aggressor = seat
-                rnd.acted_full[seat] = rnd.full_level
-                pending = rnd.pending = set(live)
-                pending.discard(seat)
-        if kind is _CALL or paid == 0:  # the record follows from the action alone
-            op = _PASSIVE_TAKEN.get(id(action))
-            if op is None:
-                op = _passive_taken(action, paid)
-        else:
-            op = _ACTION_TAKEN.get((id(action), paid)) or action_taken(action, paid)
+        elif kind is _FOLD:
+            self.folded[seat] = True
+            self._active_count -= 1
+            live.discard(seat)
+            if rnd.big_increment is not None and not self._open_pair():
+                rnd.big_increment = None  # R2.6: the open pair is judged on active players' boards
         self.log.append(op)
         if self._active_count == 1:
             self._finish_uncontested()
             return
+        pending = rnd.pending
         if not pending:  # the round is over: uncalled chips back, then _end_street
             self._return_uncalled()
             if self.street + 1 < len(self.game.streets):
@@ -956,42 +852,8 @@ class Hand:
             if s in pending:
                 break
         self.to_act = s
-        if self._left:
-            return  # legal actions when asked (_legal_list)
-        # The next decision's legal actions: BettingRound.options(s, stacks[s],
-        # others_with_chips, heads_up), inlined (tests/test_rules_common.py checks they agree).
-        stack = stacks[s]
-        bet = rnd.bets[s]
-        current = rnd.current
-        owed = current - bet
-        if owed > 0:
-            paid = owed if owed < stack else stack
-            out = [_FOLDS[s], _CALLS.get(paid << 5 | s) or _intern(_CALL, s, paid)]
-        else:
-            out = [_CHECKS[s]]
-        self._legal = out
-        count = len(self._live)  # seats with chips, s among them
-        if stack <= owed or count == 1:
-            return
-        raises = rnd.raises
-        if raises >= 1 + rnd.max_raises and not (count == 2 and rnd.heads_up_uncapped):
-            return  # capped
-        if rnd.bring_in_street and not rnd.completed:
-            kind, to = _COMPLETE, rnd.increment  # anyone may complete (R2.5)
-        else:
-            acted = rnd.acted_full.get(s)
-            if acted is not None and acted >= rnd.full_level:
-                return  # no full raise since this seat acted (R1.6)
-            kind = _BET if current == 0 and raises == 0 else _RAISE
-            to = rnd.full_level + rnd.increment
-        most = bet + stack
-        if to > most:
-            to = most
-        if to > current:
-            out.append(_BY_KIND[kind].get(to << 5 | s) or _intern(kind, s, to))
-        big = rnd.big_increment
-        if kind is _BET and big is not None and most > to:  # open pair (R2.6)
-            out.append(make_action(s, kind, big if big < most else most))
+        if not self._left:  # (else the legal actions when asked, _legal_list)
+            self._legal = rnd.options(s, self.stacks[s], len(live))
 
     def _apply_other(self, action: Action, phase: Phase) -> None:
         """apply() for a Wall Street card round or a showdown."""

@@ -163,45 +163,27 @@ def street_started(index: int, name: str) -> StreetStarted:
 def card_dealt(seat: int, card: Card, face_up: bool) -> CardDealt:
     """``CardDealt(seat=..., card=..., face_up=...)``, built without the frozen-init overhead.
 
-    Records are immutable values, so equal ones are shared: each (seat, card,
-    face) is built once per process and reused.
+    Records are immutable values, so equal ones may be shared: the hand deals
+    from complete tables of them (:mod:`studpoker.hand`).
     """
-    key = (seat << 7 | card.code) << 1 | face_up
-    op = _CARD_DEALT.get(key)
-    if op is None:
-        op = _new(CardDealt)
-        _cd_seat(op, seat)
-        _cd_card(op, card)
-        _cd_up(op, face_up)
-        if 0 <= seat < 64:
-            _CARD_DEALT[key] = op
+    op: CardDealt = _new(CardDealt)
+    _cd_seat(op, seat)
+    _cd_card(op, card)
+    _cd_up(op, face_up)
     return op
-
-
-_CARD_DEALT: dict[int, CardDealt] = {}
 
 
 def action_taken(action: Action, paid: int) -> ActionTaken:
     """``ActionTaken(action=..., paid=...)``, built without the frozen-init overhead.
 
-    Equal records are shared, like :func:`card_dealt`'s: one per (action
-    object, paid). The key holds the action's id, and the record holds the
-    action, so the id cannot be reused while the entry lives.
+    Equal records may be shared: a game keeps those of its usual actions
+    (:meth:`studpoker.memo.GameMemo.record`).
     """
-    key = (id(action), paid)
-    op = _ACTION_TAKEN.get(key)
-    if op is None:
-        op = _new(ActionTaken)
-        _at_action(op, action)
-        _at_paid(op, paid)
-        _at_cards(op, ())
-        if len(_ACTION_TAKEN) >= 50_000:
-            _ACTION_TAKEN.clear()
-        _ACTION_TAKEN[key] = op
+    op: ActionTaken = _new(ActionTaken)
+    _at_action(op, action)
+    _at_paid(op, paid)
+    _at_cards(op, ())
     return op
-
-
-_ACTION_TAKEN: dict[tuple[int, int], ActionTaken] = {}
 
 
 def action_shown(action: Action, cards: tuple[Card, ...]) -> ActionTaken:
@@ -211,6 +193,8 @@ def action_shown(action: Action, cards: tuple[Card, ...]) -> ActionTaken:
     _at_paid(op, 0)
     _at_cards(op, cards)
     return op
+
+
 _cr_seat = _setter(ChipsReturned, "seat")
 _cr_amount = _setter(ChipsReturned, "amount")
 _he_stacks = _setter(HandEnded, "stacks")

@@ -83,26 +83,12 @@ class Settlement:
 
 
 def settle_uncontested(*, seat: int, amount: int) -> Settlement:
-    """R1.8: everyone else folded; ``seat`` takes all ``amount`` chips as one pot, unseen.
-
-    The settlement is an immutable value of ``(seat, amount)`` alone, so it is shared.
-    """
-    key = (seat, amount)
-    settled = _UNCONTESTED.get(key)
-    if settled is None:
-        result = PotResult(
-            index=0, amount=amount, eligible=(seat,), high_winners=(seat,), low_winners=(),
-            high_hand=None, low_hand=None, shares=((seat, amount),),
-        )
-        settled = Settlement(results=(result,),
-                             awards=(PotAwarded(pot=0, seat=seat, amount=amount, half="all"),))
-        if len(_UNCONTESTED) >= 10_000:
-            _UNCONTESTED.clear()
-        _UNCONTESTED[key] = settled
-    return settled
-
-
-_UNCONTESTED: dict[tuple[int, int], Settlement] = {}
+    """R1.8: everyone else folded; ``seat`` takes all ``amount`` chips as one pot, unseen."""
+    result = PotResult(
+        index=0, amount=amount, eligible=(seat,), high_winners=(seat,), low_winners=(),
+        high_hand=None, low_hand=None, shares=((seat, amount),),
+    )
+    return Settlement(results=(result,), awards=(PotAwarded(pot=0, seat=seat, amount=amount, half="all"),))
 
 
 def settle(
