@@ -520,16 +520,32 @@ def test_r2_6_open_pair() -> None:
 
 
 def test_r2_10_odd_chip_key() -> None:
-    """R2.10: the highest card of the winning five by rank, then suit; joker above As."""
+    """R2.10: the highest card of the winning five by rank, then suit."""
     a = high("Ks Kc 7d 7c 2h")
     b = high("Kh Kd 7s 7h 2c")
     assert a == b
     assert odd_chip_key(a.cards) > odd_chip_key(b.cards)  # Ks beats Kh
     assert odd_chip_key(parse_cards("As 2c 3c 4c 5c")) == 51
-    assert odd_chip_key(parse_cards("Ah Jk 2c 3c 4c")) == 53
-    assert odd_chip_key(high("Ac Ad Ah As Jk").cards) == 53
     with pytest.raises(CardError):
         odd_chip_key([])
+
+
+def test_r1_2_r2_10_joker_is_the_card_it_stands_for_below_a_natural_card_of_its_rank() -> None:
+    """R1.2/R2.10: at showdown the joker is the card it stands for and has no suit: for the
+    odd chip it ranks below every natural card of that rank (a joker standing for a 9 loses
+    to a natural 9, even the 9c) and above the cards of lower ranks."""
+    natural, wild = high("9c 8d 7h 6s 5c"), high("Jk 8c 7d 6h 5d")
+    assert natural == wild  # both nine-high straights
+    assert odd_chip_key(natural.cards) > odd_chip_key(wild.cards)
+    assert odd_chip_key(wild.cards) > odd_chip_key(high("8s 7s 6c 5s 4c").cards)
+    assert odd_chip_key(parse_cards("Ah Jk 2c 3c 4c")) == 50  # the joker is the five: Ah counts
+    assert odd_chip_key(high("Ac Ad Ah As Jk").cards) == 51  # five aces: the As, not the joker
+    # a flush: the joker is the highest card of its suit not in the hand (here the ace, which
+    # a natural ace of spades would still beat), or with double_ace_flush always an ace
+    assert odd_chip_key(high("Jk Qs 9s 5s 2s").cards) == 4 * 12 - 0.5
+    assert odd_chip_key(high("Jk As Qs 9s 2s").cards) == Card.parse("As").code  # joker: Ks
+    doubled = evaluate_high("Jk Ah Qh 9h 2h", double_ace_flush=True)
+    assert odd_chip_key(doubled.cards, double_ace_flush=True) == Card.parse("Ah").code
 
 
 # ---------------------------------------------------------------------------

@@ -187,7 +187,7 @@ class BettingRound:
             self.bets[seat] += paid
             self.pending.discard(seat)
             self.acted_full[seat] = self.full_level
-            return memo.records[_CALL].get(paid * memo.span + paid << 5 | seat) or memo.record(action, paid)
+            return memo.call_records.get(paid << 5 | seat) or memo.record(action, paid)
         if kind is _CHECK:
             self.pending.discard(seat)
             self.acted_full[seat] = self.full_level

@@ -793,16 +793,39 @@ def bring_in_key(card: Card) -> int:
     return 53 if card.code == _JOKER else card.code
 
 
-def odd_chip_key(cards: Sequence[Card]) -> int:
+def odd_chip_key(cards: Sequence[Card], *, double_ace_flush: bool = False) -> float:
     """Key for the odd chip among tied winners (R2.10): larger wins.
 
-    The highest card of the given (winning five) cards, by rank then suit;
-    the joker counts as an ace above the ace of spades (53). Raises
+    The highest card of the given (winning five) cards, by rank then suit:
+    a card's code (``4 * rank + suit``). The joker is the card it stands for in
+    the best high hand of five cards (R1.2, ``double_ace_flush`` as in
+    :func:`evaluate_high`) and has no suit: it ranks below every natural card
+    of that rank and above those of lower ranks (key ``4 * rank - 0.5``). Given
+    more or fewer than five cards it counts as an ace. Raises
     :class:`CardError` when no cards are given.
 
     >>> odd_chip_key(parse_cards("Ks Kc 7d 7c 2h")) > odd_chip_key(parse_cards("Kh Kd 7s 7h 2c"))
     True
+    >>> odd_chip_key(parse_cards("9c 8d 7h 6s 5c")) > odd_chip_key(parse_cards("Jk 8c 7d 6h 5d"))
+    True
     """
     if not cards:
         raise CardError("odd_chip_key needs at least one card")
-    return max(bring_in_key(card) for card in cards)
+    best = -2
+    joker = False
+    for card in cards:
+        code = card.code
+        if code == _JOKER:
+            joker = True
+        elif code > best:
+            best = code
+    if not joker:
+        return best
+    rank = _ACE
+    if len(cards) == 5:  # the rank the joker stands for: the one its hand's ranks lack
+        ranks = _ranks_of_high_key(high_key([c.code for c in cards], double_ace_flush))
+        for card in cards:
+            if card.code != _JOKER:
+                ranks.remove(card.code >> 2)
+        rank = ranks[0]
+    return max(best, 4 * rank - 0.5)

@@ -85,6 +85,8 @@ class Phase(Enum):
     OVER = "over"
 
 
+_NOBODY: frozenset[int] = frozenset()
+
 _BETTING, _CARD_ROUND, _SHOWDOWN, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.SHOWDOWN, Phase.OVER
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _COMPLETE, _BET, _RAISE = ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
@@ -140,7 +142,8 @@ class Hand:
     # in a dict-based instance (its shared keys), and the engine reads them all the time.
     __slots__ = (
         "_active_count", "_board_bits", "_bring_in_seat", "_card_order", "_card_pos",
-        "_first_actor", "_fixed", "_left", "_legal", "_live", "_memo", "_mucked", "_next", "_pots", "_rng",
+        "_first_actor", "_fixed", "_keeps", "_left", "_legal", "_live", "_memo", "_mucked", "_next",
+        "_pots", "_rng",
         "_round", "_setup", "_show_order", "_show_pos", "_shown", "_stub", "cards",
         "community", "contrib", "dead", "dealer", "folded", "game", "is_over", "log", "market",
         "n", "phase", "results", "stacks", "starting_stacks", "street", "to_act",
@@ -201,6 +204,7 @@ class Hand:
         self._shown: set[int] = set()
         self._mucked: set[int] = set()
         self._left: set[int] = set()  # seats whose player has left the table (R4.3)
+        self._keeps: frozenset[int] = _NOBODY  # of those, folded ones who keep a pot all theirs
         self._pots: list[Pot] = []
         # the legal actions of the decision now, or None (computed when asked): every change
         # of the hand's state goes through apply, leave or __init__, which keep it current
@@ -561,6 +565,11 @@ class Hand:
 
     def _fold_in_card_round(self, action: Action) -> bool:
         seat = action.seat
+        if any(pot.eligible == (seat,) for pot in self._build_pots()):
+            # R4.3: a player who left gives up every contested pot, but a pot in which they
+            # are the only eligible player is still theirs: as if mucked at the showdown
+            self._keeps = self._keeps | {seat}
+            self._mucked.add(seat)
         self.folded[seat] = True
         self._active_count -= 1
         self._live.discard(seat)
@@ -626,8 +635,15 @@ class Hand:
         folded = self.folded
         self._show_order = [s for s in (start, *self._setup.after[start]) if not folded[s]]
         self._show_pos = 0
-        self._pots = build_pots(contributions=self.contrib, folded=self.folded, dead=self.dead)
+        self._pots = self._build_pots()
         self.to_act = self._show_order[0]
+
+    def _build_pots(self) -> list[Pot]:
+        """The pots now; a folded player who keeps a pot of their own is still eligible (R4.3)."""
+        folded = self.folded
+        if self._keeps:
+            folded = [f and s not in self._keeps for s, f in enumerate(folded)]
+        return build_pots(contributions=self.contrib, folded=folded, dead=self.dead)
 
     def _showdown_default_start(self) -> int:
         opener = self.game.streets[self.street].opener
@@ -683,6 +699,10 @@ class Hand:
         """R1.8: everyone else folded; the last player takes the pot unseen."""
         self._return_uncalled()
         sole = self.folded.index(False)
+        if self._keeps:  # a player who left keeps a pot of their own (R4.3): pot by pot
+            self._pots = self._build_pots()
+            self._settle(sole=sole)
+            return
         dead = self.dead
         amount = sum(self.contrib) + sum(d.amount for d in dead) if dead else sum(self.contrib)
         # one pot: with a single player left every level collapses into it (as build_pots does)

@@ -96,13 +96,13 @@ class GameMemo:
     ``actions[kind]``: interned actions by ``amount << 5 | seat`` (a market
     slot above the amount: ``(amount << 3 | slot) << 5 | seat``); ``folds`` and
     ``checks``: by seat (and ``fold_records``, ``check_records``: their log
-    records); ``calls``: ``actions[CALL]``; ``records[kind]``: the log records
-    of other interned actions, see :meth:`record`; ``setups``: by (players,
+    records); ``calls``: ``actions[CALL]``; ``call_records`` and
+    ``records[kind]``: the log records of other interned actions, see :meth:`record`; ``setups``: by (players,
     dealer); ``boards``: first-to-act keys (R2.6) by a board's rank counts;
     ``settled``: uncontested settlements by ``amount << 5 | seat``.
     """
 
-    __slots__ = ("actions", "boards", "bound", "bring_in", "calls", "check_records", "checks",
+    __slots__ = ("actions", "boards", "bound", "bring_in", "call_records", "calls", "check_records", "checks",
                  "fold_records", "fold_when_check", "folds", "game", "heads_up_uncapped",
                  "max_raises", "pot_bound", "records", "settled", "setups", "span")
 
@@ -131,6 +131,7 @@ class GameMemo:
             self.actions[_FOLD][s] = self.folds[s]
             self.actions[_CHECK][s] = self.checks[s]
         self.calls = self.actions[_CALL]
+        self.call_records: dict[int, ActionTaken] = {}
         self.records: dict[ActionKind, dict[int, ActionTaken]] = {kind: {} for kind in ActionKind}
         self.fold_records: tuple[ActionTaken, ...] = tuple(action_taken(a, 0) for a in self.folds)
         self.check_records: tuple[ActionTaken, ...] = tuple(action_taken(a, 0) for a in self.checks)
@@ -152,15 +153,18 @@ class GameMemo:
 
     def record(self, action: Action, paid: int) -> ActionTaken:
         """The log record of ``action`` moving ``paid`` chips: the same object each time for
-        the game's own actions (``records[kind]`` by ``(amount * span + paid) << 5 | seat``)."""
-        amount, seat = action.amount, action.seat
-        key = (amount * self.span + paid) << 5 | seat
-        records = self.records[action.kind]
+        the game's own actions (a call's in ``call_records`` by ``amount << 5 | seat``, the
+        others' in ``records[kind]`` by ``(amount * span + paid) << 5 | seat``)."""
+        kind, amount, seat = action.kind, action.amount, action.seat
+        if kind is _CALL and paid == amount:
+            key, records = amount << 5 | seat, self.call_records
+        else:
+            key, records = (amount * self.span + paid) << 5 | seat, self.records[kind]
         op = records.get(key)
         if op is None:
             op = action_taken(action, paid)
             if 0 <= paid <= amount <= self.bound and action.slot == 0 \
-                    and self.actions[action.kind].get(amount << 5 | seat) is action:
+                    and self.actions[kind].get(amount << 5 | seat) is action:
                 records[key] = op  # the record of the game's own action: kept
         return op
 

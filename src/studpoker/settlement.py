@@ -106,7 +106,8 @@ def settle(
     ``cards(seat)``: the cards the seat plays with (its own and any community
     card); ``shown``: the seats that showed (only they contend, R1.9);
     ``sole``: the last player holding cards when every other contender
-    mucked (they take every pot they are eligible for without showing).
+    mucked (they take every pot they are eligible for without showing). A pot
+    with a single eligible player is theirs without a showdown, shown or not (R1.9).
     ``dealer`` and ``n`` fix "clockwise from the dealer's left" for R3.8.
     """
     highs: dict[int, HighValue] = {}
@@ -145,11 +146,13 @@ def settle(
     results: list[PotResult] = []
     awards: list[PotAwarded] = []
     for pot in pots:
-        if sole is not None:
+        if len(pot.eligible) == 1:  # R1.9: a pot with a single eligible player needs no showdown
+            contenders = list(pot.eligible)
+        elif sole is not None:
             contenders = [sole] if sole in pot.eligible else []
         else:
             contenders = [s for s in pot.eligible if s in shown]
-        if not contenders:  # cannot happen: the muck rule keeps a contender in every pot
+        if not contenders:  # cannot happen: the muck rule keeps a contender in every contested pot
             contenders = list(pot.eligible)
         shares: dict[int, int] = {}
         high_w: tuple[int, ...] = ()
@@ -159,7 +162,7 @@ def settle(
         if len(contenders) == 1:
             high_w = (contenders[0],)
             shares = {contenders[0]: pot.amount}
-            if sole is None:
+            if sole is None and contenders[0] in shown:
                 best_high = high(contenders[0])
         else:
             ranked = {s: key(s) for s in contenders}
@@ -176,7 +179,8 @@ def settle(
                     low_amount = pot.amount // 2  # R3.8: the odd chip goes to the high half
             high_amount = pot.amount - low_amount
             if game.odd_chip is OddChip.BY_CARD:  # R2.10
-                card_key = {s: -odd_chip_key(values[s].cards) for s in high_w}
+                card_key = {s: -odd_chip_key(values[s].cards, double_ace_flush=double_ace_flush)
+                            for s in high_w}
                 high_split = split_evenly(high_amount, high_w, card_key.__getitem__)
             else:  # R3.8
                 high_split = split_evenly(high_amount, high_w, position)

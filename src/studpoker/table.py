@@ -86,6 +86,7 @@ class Table:
         self.hand_seats: list[int] = []  # hand seat index -> table seat
         self.hands_played = 0
         self._settled = True
+        self._busted: set[int] = set()  # seats sitting out only for want of chips (R4.2)
 
     # ------------------------------------------------------------ seating
 
@@ -102,6 +103,8 @@ class Table:
         if chips < 0:
             raise TableError("chips must be >= 0")
         self.seats[seat] = Seat(name=name, chips=chips, sitting_out=chips == 0)
+        if chips == 0:
+            self._busted.add(seat)
 
     def leave(self, seat: int) -> int:
         """Leave. Between hands the chips leave at once; during a hand the player is
@@ -117,6 +120,7 @@ class Table:
                 self.hand.leave(self.hand_seats.index(seat))  # R4.3: fold, never check
             return 0
         self.seats[seat] = None
+        self._busted.discard(seat)
         return player.chips
 
     def sit_out(self, seat: int, out: bool = True) -> None:
@@ -125,15 +129,20 @@ class Table:
         if not out and player.chips == 0:
             raise TableError(f"seat {seat} has no chips: add chips before sitting in (R4.2)")
         player.sitting_out = out
+        self._busted.discard(seat)  # a choice: adding chips no longer deals them in
 
     def add_chips(self, seat: int, amount: int) -> None:
-        """Add chips between hands only (R4.2)."""
+        """Add chips between hands only (R4.2). A player sitting out only because they had
+        no chips is dealt in again from the next hand; one who chose to sit out stays out."""
         player = self._player(seat)
         if amount <= 0:
             raise TableError("amount must be > 0")
         if self.in_hand and seat in self.hand_seats:
             raise TableError("chips can be added only between hands (R4.2)")
         player.chips += amount
+        if seat in self._busted:
+            self._busted.discard(seat)
+            player.sitting_out = False
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
@@ -235,4 +244,5 @@ class Table:
             if player.leaving:
                 self.seats[ts] = None
             elif player.chips == 0:
-                player.sitting_out = True  # R4.2
+                player.sitting_out = True  # R4.2: until they add chips
+                self._busted.add(ts)
