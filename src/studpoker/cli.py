@@ -508,6 +508,10 @@ def play(
         "--showdown-muck/--no-showdown-muck",
         help="players may muck at showdown (default: on in stud, off in wallstreet, R3.10)",
     )] = None,
+    open_pair_raise_big: Annotated[bool, typer.Option(
+        help="stud: a small first bet on an open pair may be raised by the big bet (R2.6)")] = False,
+    fold_when_check: Annotated[bool, typer.Option(
+        help="a fold is offered where a check is legal (R1.5)")] = False,
 ) -> None:
     """Play Wall Street or Seven Card Stud in the terminal against bots."""
     from pathlib import Path
@@ -518,7 +522,8 @@ def play(
     try:
         the_game = make_game(game, stakes=stakes, joker=joker, open_pair_big_bet=open_pair_big_bet,
                              max_raises=max_raises, heads_up_uncapped=heads_up_uncapped,
-                             double_ace_flush=double_ace_flush, showdown_muck=showdown_muck)
+                             double_ace_flush=double_ace_flush, showdown_muck=showdown_muck,
+                             open_pair_raise_big=open_pair_raise_big, fold_when_check=fold_when_check)
         if level is not None:
             if level.strip().lower() not in LEVELS:
                 raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
@@ -542,19 +547,23 @@ def play(
 def make_game(
     name: str, *, stakes: str = "", joker: bool = False, open_pair_big_bet: bool = True,
     max_raises: int = 3, heads_up_uncapped: bool = True, double_ace_flush: bool = False,
-    showdown_muck: bool | None = None,
+    showdown_muck: bool | None = None, open_pair_raise_big: bool = False,
+    fold_when_check: bool = False,
 ) -> Game:
     """A game from CLI words: ``stud`` or ``wallstreet`` and comma-separated stakes
     (empty: the defaults of :func:`studpoker.games.from_options`); ``showdown_muck``
-    None keeps the game's default (R1.9, R3.10)."""
+    None keeps the game's default (R1.9, R3.10). ``open_pair_raise_big`` is a stud
+    option (R2.6): asking for it in Wall Street is an error."""
     try:
         numbers = [int(x) for x in stakes.split(",") if x.strip()]
     except ValueError:
         raise ValueError(f"stakes must be comma-separated integers, got {stakes!r}") from None
     options: dict[str, object] = {
         "joker": joker, "max_raises": max_raises, "heads_up_uncapped": heads_up_uncapped,
-        "double_ace_flush": double_ace_flush,
+        "double_ace_flush": double_ace_flush, "fold_when_check": fold_when_check,
     }
+    if open_pair_raise_big:  # (stud only: from_options names the option for Wall Street)
+        options["open_pair_raise_big"] = True
     if showdown_muck is not None:
         options["showdown_muck"] = showdown_muck
     game = canonical_name(name)

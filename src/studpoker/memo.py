@@ -97,8 +97,9 @@ class GameMemo:
     slot above the amount: ``(amount << 3 | slot) << 5 | seat``); ``folds`` and
     ``checks``: by seat (and ``fold_records``, ``check_records``: their log
     records); ``calls``: ``actions[CALL]``; ``call_records`` and
-    ``records[kind]``: the log records of other interned actions, see :meth:`record`; ``setups``: by (players,
-    dealer); ``boards``: first-to-act keys (R2.6) by a board's rank counts;
+    ``records[kind]``: the log records of other interned actions, see
+    :meth:`record`; ``setups``: by (players, dealer); ``boards``: first-to-act
+    keys (R2.6) by a board's rank counts;
     ``settled``: uncontested settlements by ``amount << 5 | seat``.
     """
 

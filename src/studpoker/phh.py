@@ -12,9 +12,10 @@ action our rules forbid.
 Variants: Seven Card Stud is ``F7S``, exactly as the standard has it;
 our options that the standard lacks are underscore fields (``_joker``,
 ``_open_pair_big_bet``, ``_max_raises``, ``_heads_up_uncapped``,
-``_double_ace_flush``, ``_showdown_muck``), written only when they differ
-from the defaults of RULES.md (``_showdown_muck``: true for F7S, false for FWS,
-R1.9/R3.10). Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
+``_double_ace_flush``, ``_showdown_muck``, ``_open_pair_raise_big``,
+``_fold_when_check``), written only when they differ from the defaults of
+RULES.md (``_showdown_muck``: true for F7S, false for FWS, R1.9/R3.10).
+Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
 
 Players: ``p1`` is the seat at the dealer's left, ``p2`` the next one
 clockwise, and so on. Replay seats ``pN`` at seat ``N - 1`` with the dealer at
@@ -134,9 +135,9 @@ _REQUIRED: Final[dict[str, tuple[str, ...]]] = {
 }
 _OPTIONS: Final[dict[str, tuple[str, ...]]] = {
     STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
-           "_showdown_muck"),
+           "_showdown_muck", "_open_pair_raise_big", "_fold_when_check"),
     WALL_STREET: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
-                  "_showdown_muck"),
+                  "_showdown_muck", "_fold_when_check"),
 }
 _FOREIGN: Final = ("blinds_or_straddles", "min_bet", "bring_in", "small_bet", "big_bet", "limits",
                    "market_unit")
@@ -246,6 +247,8 @@ class HandHistory:
     heads_up_uncapped: bool = True
     open_pair_big_bet: bool = True
     showdown_muck: bool | None = None  # None: the variant's default (F7S true, FWS false)
+    open_pair_raise_big: bool = False
+    fold_when_check: bool = False
     ante_trimming_status: bool | None = None
     seats: list[int] | None = None
     seat_count: int | None = None
@@ -388,6 +391,10 @@ def write(history: HandHistory) -> str:
         pairs.append(("_double_ace_flush", True))
     if h.showdown_muck is not None and h.showdown_muck != (h.variant != WALL_STREET):
         pairs.append(("_showdown_muck", h.showdown_muck))
+    if h.variant == STUD and h.open_pair_raise_big:
+        pairs.append(("_open_pair_raise_big", True))
+    if h.fold_when_check:
+        pairs.append(("_fold_when_check", True))
     pairs.append(("starting_stacks", h.starting_stacks))
     lines = [f"{k} = {_toml_value(v)}" for k, v in pairs if v is not None]
     if h.actions:
@@ -633,7 +640,7 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
             continue
         if key.startswith("_") and key in (*_OPTIONS[STUD], *_OPTIONS[WALL_STREET]):
             if key not in _OPTIONS[variant]:
-                rule = " (R3.9)" if key == "_open_pair_big_bet" else ""
+                rule = " (R3.9)" if key.startswith("_open_pair") else ""
                 raise fail(f"option {key!r} does not apply to {variant}{rule}", key)
             if key == "_max_raises":
                 h.max_raises = integer(key, value)
@@ -1255,6 +1262,7 @@ class _Replayer:
             try:
                 if i in self.problems:
                     raise _Reject(self.problems[i])
+                self._leave_ahead(i)
                 self._step(i, act)
             except _Reject as exc:
                 raise self.h.error(exc.reason, action_index=i, legal=exc.legal) from None
@@ -1392,6 +1400,20 @@ class _Replayer:
             return False
         self._leave(seat)  # in a betting round with a check, or a card round: a fold follows
         return True
+
+    def _leave_ahead(self, i: int) -> None:
+        """R4.3: in Wall Street a player who left with chips is folded in the card round, where
+        the engine would otherwise deal the free card at once to a player who can afford no
+        slot. So when the next action is the fold of a player the ``_left`` field lists,
+        and this one is someone else's, the player has left by now: mark them before it."""
+        if not self.h.left or self.h.variant != WALL_STREET or i + 1 >= len(self.acts):
+            return
+        act, nxt = self.acts[i], self.acts[i + 1]
+        if nxt.verb != "f" or nxt.player == act.player or nxt.player + 1 not in self.h.left:
+            return
+        seat, hand = self.seat(nxt.player), self.hand
+        if not hand.is_over and not hand.folded[seat] and seat not in hand.left and hand.stacks[seat]:
+            self._leave(seat)
 
     def _leave(self, seat: int) -> None:
         self.hand.leave(seat)

@@ -56,9 +56,10 @@ def passive(view: SeatView) -> Action:
 
 
 def give_up(view: SeatView) -> Action:
-    """Fold if something is owed, else the cheapest passive action."""
+    """Fold if something is owed, else the cheapest passive action (a free check is never
+    folded, even where the ``fold_when_check`` option offers the fold, R1.5)."""
     legal = view.legal_actions
-    return _first(legal, (ActionKind.FOLD,)) or passive(view)
+    return _first(legal, (ActionKind.CHECK, ActionKind.FOLD)) or passive(view)
 
 
 def aggressive(view: SeatView, *, big: bool = False) -> Action:

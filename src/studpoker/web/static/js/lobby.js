@@ -23,6 +23,13 @@ function check(name, label, checked, title) {
   return h("label", {class: "check", title}, h("input", {name, type: "checkbox", checked}), label);
 }
 
+// A yes/no house option offered only for the games whose options (from the server) have it.
+function houseOption(name, label, title) {
+  const box = check(name, label, false, title);
+  box.setAttribute("data-option", name);
+  return box;
+}
+
 function createForm() {
   // the games, their names and seat limits come from the server (GET /api/games)
   const game = h("select", {name: "game", id: "create-game"});
@@ -35,6 +42,16 @@ function createForm() {
     input.min = String(g.min_players);
     input.max = String(g.max_players);
     input.placeholder = `max ${g.max_players}`;
+  };
+  // house options the selected game has (its options from the server); at first, their defaults
+  const offered = () => (games.get(game.value) || {}).options || {};
+  const houseOptions = (initial) => {
+    const o = offered();
+    for (const box of form.querySelectorAll("[data-option]")) {
+      const name = box.getAttribute("data-option");
+      box.hidden = !(name in o);
+      if (initial && name in o) form.elements[name].checked = Boolean(o[name]);
+    }
   };
   // every default (stakes, rules) is the server's: each game's complete default options
   const defaults = (g) => {
@@ -60,11 +77,14 @@ function createForm() {
     for (const g of [...d.games].reverse()) defaults(g); // the first game's shared rules win
     form.setAttribute("data-game", game.value);
     seatLimits();
+    houseOptions(true);
   }).catch((err) => toast(`Cannot load the games: ${err.message}`));
   const studBox = h("fieldset", {class: "only-stud"}, h("legend", {}, "Stud stakes"),
     num("ante", "Ante", null, {min: "0"}), num("bring_in", "Bring-in", null, {min: "1"}),
     num("small_bet", "Small bet", null, {min: "1"}), num("big_bet", "Big bet", null, {min: "1"}),
     check("open_pair_big_bet", "Open pair on 4th allows the big bet", false),
+    houseOption("open_pair_raise_big", "A small open-pair bet may be raised by the big bet",
+      "R2.6: every raise of that street is then big"),
     check("showdown_muck", "Players may muck at showdown", false, "R1.9"));
   const wallBox = h("fieldset", {class: "only-wallstreet"}, h("legend", {}, "Wall Street stakes"),
     num("ws_ante", "Ante", null, {min: "0"}),
@@ -83,7 +103,8 @@ function createForm() {
       check("joker", "Joker (bug)", false, "53-card deck with the joker"),
       check("double_ace_flush", "Joker makes double-ace flushes", false),
       num("max_raises", "Raises per street", null, {min: "0", max: "100"}),
-      check("heads_up_uncapped", "No raise cap heads-up", false)),
+      check("heads_up_uncapped", "No raise cap heads-up", false),
+      houseOption("fold_when_check", "Fold allowed where a check is legal", "R1.5")),
     h("fieldset", {}, h("legend", {}, "Table"),
       seats,
       num("action_time", "Seconds to act", 20, {min: "1", max: "600"}),
@@ -94,6 +115,7 @@ function createForm() {
   game.addEventListener("change", () => {
     form.setAttribute("data-game", game.value);
     seatLimits();
+    houseOptions(false);
   });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -107,6 +129,10 @@ function createForm() {
         showdown_muck: f.showdown_muck.checked, ...common}
       : {game: "wallstreet", ante: int("ws_ante"), limits: [1, 2, 3, 4, 5].map((i) => int(`limit${i}`)),
         market_unit: int("market_unit"), showdown_muck: f.ws_showdown_muck.checked, ...common};
+    for (const box of form.querySelectorAll("[data-option]")) {
+      const name = box.getAttribute("data-option");
+      if (name in offered()) gameOptions[name] = f[name].checked;
+    }
     const config = {name: f.name.value, game: gameOptions, seats: int("seats"),
       action_time: int("action_time"), time_bank: int("time_bank"), min_buy_in: int("min_buy_in"),
       max_buy_in: int("max_buy_in"), private: f.private.checked};
