@@ -431,3 +431,22 @@ def test_r4_3_folded_leavers_cards_stay_dealt() -> None:
     hand.fold()
     assert not any(isinstance(op, CardDealt) and op.seat == 1 for op in hand.log[fold_at:])
     assert Action(seat=1, kind=ActionKind.FOLD) == hand.log[fold_at].action  # type: ignore[attr-defined]
+
+
+def test_r4_3_wall_street_card_round_leaver_replays_from_its_hand_history() -> None:
+    """R4.3: the card-round fold of a player who left with chips (who would otherwise be
+    dealt the free card at once) replays from the PHH history, whose ``_left`` names them."""
+    from studpoker import phh
+
+    hand = WS.deal(stacks=[100, 2, 100], dealer=2, seed=9)
+    for _ in range(3):
+        hand.check_or_call()
+    hand.leave(1)
+    hand.take_card()
+    hand.fold()
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    text = phh.write(phh.from_hand(hand))
+    assert "_left = [2]" in text and '"p2 f"' in text
+    replayed = phh.replay(phh.read_one(text))
+    assert [str(op) for op in replayed.log] == [str(op) for op in hand.log]

@@ -75,13 +75,13 @@ def test_rest_tables_every_option_and_privacy(sqlite_url: str) -> None:
         other = {"Authorization": f"Bearer {http.post('/api/guest').json()['token']}"}
         stud = {"game": "stud", "ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20, "joker": True,
                 "double_ace_flush": True, "max_raises": 4, "heads_up_uncapped": False,
-                "open_pair_big_bet": False, "showdown_muck": False}
+                "open_pair_big_bet": False, "showdown_muck": False, "fold_when_check": True}
         r = http.post("/api/tables", json=table_config(stud, seats=8, name="all options"), headers=owner)
         assert r.status_code == 201, r.text
         assert stud.items() <= r.json()["config"]["game"].items()  # every option kept (defaults added)
         wall = {"game": "wallstreet", "ante": 1, "limits": [1, 2, 3, 4, 5], "market_unit": 3, "joker": True,
                 "double_ace_flush": False, "max_raises": 2, "heads_up_uncapped": True,
-                "showdown_muck": True}  # R3.10: the muck turned on
+                "showdown_muck": True, "fold_when_check": True}  # R3.10: the muck turned on
         r = http.post("/api/tables", json=table_config(wall, private=True), headers=owner)
         assert r.status_code == 201, r.text
         assert r.json()["config"]["game"] == wall  # every option, R3.10's showdown_muck included
