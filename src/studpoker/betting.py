@@ -78,9 +78,11 @@ class BettingRound:
     last_aggressor: int | None = None
 
     @classmethod
-    def for_street(cls, *, memo: GameMemo, street: Street, players: int, open_pair: bool) -> BettingRound:
+    def for_street(cls, *, memo: GameMemo, street: Street, players: int, open_pair: bool,
+                   pending: set[int]) -> BettingRound:
         """The fresh round of ``street`` (a street of ``memo.game``) for ``players`` seats;
-        ``open_pair``: an active player shows a pair, so the first bet may be big (R2.6)."""
+        ``open_pair``: an active player shows a pair, so the first bet may be big (R2.6);
+        ``pending``: the seats to act (the round keeps the set)."""
         big = street.big_bet if open_pair and street.open_pair else None
         rnd = object.__new__(cls)  # the constructor's result, without its keyword handling
         rnd.memo = memo
@@ -97,7 +99,7 @@ class BettingRound:
         rnd.full_level = 0
         rnd.raises = 0
         rnd.completed = False
-        rnd.pending = set()
+        rnd.pending = pending
         rnd.acted_full = {}
         rnd.last_aggressor = None
         return rnd

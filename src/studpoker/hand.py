@@ -203,7 +203,7 @@ class Hand:
         self._show_pos = 0
         self._shown: set[int] = set()
         self._mucked: set[int] = set()
-        self._left: set[int] = set()  # seats whose player has left the table (R4.3)
+        self._left: frozenset[int] = _NOBODY  # seats whose player has left the table (R4.3)
         self._keeps: frozenset[int] = _NOBODY  # of those, folded ones who keep a pot all theirs
         self._pots: list[Pot] = []
         # the legal actions of the decision now, or None (computed when asked): every change
@@ -464,7 +464,8 @@ class Hand:
             return
         opener = street.opener
         rnd = BettingRound.for_street(memo=self._memo, street=street, players=n,
-                                      open_pair=street.open_pair and self._open_pair())
+                                      open_pair=street.open_pair and self._open_pair(),
+                                      pending=with_chips)  # (a fresh set, the round's from now on)
         self._round = rnd
         self.phase = _BETTING
         if opener is _BRING_IN_OPENER:
@@ -495,7 +496,6 @@ class Hand:
                         break
             else:
                 first = self._opener(opener, require_chips=True, order=order)
-            rnd.pending = with_chips  # a fresh set, owned by the round from now on
         self._first_actor = first
         self.to_act = first
         if not self._left:  # the first decision's legal actions (see _legal_list)
@@ -904,13 +904,13 @@ class Hand:
             raise GameError("the hand is over")
         if self.folded[seat]:
             raise GameError(f"seat {seat} is not in the hand")
-        self._left.add(seat)
+        self._left = self._left | {seat}
         self._legal = None
 
     @property
     def left(self) -> frozenset[int]:
         """Seats whose player has left during the hand (see :meth:`leave`)."""
-        return frozenset(self._left)
+        return self._left
 
     def _find(self, *kinds: ActionKind, big: bool = False, slot: int = 0) -> Action:
         legal = self.legal_actions()
@@ -1004,7 +1004,6 @@ class Hand:
         other.cards = [list(c) for c in self.cards]
         other._shown = set(self._shown)
         other._mucked = set(self._mucked)
-        other._left = set(self._left)
         other._live = set(self._live)
         if self._round is not None:
             other._round = self._round.copy()
