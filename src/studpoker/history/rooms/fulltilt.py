@@ -74,7 +74,7 @@ _STREETS: Final = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREE
                    "7TH STREET": 4, "RIVER": 4}
 _DEALT: Final = re.compile(r"Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?\s*$")
 _UNCALLED: Final = re.compile(r"Uncalled bet of ([^ ]+) returned to (.+?)\s*$")
-_WINS: Final = re.compile(r"(.+?) (?:wins|ties for) the (?:high |low )?(?:main |side )?pot"
+_WINS: Final = re.compile(r"(.+?) (?:wins|ties for) (?:the )?(?:high |low )?(?:main |side )?pot"
                           r"(?: #?\d+)? \(([^)]+)\)")
 _TOTAL: Final = re.compile(r"Total pot ([^ |]+).*?\| Rake ([^ |]+)")
 _SUMMARY_CARDS: Final = re.compile(r"Seat (\d+): (.+?) (?:\([^)]*\) )?(showed|mucked) \[([^\]]*)\]")
