@@ -483,6 +483,15 @@ def _add_server_commands() -> None:
 _add_server_commands()
 
 
+def _add_history_commands() -> None:
+    from studpoker.history_commands import register  # import, export (rooms' text histories)
+
+    register(app)
+
+
+_add_history_commands()
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Option(help="stud or wallstreet")] = "wallstreet",

@@ -167,9 +167,8 @@ def to_pokerstars(history: phh.HandHistory, *, index: int = 0, hero: str | None 
     if hero is None:
         stated = h.fields.get("_hero")
         hero = stated if isinstance(stated, str) and stated in names_by_player else None
-    known = _known_down(h, result)  # seats whose down cards the history knows
-    if hero is not None:
-        known = {s for s in known if name[s] == hero}
+    knows = _known_down(h, result)  # seats whose down cards the history knows
+    known = knows if hero is None else {s for s in knows if name[s] == hero}
     fmt = _Money(h)
     out: list[str] = []
     game = h.variant
@@ -194,23 +193,25 @@ def to_pokerstars(history: phh.HandHistory, *, index: int = 0, hero: str | None 
     by_seat = sorted(range(n), key=lambda s: seat_no[s])
     for s in by_seat:
         out.append(f"Seat {seat_no[s]}: {name[s]} ({fmt(hand.starting_stacks[s])} in chips)")
-    _body(out, hand, name, known, fmt, game, h)
+    _body(out, hand, name, known, knows, fmt, game, h)
     return "\n".join(out)
 
 
 def _known_down(h: phh.HandHistory, result: phh.ReplayResult) -> set[int]:
-    """Seats whose first two cards the history names on its deal lines."""
-    out = set()
+    """Seats whose every down card the history names on its deal lines."""
+    named: dict[int, bool] = {}
     for text in h.actions:
         words = text.split("#", 1)[0].split()
-        if len(words) == 4 and words[:2] == ["d", "dh"] and len(words[3]) == 6 \
-                and "??" not in words[3][:4]:
-            out.add(result.seat(int(words[2][1:]) - 1))
-    return out
+        if len(words) == 4 and words[:2] == ["d", "dh"]:
+            seat = result.seat(int(words[2][1:]) - 1)
+            named[seat] = named.get(seat, True) and "??" not in words[3]
+    return {s for s, known in named.items() if known}
 
 
-def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], fmt: _Money, game: str,
-          h: phh.HandHistory) -> None:
+def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], knows: set[int],
+          fmt: _Money, game: str, h: phh.HandHistory) -> None:
+    """Antes, streets, actions and showdown; ``known``: seats whose down cards the deal lines
+    show, ``knows``: seats whose cards the history knows (shown at a muck)."""
     stacks = list(hand.starting_stacks)
     cards: dict[int, list[Card]] = {s: [] for s in range(hand.n)}
     up: dict[int, list[Card]] = {s: [] for s in range(hand.n)}
@@ -309,7 +310,7 @@ def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], fmt
         elif isinstance(op, PotAwarded):
             awards.append(op)
     flush()
-    _results(out, hand, name, fmt, game, h, awards, shown, mucked, folded_on, cards, known)
+    _results(out, hand, name, fmt, game, h, awards, shown, mucked, folded_on, cards, knows)
 
 
 def _results(out: list[str], hand: Hand, name: dict[int, str], fmt: _Money, game: str,
