@@ -48,7 +48,8 @@ def _progress(total: int, what: str) -> tuple[object, object]:
 def import_command(
     files: Annotated[list[str], typer.Argument(help="rooms' text hand-history files")],
     room: Annotated[str, typer.Option(
-        "--from", help="the room's format: pokerstars, fulltilt, or auto (each hand's header says)")] = "auto",
+        "--from", help="the room's format: pokerstars, fulltilt, or auto (from each hand's header)",
+    )] = "auto",
     output: Annotated[str, typer.Option("-o", "--output", help="the PHH file to write (.phhs)")] = "",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable summary")] = False,
 ) -> None:

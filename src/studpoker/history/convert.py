@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from studpoker import phh
 from studpoker.actions import Action, ActionKind
 from studpoker.cards import Card, full_deck
+from studpoker.evaluation import board_has_pair
 from studpoker.games import GAMES, Game, GameError, from_options, option_names
 from studpoker.hand import Hand, Phase
 from studpoker.history.core import (
@@ -52,7 +53,14 @@ from studpoker.history.core import (
     Event,
     RoomHand,
 )
-from studpoker.operations import CardDealt, ChipsReturned, CommunityCardDealt, PotAwarded, StreetStarted
+from studpoker.operations import (
+    ActionTaken,
+    CardDealt,
+    ChipsReturned,
+    CommunityCardDealt,
+    PotAwarded,
+    StreetStarted,
+)
 
 __all__ = ["STREET_NAMES", "Refused", "Stakes", "convert"]
 
@@ -108,10 +116,10 @@ def convert(rh: RoomHand, *, options: Mapping[str, object] | None = None,
     queue: list[tuple[int, dict[str, object]]] = [(plan.dealer, base)]
     while queue:
         dealer, opts = queue.pop(0)
-        key = (dealer, tuple(sorted(opts.items())))
-        if key in tried:
+        attempt = (dealer, tuple(sorted(opts.items())))
+        if attempt in tried:
             continue
-        tried.add(key)
+        tried.add(attempt)
         try:
             return plan.run(dealer, opts)
         except Refused as exc:
@@ -201,10 +209,10 @@ class _Plan:
         self.ante, self.bring_in = ante, bring_in
         if known is not None and self.bring_in_known:
             known[key] = Stakes(ante=ante, bring_in=bring_in)
-        posted = {e.player for e in antes}
+        anted = {e.player for e in antes}
         if ante > 0:
             for name in self.names:
-                if name not in posted:
+                if name not in anted:
                     raise Refused(f"{name} is dealt in without posting the ante", line=rh.line)
 
     def game(self, options: Mapping[str, object]) -> Game:
@@ -403,28 +411,28 @@ class _Plan:
                            f"a fold only when a bet is owed (R1.5)", option="fold_when_check",
                            value=True, line=e.line)
         if e.kind in (COMPLETE, BET, RAISE):
-            aggressive = [a for a in legal if a.kind.is_aggressive]
-            rnd = hand._round  # noqa: SLF001 - the engine's round: its level and increment
-            if not aggressive:
-                capped = rnd is not None and rnd.raises >= 1 + rnd.max_raises
-                if capped and rnd is not None:
+            game = hand.game
+            bets = _street_bets(hand)
+            if not any(a.kind.is_aggressive for a in legal):
+                if len(bets) >= 1 + game.max_raises:
                     heads_up = len([s for s in hand.active if hand.stacks[s] > 0]) == 2
                     option, value = ("heads_up_uncapped", True) if heads_up else \
-                        ("max_raises", rnd.max_raises + 1)
+                        ("max_raises", game.max_raises + 1)
                     return Refused(f"{name} raises on {street} street after the cap (a bet and "
-                                   f"{rnd.max_raises} raises, R1.5)", option=option, value=value,
+                                   f"{game.max_raises} raises, R1.5)", option=option, value=value,
                                    line=e.line)
                 return Refused(f"{name} bets or raises on {street} street, the rules allow only: "
                                f"{allowed} (R1.5, R1.6)", line=e.line)
-            if e.street == 1 and rnd is not None and rnd.big_increment is None and \
-                    e.amount == rnd.full_level + self.rh.big_bet and rnd.full_level == self.rh.small_bet:
+            pair = e.street == 1 and any(board_has_pair(hand.up_cards(s)) for s in hand.active)
+            small, big = self.rh.small_bet, self.rh.big_bet
+            if pair and bets == [small] and e.amount == small + big and self.rh.game == "stud":
                 return Refused(f"{name} raises the small bet on fourth street by the big bet on an "
                                f"open pair (to {e.amount}, R2.6)", option="open_pair_raise_big",
                                value=True, line=e.line)
-            if e.street == 1 and rnd is not None and rnd.big_increment is None and \
-                    e.amount == self.rh.big_bet and rnd.current == 0:
-                return Refused(f"{name} bets the big bet on fourth street without an open pair "
-                               f"(R2.6)", line=e.line)
+            if e.street == 1 and not bets and e.amount == big:
+                rule = "R2.6" if self.rh.game == "stud" else "R5.3" if self.rh.game == "stud8" else "R6.5"
+                return Refused(f"{name} bets the big bet on fourth street"
+                               f"{'' if pair else ' without an open pair'} ({rule})", line=e.line)
             return Refused(f"{name} bets or raises to {e.amount} on {street} street; the rules "
                            f"allow {allowed} (R1.5, R1.6)", line=e.line)
         return Refused(f"{name}'s {e.kind.replace('_', '-')} "
@@ -588,6 +596,17 @@ class _Plan:
         return "".join(pieces)
 
 
+def _street_bets(hand: Hand) -> list[int]:
+    """The amounts of the completions, bets and raises on the street being bet."""
+    out: list[int] = []
+    for op in hand.log:
+        if isinstance(op, StreetStarted):
+            out = []
+        elif isinstance(op, ActionTaken) and op.action.kind.is_aggressive:
+            out.append(op.action.amount)
+    return out
+
+
 def _phh_seats(hand: Hand) -> list[int]:
     return [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]
 
@@ -600,4 +619,4 @@ def _words(action: Action) -> str:
         return f"bring in {action.amount}"
     if kind.is_aggressive:
         return f"{kind.value} to {action.amount}"
-    return kind.value
+    return str(kind.value)

@@ -96,7 +96,7 @@ def decode_lines(raw: BinaryIO) -> Iterator[str]:
     Undecodable bytes become U+FFFD rather than stopping the file."""
     head = raw.read(_SAMPLE)
     encoding, bom = _encoding(head)
-    buffered = io.BufferedReader(_Chain(head[bom:], raw))  # type: ignore[arg-type]
+    buffered = io.BufferedReader(_Chain(head[bom:], raw))
     text = io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
     for line in text:
         yield line.rstrip("\n")

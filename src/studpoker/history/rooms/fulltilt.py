@@ -1,8 +1,9 @@
 """Full Tilt Poker text hand histories: Stud Hi, Stud H/L and Razz.
 
-One hand looks like this (the files are often UTF-16)::
+One hand looks like this (the files are often UTF-16; the header is one line)::
 
-    Full Tilt Poker Game #2001: Table Alcyone (8 max) - $2/$4 Ante $0.40 - Limit Stud Hi - 20:15:00 ET - 2024/03/01
+    Full Tilt Poker Game #2001: Table Alcyone (8 max) - $2/$4 Ante $0.40 - Limit Stud Hi - \
+    20:15:00 ET - 2024/03/01
     Seat 1: ann ($40)
     Seat 3: bob ($38.20)
     ann antes $0.40
@@ -214,19 +215,19 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
             if name not in names:
                 raise ParseError(f"{name!r} is not seated at this table", number)
             first = parse_cards(m.group(2), number)
-            new = parse_cards(m.group(3), number) if m.group(3) is not None else None
+            added = parse_cards(m.group(3), number) if m.group(3) is not None else None
             if street == 0:
-                cards = first if new is None else first + new
-                if len(cards) == 3:
+                three = first if added is None else first + added
+                if len(three) == 3:
                     hero = hero or name
-                    events.append(Event(DEAL, name, cards=cards, street=0, line=number))
-                elif len(cards) == 1:
-                    events.append(Event(DEAL, name, cards=(None, None, *cards), street=0,
+                    events.append(Event(DEAL, name, cards=three, street=0, line=number))
+                elif len(three) == 1:
+                    events.append(Event(DEAL, name, cards=(None, None, *three), street=0,
                                         line=number))
                 else:
-                    raise ParseError(f"third street deals 3 cards, not {len(cards)}", number)
+                    raise ParseError(f"third street deals 3 cards, not {len(three)}", number)
             else:
-                got = new if new is not None else first
+                got = added if added is not None else first
                 if len(got) != 1:
                     raise ParseError(f"one card a street, not {len(got)}", number)
                 events.append(Event(DEAL, name, cards=got, position=street + 2, street=street,
@@ -287,9 +288,8 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
             cards_text = rest[: rest.index("]")] if "]" in rest else ""
             events.append(Event(SHOW if showdown else REVEAL, name,
                                 cards=parse_cards(cards_text, number), street=s, line=number))
-        elif verb == "mucks":
-            if showdown:
-                events.append(Event(MUCK, name, street=s, line=number))
+        elif verb == "mucks" and showdown:  # an uncontested winner's "mucks" is no decision
+            events.append(Event(MUCK, name, street=s, line=number))
         continue
     if not seats:
         raise ParseError("no seats", start)

@@ -226,7 +226,7 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
                 events.append(Event(ANTE, name, amount(rest[15:], number), line=number, all_in=all_in))
                 continue
             if rest.startswith(("posts ", "sits out", "is sitting out", "doesn't show")) \
-                    or rest.startswith("shows [") and street < 0:
+                    or (rest.startswith("shows [") and street < 0):
                 if rest.startswith("posts "):
                     raise ParseError(f"unexpected post in stud: {line!r}", number)
                 continue
@@ -275,20 +275,19 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
                 raise ParseError(f"bad deal line {line!r}", number)
             name = player(m.group(1), number)
             first = parse_cards(m.group(2), number)
-            new = parse_cards(m.group(3), number) if m.group(3) is not None else None
+            added = parse_cards(m.group(3), number) if m.group(3) is not None else None
             if street == 0:
-                cards: tuple[object, ...] = first if new is None else first + new
-                if len(cards) == 3:
+                three = first if added is None else first + added
+                if len(three) == 3:
                     hero = hero or name
-                    events.append(Event(DEAL, name, cards=first if new is None else first + new,
-                                        position=0, street=0, line=number))
-                elif len(cards) == 1:
-                    events.append(Event(DEAL, name, cards=(None, None, *cards), street=0,
+                    events.append(Event(DEAL, name, cards=three, position=0, street=0, line=number))
+                elif len(three) == 1:
+                    events.append(Event(DEAL, name, cards=(None, None, *three), street=0,
                                         line=number))
                 else:
-                    raise ParseError(f"third street deals 3 cards, not {len(cards)}", number)
+                    raise ParseError(f"third street deals 3 cards, not {len(three)}", number)
             else:
-                got = new if new is not None else first
+                got = added if added is not None else first
                 if len(got) != 1:
                     raise ParseError(f"one card a street, not {len(got)}", number)
                 events.append(Event(DEAL, name, cards=got, position=street + 2, street=street,
