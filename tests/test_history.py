@@ -435,3 +435,19 @@ def test_export_refuses_names_the_format_cannot_write() -> None:
     h.players[0] = h.players[1]
     with pytest.raises(ExportError, match="share a name"):
         to_pokerstars(h)
+
+
+def test_community_card_when_the_stub_runs_short_round_trips() -> None:
+    """R1.10: eight players to seventh street share one card in the middle, written
+    '*** RIVER *** [card]'; the export reads back as the same hand."""
+    game = from_options("stud")
+    hand = game.deal(stacks=[500] * 8, dealer=7, seed=11)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.apply(next((a for a in legal if a.kind.value in ("check", "call", "bring_in", "show")),
+                        legal[0]))
+    assert hand.community
+    h = phh.from_hand(hand, fields={"players": [f"p{i}" for i in range(8)], "hand": 5, "table": "T"})
+    text = to_pokerstars(h, when=datetime.datetime(2024, 1, 1))
+    assert f"*** RIVER *** [{hand.community[0]}]" in text.split("\n")
+    assert _round_trip(h, None) == h

@@ -24,7 +24,7 @@ decides; if the room's first actor shows another dealer, that one is used.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from studpoker import phh
 from studpoker.actions import Action, ActionKind
@@ -40,6 +40,7 @@ from studpoker.history.core import (
     CALL,
     CAPPED,
     CHECK,
+    COMMUNITY,
     COLLECT,
     COMPLETE,
     DEAL,
@@ -62,7 +63,7 @@ from studpoker.operations import (
     StreetStarted,
 )
 
-__all__ = ["STREET_NAMES", "Refused", "Stakes", "convert"]
+__all__ = ["STREET_NAMES", "Context", "Refused", "Stakes", "convert"]
 
 STREET_NAMES = ("third", "fourth", "fifth", "sixth", "seventh")
 _VARIANTS = {"stud": phh.STUD, "stud8": "F7S/8", "razz": "FR"}
@@ -93,19 +94,28 @@ class Stakes:
     bring_in: int
 
 
+@dataclass(slots=True)
+class Context:
+    """What the hands of one stream share: each table's stakes as its hands showed them,
+    and the engine's games already made (one per stakes and options)."""
+
+    stakes: dict[tuple[str, str, int, int], Stakes] = field(default_factory=dict)
+    games: dict[tuple[object, ...], Game] = field(default_factory=dict)
+
+
 def convert(rh: RoomHand, *, options: Mapping[str, object] | None = None,
-            known_stakes: dict[tuple[str, str, int, int], Stakes] | None = None) -> phh.HandHistory:
+            context: Context | None = None) -> phh.HandHistory:
     """``rh`` replayed through the engine, as a PHH hand history (see the module doc).
 
-    ``options`` are the room's house options (engine option names); ``known_stakes``
-    remembers each table's ante and bring-in across the hands of a stream.
+    ``options`` are the room's house options (engine option names); ``context`` is
+    shared by the hands of a stream (each table's ante and bring-in, the games made).
     """
     if not rh.complete:
         raise Refused("the hand is cut off: the file ends (or the next hand starts) before its "
                       "summary", line=rh.line)
     if rh.game not in GAMES:
         raise Refused(f"{_TITLES.get(rh.game, rh.game)} is not a game of this engine", line=rh.line)
-    plan = _Plan(rh, known_stakes)
+    plan = _Plan(rh, context if context is not None else Context())
     base = dict(options or {})
     for key in list(base):
         if key not in option_names(rh.game):
@@ -137,15 +147,31 @@ def convert(rh: RoomHand, *, options: Mapping[str, object] | None = None,
 class _Plan:
     """The room's hand read once: players, stakes, known cards; :meth:`run` replays it."""
 
-    def __init__(self, rh: RoomHand, known_stakes: dict[tuple[str, str, int, int], Stakes] | None) -> None:
+    def __init__(self, rh: RoomHand, context: Context) -> None:
         self.rh = rh
+        self.context = context
         seats = {s.name: s for s in rh.seats}
         playing: set[str] = set()
+        self.antes: list[Event] = []
+        self.bring_ins: list[Event] = []
+        self.card_events: list[Event] = []
+        money: list[Event] = []
         for e in rh.events:
-            if e.kind in (ANTE, DEAL) or e.kind in BETTING:
+            kind = e.kind
+            if kind in BETTING or kind == ANTE or kind == DEAL:
                 if e.player not in seats:
                     raise Refused(f"{e.player!r} acts but has no seat", line=e.line)
                 playing.add(e.player)
+                if kind == ANTE:
+                    self.antes.append(e)
+                elif kind == BRING_IN:
+                    self.bring_ins.append(e)
+                elif kind == DEAL:
+                    self.card_events.append(e)
+            elif kind == SHOW or kind == REVEAL or kind == COMMUNITY:
+                self.card_events.append(e)
+            elif kind == COLLECT or kind == RETURN:
+                money.append(e)
         people = sorted(playing, key=lambda name: seats[name].seat)
         self.n = n = len(people)
         game_class = GAMES[rh.game]
@@ -165,14 +191,14 @@ class _Plan:
                 (i for i, s in enumerate(self.room_seats) if s < rh.button), default=n - 1)
         else:
             self.dealer = n - 1
-        self._stakes(known_stakes)
+        self._stakes(context.stakes)
         self._cards()
         self.collected = [0] * n
         self.returned = [0] * n
-        for e in rh.events:
+        for e in money:
             if e.kind == COLLECT:
                 self.collected[self.index_of(e)] += e.amount
-            elif e.kind == RETURN:
+            else:
                 self.returned[self.index_of(e)] += e.amount
 
     def index_of(self, e: Event) -> int:
@@ -183,12 +209,11 @@ class _Plan:
 
     # ------------------------------------------------------------ stakes
 
-    def _stakes(self, known: dict[tuple[str, str, int, int], Stakes] | None) -> None:
+    def _stakes(self, known: dict[tuple[str, str, int, int], Stakes]) -> None:
         rh = self.rh
-        antes = [e for e in rh.events if e.kind == ANTE]
-        bring = [e for e in rh.events if e.kind == BRING_IN]
+        antes, bring = self.antes, self.bring_ins
         key = (rh.room, rh.table, rh.small_bet, rh.big_bet)
-        memo = (known or {}).get(key)
+        memo = known.get(key)
         ante = rh.ante
         if ante is None:
             full = [e.amount for e in antes if not e.all_in]
@@ -207,7 +232,7 @@ class _Plan:
                 bring_in = max(1, rh.small_bet // 2)
                 self.bring_in_known = False
         self.ante, self.bring_in = ante, bring_in
-        if known is not None and self.bring_in_known:
+        if self.bring_in_known:
             known[key] = Stakes(ante=ante, bring_in=bring_in)
         anted = {e.player for e in antes}
         if ante > 0:
@@ -217,11 +242,17 @@ class _Plan:
 
     def game(self, options: Mapping[str, object]) -> Game:
         rh = self.rh
+        key = (rh.game, self.ante, self.bring_in, rh.small_bet, rh.big_bet, *sorted(options.items()))
+        made = self.context.games.get(key)
+        if made is not None:
+            return made
         try:
-            return from_options(rh.game, ante=self.ante, bring_in=self.bring_in,
+            made = from_options(rh.game, ante=self.ante, bring_in=self.bring_in,
                                 small_bet=rh.small_bet, big_bet=rh.big_bet, **options)
         except GameError as exc:
             raise Refused(f"the stakes are not a game of the engine: {exc}", line=rh.line) from None
+        self.context.games[key] = made
+        return made
 
     # ------------------------------------------------------------- cards
 
@@ -231,8 +262,13 @@ class _Plan:
         self.extra: set[tuple[int, int]] = set()  # down cards of others seen at a muck or show
         self.dealt_known: set[int] = set()  # players whose down cards the deal lines show
         where: dict[Card, tuple[int, int]] = {}
-        for e in self.rh.events:
-            if e.kind not in (DEAL, SHOW, REVEAL):
+        self.community: Card | None = None  # R1.10: one card in the middle, everyone's seventh
+        for e in self.card_events:
+            if e.kind == COMMUNITY and e.cards and e.cards[0] is not None:
+                self.community = e.cards[0]
+                where[self.community] = (-1, 6)
+        for e in self.card_events:
+            if e.kind == COMMUNITY:
                 continue
             p = self.index_of(e)
             start = e.position if e.kind == DEAL else 0
@@ -240,6 +276,8 @@ class _Plan:
                 if c is None:
                     continue
                 pos = start + k
+                if pos == 6 and c is self.community:
+                    continue  # the community card, in every hand shown
                 if pos > 6:
                     raise Refused(f"{e.player} shows {len(e.cards)} cards: stud deals seven",
                                   line=e.line)
@@ -277,8 +315,7 @@ class _Plan:
             if len(active) < 2:
                 break
             if 52 - len(deck) < len(active):  # R1.10: one community card
-                c = next((self.known[(p, street + 2)] for p in active if (p, street + 2) in self.known),
-                         None)
+                c = self.community
                 deck.append(c if c is not None else next(spare))
                 break
             for p in active:
@@ -324,8 +361,7 @@ class _Plan:
         if not hand.is_over:
             raise Refused(f"the room's hand ends but the rules go on ({self._situation(hand)})",
                           line=rh.line)
-        self._check_cards(hand)
-        self._check_results(hand)
+        self._check(hand)
         return self._history(hand)
 
     def _capped(self, hand: Hand, e: Event) -> None:
@@ -457,27 +493,33 @@ class _Plan:
                 action = legal[0]
             hand.apply(action)
 
-    def _check_cards(self, hand: Hand) -> None:
-        counts = [0] * self.n
+    def _check(self, hand: Hand) -> None:
+        """The engine's hand is the room's: the cards where the file names them, the
+        uncalled bets returned, the pot and who took it (the rake aside)."""
+        rh = self.rh
+        n = self.n
+        counts = [0] * n
+        won = [0] * n
+        returned = [0] * n
+        known = self.known
+        betting = False
         for op in hand.log:
             if isinstance(op, CardDealt):
                 p = op.seat
-                want = self.known.get((p, counts[p]))
+                want = known.get((p, counts[p]))
                 if want is not None and op.card is not want:
                     raise Refused(f"{self.names[p]}'s card {counts[p] + 1} is {want} in the room, "
-                                  f"the rules deal {op.card} there", line=self.rh.line)
+                                  f"the rules deal {op.card} there", line=rh.line)
                 counts[p] += 1
+            elif isinstance(op, ActionTaken):
+                continue
             elif isinstance(op, CommunityCardDealt):
-                for p in range(self.n):
+                if self.community is not None and op.card is not self.community:
+                    raise Refused(f"the community card is {self.community} in the room, the rules "
+                                  f"deal {op.card} (R1.10)", line=rh.line)
+                for p in range(n):
                     counts[p] += 1
-
-    def _check_results(self, hand: Hand) -> None:
-        rh = self.rh
-        won = [0] * self.n
-        returned = [0] * self.n
-        betting = False
-        for op in hand.log:
-            if isinstance(op, PotAwarded):
+            elif isinstance(op, PotAwarded):
                 won[op.seat] += op.amount
             elif isinstance(op, StreetStarted):
                 betting = True

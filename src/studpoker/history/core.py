@@ -17,9 +17,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import BinaryIO, Final
+from typing import BinaryIO, Final, NamedTuple
 
-from studpoker.cards import Card, CardError
+from studpoker.cards import Card, full_deck
 
 __all__ = [
     "Block",
@@ -191,30 +191,48 @@ _MONEY: Final = re.compile(r"[$€£]|USD|EUR|GBP|CAD|T\$|,|\s")
 def money(text: str, scale: int, *, line: int | None = None) -> int:
     """``"$1,768.85"`` as chips: 176885 with ``scale=100`` (cents), ``"1,500"`` as 1500
     with ``scale=1`` (tournament chips). A fraction of a chip is a :class:`ParseError`."""
+    plain = text[1:] if text[:1] in "$€£" else text
+    if plain.isdigit():  # the usual cases first: "40", "$2", "$0.04"
+        return int(plain) * scale
+    whole, dot, cents = plain.partition(".")
+    if scale == 100 and dot and len(cents) == 2 and cents.isdigit() and (whole.isdigit() or not whole):
+        return int(whole or 0) * 100 + int(cents)
     plain = _MONEY.sub("", text)
     try:
         value = Decimal(plain) * scale
     except InvalidOperation:
         raise ParseError(f"bad amount {text!r}", line) from None
-    if value != value.to_integral_value() or value < 0:
+    if not value.is_finite() or value != value.to_integral_value() or value < 0:
         raise ParseError(f"amount {text!r} is not a whole number of chips "
                          f"({'cents' if scale == 100 else 'chips'})", line)
     return int(value)
 
 
+_CARDS: Final = {str(c): c for c in full_deck()}
+_CARDS.update({k[0] + k[1].upper(): c for k, c in _CARDS.items()})
+_CARDS.update({k[0].lower() + k[1]: c for k, c in _CARDS.items()})
+
+
 def parse_card(text: str, line: int | None = None) -> Card:
     """A room's card text (``Ah``, ``10h``, ``ah``) as a card."""
+    card = _CARDS.get(text)
+    if card is not None:
+        return card
     if len(text) == 3 and text[:2] == "10":
         text = "T" + text[2]
-    try:
-        return Card.parse(text)
-    except CardError:
-        raise ParseError(f"bad card {text!r}", line) from None
+    card = _CARDS.get(text[:1].upper() + text[1:].lower())
+    if card is None:
+        raise ParseError(f"bad card {text!r}", line)
+    return card
 
 
 def parse_cards(text: str, line: int | None = None) -> tuple[Card, ...]:
     """Cards separated by spaces (``"Ah 7c Kd"``)."""
-    return tuple(parse_card(t, line) for t in text.split())
+    words = text.split()
+    try:
+        return tuple([_CARDS[w] for w in words])
+    except KeyError:
+        return tuple(parse_card(w, line) for w in words)
 
 
 # --------------------------------------------------------------------------
@@ -238,12 +256,13 @@ REVEAL: Final = "reveal"
 COLLECT: Final = "collect"
 LEAVE: Final = "leave"
 CAPPED: Final = "capped"
+COMMUNITY: Final = "community"
 BETTING: Final = frozenset((BRING_IN, COMPLETE, BET, RAISE, CALL, CHECK, FOLD))
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing the room wrote, in its order.
+class Event(NamedTuple):
+    """One thing the room wrote, in its order (a named tuple: a hand makes dozens, and
+    this is the importer's hot path).
 
     ``kind``: one of the constants above. ``amount``: for a bring-in, completion,
     bet or raise the player's total bet on the street *to* which it brings it; for

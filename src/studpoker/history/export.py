@@ -256,11 +256,11 @@ def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], kno
             street = op.index
             level, bets = 0, [0] * hand.n
             out.append(f"*** {_STREET_TITLES[street]} ***")
-        elif isinstance(op, CommunityCardDealt):
+        elif isinstance(op, CommunityCardDealt):  # R1.10: the street's title names it
             for s in cards:
                 if s not in folded_on:
                     cards[s].append(op.card)
-            out.append(f"*** {_STREET_TITLES[street]} *** [{op.card}]")
+            out[-1] = f"*** {_STREET_TITLES[street]} *** [{op.card}]"
         elif isinstance(op, ActionTaken):
             a = op.action
             s = a.seat

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from studpoker.history.convert import Refused, Stakes, convert
+from studpoker.history.convert import Context, Refused, convert
 from studpoker.history.core import Block, HistoryError, ParseError, decode_lines, split_hands, text_lines
 from studpoker.history.rooms import ROOMS, Room, room
 from studpoker.phh import HandHistory
@@ -150,7 +150,7 @@ def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None) \
         -> Iterator[Imported | Refusal]:
     by_name = {r.name: r for r in rooms}
     headers = [(r.name, r.is_header) for r in rooms]
-    stakes: dict[tuple[str, str, int, int], Stakes] = {}
+    context = Context()
     found = 0
     stray: tuple[int, str] | None = None
     for item in split_hands(lines, headers):
@@ -158,7 +158,7 @@ def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None) \
             stray = stray or item
             continue
         found += 1
-        yield _one(item, by_name[item.room], source, stakes)
+        yield _one(item, by_name[item.room], source, context)
     if not found:
         what = " or ".join(r.title for r in rooms)
         other = ""
@@ -170,13 +170,12 @@ def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None) \
         raise HistoryError(f"no {what} hands found{other}", source=source)
 
 
-def _one(block: Block, fmt: Room, source: str | None,
-         stakes: dict[tuple[str, str, int, int], Stakes]) -> Imported | Refusal:
+def _one(block: Block, fmt: Room, source: str | None, context: Context) -> Imported | Refusal:
     hand_id: str | None = None
     try:
         rh = fmt.parse(block.lines, start=block.start, source=source)
         hand_id = rh.hand_id
-        history = convert(rh, options=fmt.options, known_stakes=stakes)
+        history = convert(rh, options=fmt.options, context=context)
     except ParseError as exc:
         return Refusal(room=fmt.name, hand_id=hand_id or _hand_id(block), reason=exc.reason,
                        source=source, line=exc.line if exc.line is not None else block.start,

@@ -43,6 +43,7 @@ from studpoker.history.core import (
     CALL,
     CHECK,
     COLLECT,
+    COMMUNITY,
     COMPLETE,
     DEAL,
     FOLD,
@@ -168,7 +169,8 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
         if not line:
             continue
         if line.startswith("*** "):
-            title = line.strip("* ").strip()
+            title, _, board = line.strip("* ").partition(" *** [")
+            title = title.strip()
             if title == "SUMMARY":
                 summary = True
             elif title in ("SHOW DOWN", "SHOWDOWN"):
@@ -178,6 +180,9 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
                 if new != street + 1:
                     raise ParseError(f"street {title!r} out of order", number)
                 street = new
+                if board:  # R1.10: the community card, "*** RIVER *** [Qh]"
+                    events.append(Event(COMMUNITY, "", 0, parse_cards(board.rstrip("] "), number), 0,
+                                        street, number))
             continue
         if summary:
             m = _TOTAL.match(line)

@@ -44,6 +44,7 @@ from studpoker.history.core import (
     CAPPED,
     CHECK,
     COLLECT,
+    COMMUNITY,
     COMPLETE,
     DEAL,
     FOLD,
@@ -77,6 +78,8 @@ _STREETS: Final = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREE
                    "7th STREET": 4, "RIVER": 4}
 _DEALT: Final = re.compile(r"Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?\s*$")
 _ALL_IN: Final = " and is all-in"
+_AMOUNT_VERBS: Final = {"bets": BET, "calls": CALL, "raises": RAISE, "brings": BRING_IN,
+                        "completes": COMPLETE}
 _UNCALLED: Final = re.compile(r"Uncalled bet \(([^)]+)\) returned to (.+?)\s*$")
 _COLLECTED: Final = re.compile(r"(.+?) collected ([^ ]+) from (?:the )?(?:main |side )?pot(?:-\d+)?\s*$")
 _TOTAL: Final = re.compile(r"Total pot ([^ |]+).*?\| Rake ([^ |]+)")
@@ -169,7 +172,8 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
         if not line:
             continue
         if line.startswith("*** "):
-            title = line.strip("* ").strip()
+            title, _, board = line.strip("* ").partition(" *** [")
+            title = title.strip()
             if title == "SUMMARY":
                 summary = True
             elif title in ("SHOW DOWN", "SHOWDOWN"):
@@ -179,6 +183,9 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
                 if new != street + 1:
                     raise ParseError(f"street {title!r} out of order", number)
                 street = new
+                if board:  # R1.10: the community card, "*** RIVER *** [Qh]"
+                    events.append(Event(COMMUNITY, "", 0, parse_cards(board.rstrip("] "), number), 0,
+                                        street, number))
             elif title.startswith(("FIRST", "SECOND")):
                 raise ParseError("a hand run twice cannot be replayed", number)
             continue
@@ -218,6 +225,28 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
                 continue
         name, sep, rest = line.partition(": ")
         if sep and name in names:
+            verb, _, tail = rest.partition(" ")
+            kind = _AMOUNT_VERBS.get(verb)
+            if kind is not None and street >= 0:  # the usual action lines, first
+                tail = tail.rstrip()
+                all_in = tail.endswith(_ALL_IN)
+                if all_in:
+                    tail = tail[: -len(_ALL_IN)]
+                if kind == RAISE:
+                    _, to_word, tail = tail.partition(" to ")
+                elif kind == BRING_IN:
+                    to_word, tail = tail[:7] == "in for ", tail[7:]
+                elif kind == COMPLETE:
+                    to_word, tail = tail[:6] == "it to ", tail[6:]
+                else:
+                    to_word = True
+                if not to_word:
+                    raise ParseError(f"unknown action {line!r}", number)
+                events.append(Event(kind, name, amount(tail, number), (), 0, street, number, all_in))
+                continue
+            if verb == "checks" and street >= 0 and not tail.strip():
+                events.append(Event(CHECK, name, 0, (), 0, street, number))
+                continue
             rest = rest.rstrip()
             all_in = rest.endswith(_ALL_IN)
             if all_in:
@@ -230,8 +259,8 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
                 if rest.startswith("posts "):
                     raise ParseError(f"unexpected post in stud: {line!r}", number)
                 continue
-            if street < 0 and rest.split(" ")[0] in ("brings", "bets", "raises", "calls", "checks",
-                                                     "folds", "completes"):
+            if street < 0 and verb in ("brings", "bets", "raises", "calls", "checks", "folds",
+                                       "completes"):
                 raise ParseError(f"an action before third street: {line!r}", number)
             s = max(street, 0)
             verb, _, tail = rest.partition(" ")
