@@ -40,8 +40,8 @@ from studpoker.history.core import (
     CALL,
     CAPPED,
     CHECK,
-    COMMUNITY,
     COLLECT,
+    COMMUNITY,
     COMPLETE,
     DEAL,
     FOLD,
@@ -158,7 +158,7 @@ class _Plan:
         money: list[Event] = []
         for e in rh.events:
             kind = e.kind
-            if kind in BETTING or kind == ANTE or kind == DEAL:
+            if kind in BETTING or kind in (ANTE, DEAL):
                 if e.player not in seats:
                     raise Refused(f"{e.player!r} acts but has no seat", line=e.line)
                 playing.add(e.player)
@@ -168,9 +168,9 @@ class _Plan:
                     self.bring_ins.append(e)
                 elif kind == DEAL:
                     self.card_events.append(e)
-            elif kind == SHOW or kind == REVEAL or kind == COMMUNITY:
+            elif kind in (SHOW, REVEAL, COMMUNITY):
                 self.card_events.append(e)
-            elif kind == COLLECT or kind == RETURN:
+            elif kind in (COLLECT, RETURN):
                 money.append(e)
         people = sorted(playing, key=lambda name: seats[name].seat)
         self.n = n = len(people)
@@ -193,6 +193,11 @@ class _Plan:
             self.dealer = n - 1
         self._stakes(context.stakes)
         self._cards()
+        self.folds = [5] * n  # the street each player folded on (5: never)
+        for e in rh.events:
+            if e.kind == FOLD:
+                p = self.index_of(e)
+                self.folds[p] = min(self.folds[p], e.street)
         self.collected = [0] * n
         self.returned = [0] * n
         for e in money:
@@ -330,12 +335,7 @@ class _Plan:
         seats are the players in seat-number order."""
         rh = self.rh
         game = self.game(options)
-        folds = [5] * self.n  # the street a player folded on (5: never)
-        for e in rh.events:
-            if e.kind == FOLD:
-                p = self.index_of(e)
-                folds[p] = min(folds[p], e.street)
-        deck = self._deck(dealer, folds)
+        deck = self._deck(dealer, self.folds)
         try:
             hand = game.deal(stacks=self.stacks, dealer=dealer, deck=deck)
         except GameError as exc:
@@ -343,11 +343,21 @@ class _Plan:
         left: set[int] = set()
         decisions: dict[int, str] = {}
         street_actions = [0] * 5
+        index = self.index
+        betting = Phase.BETTING
         for e in rh.events:
             kind = e.kind
             if kind in BETTING:
-                p = self.index_of(e)
-                self._act(hand, e, p, left, street_actions)
+                p = index.get(e.player, -1)
+                street_actions[e.street] += 1
+                if hand.to_act == p and hand.phase is betting and hand.street == e.street \
+                        and p not in left:  # the usual case: the room's action is legal
+                    action = _match(e, hand.legal_actions())
+                    if action is not None:
+                        hand.apply(action)
+                        continue
+                street_actions[e.street] -= 1
+                self._act(hand, e, self.index_of(e), left, street_actions)
                 street_actions[e.street] += 1
             elif kind in (SHOW, MUCK):
                 decisions[self.index_of(e)] = kind
@@ -410,32 +420,15 @@ class _Plan:
                           f"{name} acts out of turn: the rules give the turn to {other}",
                           line=e.line, turn=first and e.street > 0)
         legal = hand.legal_actions()
-        action = self._match(e, legal)
+        action = _match(e, legal)
         if action is None and e.kind == FOLD and p in left \
                 and any(a.kind is ActionKind.CHECK for a in legal):
             hand.leave(seat)  # R4.3: the player left the table, folded at their turn
             legal = hand.legal_actions()
-            action = self._match(e, legal)
+            action = _match(e, legal)
         if action is None:
             raise self._refusal(hand, e, legal)
         hand.apply(action)
-
-    @staticmethod
-    def _match(e: Event, legal: Sequence[Action]) -> Action | None:
-        kind = e.kind
-        for a in legal:
-            k = a.kind
-            if kind == FOLD and k is ActionKind.FOLD:
-                return a
-            if kind == CHECK and k is ActionKind.CHECK:
-                return a
-            if kind == CALL and k is ActionKind.CALL and a.amount == e.amount:
-                return a
-            if kind == BRING_IN and k is ActionKind.BRING_IN and a.amount == e.amount:
-                return a
-            if kind in (COMPLETE, BET, RAISE) and k.is_aggressive and a.amount == e.amount:
-                return a
-        return None
 
     def _refusal(self, hand: Hand, e: Event, legal: Sequence[Action]) -> Refused:
         """Why the room's action is not one of the engine's, naming the option that allows it."""
@@ -636,6 +629,24 @@ class _Plan:
             if piece == "??" and (p, start + k) in self.extra:
                 pieces[k] = str(self.known[(p, start + k)])
         return "".join(pieces)
+
+
+_WANTED = {FOLD: (ActionKind.FOLD,), CHECK: (ActionKind.CHECK,), CALL: (ActionKind.CALL,),
+           BRING_IN: (ActionKind.BRING_IN,),
+           COMPLETE: (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE),
+           BET: (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE),
+           RAISE: (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)}
+
+
+def _match(e: Event, legal: Sequence[Action]) -> Action | None:
+    """The engine's legal action that is the room's ``e`` (its kind; its amount but for a
+    fold or a check). A room's "raise" may be the engine's completion (R2.5)."""
+    wanted = _WANTED[e.kind]
+    free = e.kind == FOLD or e.kind == CHECK
+    for a in legal:
+        if a.kind in wanted and (free or a.amount == e.amount):
+            return a
+    return None
 
 
 def _street_bets(hand: Hand) -> list[int]:

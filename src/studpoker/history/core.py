@@ -188,7 +188,7 @@ _HEADER_STARTS: Final = frozenset("PFGS#*<")  # the first characters of the room
 _MONEY: Final = re.compile(r"[$€£]|USD|EUR|GBP|CAD|T\$|,|\s")
 
 
-def money(text: str, scale: int, *, line: int | None = None) -> int:
+def money(text: str, scale: int, line: int | None = None) -> int:
     """``"$1,768.85"`` as chips: 176885 with ``scale=100`` (cents), ``"1,500"`` as 1500
     with ``scale=1`` (tournament chips). A fraction of a chip is a :class:`ParseError`."""
     plain = text[1:] if text[:1] in "$€£" else text

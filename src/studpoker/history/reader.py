@@ -151,6 +151,7 @@ def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None) \
     by_name = {r.name: r for r in rooms}
     headers = [(r.name, r.is_header) for r in rooms]
     context = Context()
+    memo: dict[str, object] = {}
     found = 0
     stray: tuple[int, str] | None = None
     for item in split_hands(lines, headers):
@@ -158,7 +159,7 @@ def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None) \
             stray = stray or item
             continue
         found += 1
-        yield _one(item, by_name[item.room], source, context)
+        yield _one(item, by_name[item.room], source, context, memo)
     if not found:
         what = " or ".join(r.title for r in rooms)
         other = ""
@@ -170,10 +171,11 @@ def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None) \
         raise HistoryError(f"no {what} hands found{other}", source=source)
 
 
-def _one(block: Block, fmt: Room, source: str | None, context: Context) -> Imported | Refusal:
+def _one(block: Block, fmt: Room, source: str | None, context: Context,
+         memo: dict[str, object]) -> Imported | Refusal:
     hand_id: str | None = None
     try:
-        rh = fmt.parse(block.lines, start=block.start, source=source)
+        rh = fmt.parse(block.lines, start=block.start, source=source, memo=memo)
         hand_id = rh.hand_id
         history = convert(rh, options=fmt.options, context=context)
     except ParseError as exc:

@@ -145,7 +145,8 @@ def _header(line: str, number: int) -> dict[str, object]:
     }
 
 
-def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> RoomHand:
+def parse(lines: list[str], *, start: int = 1, source: str | None = None,
+          memo: dict[str, object] | None = None) -> RoomHand:
     """One Full Tilt Poker hand (``lines[0]`` is its header, at line ``start`` of the file)."""
     info = _header(lines[0], start)
     scale = int(str(info["scale"]))

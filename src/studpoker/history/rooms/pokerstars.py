@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import dataclass
 from typing import Final
 
 from studpoker.history.core import (
@@ -76,7 +77,6 @@ _TABLE: Final = re.compile(r"Table '(.*)'(?: (\d+)-max)?(?: \(Play Money\))?(?: 
 _SEAT: Final = re.compile(r"Seat (\d+): (.+?) \(([^ )]+) in chips(?:, [^)]*)?\)(.*)")
 _STREETS: Final = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3,
                    "7th STREET": 4, "RIVER": 4}
-_DEALT: Final = re.compile(r"Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?\s*$")
 _ALL_IN: Final = " and is all-in"
 _AMOUNT_VERBS: Final = {"bets": BET, "calls": CALL, "raises": RAISE, "brings": BRING_IN,
                         "completes": COMPLETE}
@@ -88,16 +88,40 @@ _SUMMARY_WON: Final = re.compile(r"Seat (\d+): (.+?) (?:\([^)]*\) )?(?:showed \[
                                  r"\(([^)]+)\)")
 
 
+def _dealt(line: str, names: dict[str, int], number: int) -> tuple[str, str, str | None]:
+    """``Dealt to NAME [cards]`` or ``Dealt to NAME [cards] [card]``: the name and the texts."""
+    body = line[9:].rstrip()
+    at = body.find(" [")
+    while at >= 0 and body[:at] not in names:  # a name holding " [": the longest that fits
+        at = body.find(" [", at + 1)
+    if at < 0 or not body.endswith("]"):
+        raise ParseError(f"bad deal line {line!r}", number)
+    name, rest = body[:at], body[at + 2:-1]
+    first, sep, added = rest.partition("] [")
+    if "[" in first or "]" in first or (sep and ("[" in added or "]" in added)):
+        raise ParseError(f"bad deal line {line!r}", number)
+    return name, first, added if sep else None
+
+
 def is_header(line: str) -> bool:
     """True for the first line of a PokerStars hand."""
     return line.startswith("PokerStars ") and _HEADER.match(line) is not None
 
 
-def _header(line: str, number: int) -> dict[str, object]:
-    m = _HEADER.match(line)
-    if m is None:
-        raise ParseError("not a PokerStars hand header", number)
-    hand_id, rest = m.group(1), m.group(2)
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """What a header says before its date: the game, the stakes, cash or tournament."""
+
+    game: str
+    scale: int
+    currency: str | None
+    small_bet: int
+    big_bet: int
+    tournament: str | None
+    level: str | None
+
+
+def _game(rest: str, number: int) -> _Game:
     game = None
     at = -1
     for words, name in _GAMES:
@@ -120,7 +144,30 @@ def _header(line: str, number: int) -> dict[str, object]:
     if cash:
         currency = code or {"$": "USD", "€": "EUR", "£": "GBP"}[symbol]
     scale = 100 if cash else 1
-    times = _TIME.findall(rest)
+    return _Game(game=game, scale=scale, currency=currency, small_bet=money(small, scale, number),
+                 big_bet=money(big, scale, number),
+                 tournament=tournament.group(1) if tournament else None,
+                 level=level.group(1) if level else None)
+
+
+def _header(line: str, number: int, memo: dict[str, object] | None) \
+        -> tuple[str, _Game, datetime.datetime | None, str | None]:
+    """The hand id, the game (read once per stream for each distinct header), the time."""
+    m = _HEADER.match(line)
+    if m is None:
+        raise ParseError("not a PokerStars hand header", number)
+    hand_id, rest = m.group(1), m.group(2)
+    head, sep, date = rest.rpartition(" - ")
+    if not sep:
+        head, date = rest, ""
+    got = memo.get(head) if memo is not None else None
+    if isinstance(got, _Game):
+        game = got
+    else:
+        game = _game(rest, number)
+        if memo is not None:
+            memo[head] = game
+    times = _TIME.findall(date or rest)
     when = None
     zone = None
     if times:
@@ -131,18 +178,15 @@ def _header(line: str, number: int) -> dict[str, object]:
         except ValueError:
             raise ParseError(f"bad date in the header: {'/'.join(pick[:3])}", number) from None
         zone = zone_text or None
-    return {
-        "hand_id": hand_id, "game": game, "scale": scale, "currency": currency,
-        "small_bet": money(small, scale, line=number), "big_bet": money(big, scale, line=number),
-        "tournament": tournament.group(1) if tournament else None,
-        "level": level.group(1) if level else None, "time": when, "time_zone": zone,
-    }
+    return hand_id, game, when, zone
 
 
-def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> RoomHand:
-    """One PokerStars hand (``lines[0]`` is its header, at line ``start`` of the file)."""
-    info = _header(lines[0], start)
-    scale = int(str(info["scale"]))
+def parse(lines: list[str], *, start: int = 1, source: str | None = None,
+          memo: dict[str, object] | None = None) -> RoomHand:
+    """One PokerStars hand (``lines[0]`` is its header, at line ``start`` of the file);
+    ``memo`` is shared by the hands of a stream (each distinct header is read once)."""
+    hand_id, info, when, zone = _header(lines[0], start, memo)
+    scale = info.scale
     table = ""
     max_seats = None
     button = None
@@ -171,6 +215,27 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
         line = raw.rstrip()
         if not line:
             continue
+        if line[:9] == "Dealt to ":  # the most common line with the actions: first
+            name, first_text, added_text = _dealt(line, names, number)
+            if street < 0:
+                raise ParseError(f"a deal before third street: {line!r}", number)
+            first = parse_cards(first_text, number)
+            added = parse_cards(added_text, number) if added_text is not None else None
+            if street == 0:
+                three = first if added is None else first + added
+                if len(three) == 3:
+                    hero = hero or name
+                    events.append(Event(DEAL, name, 0, three, 0, 0, number))
+                elif len(three) == 1:
+                    events.append(Event(DEAL, name, 0, (None, None, *three), 0, 0, number))
+                else:
+                    raise ParseError(f"third street deals 3 cards, not {len(three)}", number)
+            else:
+                got = added if added is not None else first
+                if len(got) != 1:
+                    raise ParseError(f"one card a street, not {len(got)}", number)
+                events.append(Event(DEAL, name, 0, got, street + 2, street, number))
+            continue
         if line.startswith("*** "):
             title, _, board = line.strip("* ").partition(" *** [")
             title = title.strip()
@@ -194,11 +259,11 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
             if m:
                 total_pot, rake = amount(m.group(1), number), amount(m.group(2), number)
                 continue
-            m = _SUMMARY_SEAT.match(line)
+            m = _SUMMARY_SEAT.match(line) if "[" in line else None
             if m and m.group(2) in names:
                 events.append(Event(REVEAL, m.group(2), cards=parse_cards(m.group(4), number),
                                     street=max(street, 0), line=number))
-            m = _SUMMARY_WON.match(line)
+            m = _SUMMARY_WON.match(line) if "won (" in line or "collected (" in line else None
             if m and m.group(2) in names:
                 summary_won[m.group(2)] = summary_won.get(m.group(2), 0) + amount(m.group(3), number)
             continue
@@ -234,15 +299,17 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
                     tail = tail[: -len(_ALL_IN)]
                 if kind == RAISE:
                     _, to_word, tail = tail.partition(" to ")
+                    ok = bool(to_word)
                 elif kind == BRING_IN:
-                    to_word, tail = tail[:7] == "in for ", tail[7:]
+                    ok, tail = tail[:7] == "in for ", tail[7:]
                 elif kind == COMPLETE:
-                    to_word, tail = tail[:6] == "it to ", tail[6:]
+                    ok, tail = tail[:6] == "it to ", tail[6:]
                 else:
-                    to_word = True
-                if not to_word:
+                    ok = True
+                if not ok:
                     raise ParseError(f"unknown action {line!r}", number)
-                events.append(Event(kind, name, amount(tail, number), (), 0, street, number, all_in))
+                events.append(Event(kind, name, money(tail, scale, number), (), 0, street, number,
+                                    all_in))
                 continue
             if verb == "checks" and street >= 0 and not tail.strip():
                 events.append(Event(CHECK, name, 0, (), 0, street, number))
@@ -298,30 +365,6 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
             else:
                 raise ParseError(f"unknown action {line!r}", number)
             continue
-        if line.startswith("Dealt to "):
-            m = _DEALT.match(line)
-            if m is None or street < 0:
-                raise ParseError(f"bad deal line {line!r}", number)
-            name = player(m.group(1), number)
-            first = parse_cards(m.group(2), number)
-            added = parse_cards(m.group(3), number) if m.group(3) is not None else None
-            if street == 0:
-                three = first if added is None else first + added
-                if len(three) == 3:
-                    hero = hero or name
-                    events.append(Event(DEAL, name, cards=three, position=0, street=0, line=number))
-                elif len(three) == 1:
-                    events.append(Event(DEAL, name, cards=(None, None, *three), street=0,
-                                        line=number))
-                else:
-                    raise ParseError(f"third street deals 3 cards, not {len(three)}", number)
-            else:
-                got = added if added is not None else first
-                if len(got) != 1:
-                    raise ParseError(f"one card a street, not {len(got)}", number)
-                events.append(Event(DEAL, name, cards=got, position=street + 2, street=street,
-                                    line=number))
-            continue
         if line.startswith("Uncalled bet"):
             m = _UNCALLED.match(line)
             if m is None:
@@ -352,17 +395,12 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None) -> Roo
                       for who, won in summary_won.items())
     complete = summary and total_pot is not None
     return RoomHand(
-        room=NAME, hand_id=str(info["hand_id"]), table=table, game=str(info["game"]),
-        small_bet=int(str(info["small_bet"])), big_bet=int(str(info["big_bet"])),
-        seats=tuple(seats), events=tuple(events),
-        currency=info["currency"] if isinstance(info["currency"], str) else None,
-        unit="0.01" if scale == 100 else None,
-        tournament=info["tournament"] if isinstance(info["tournament"], str) else None,
-        level=info["level"] if isinstance(info["level"], str) else None,
+        room=NAME, hand_id=hand_id, table=table, game=info.game, small_bet=info.small_bet,
+        big_bet=info.big_bet, seats=tuple(seats), events=tuple(events), currency=info.currency,
+        unit="0.01" if scale == 100 else None, tournament=info.tournament, level=info.level,
         max_seats=max_seats, button=button, hero=hero, total_pot=total_pot, rake=rake,
-        time=info["time"] if isinstance(info["time"], datetime.datetime) else None,
-        time_zone=info["time_zone"] if isinstance(info["time_zone"], str) else None,
-        complete=complete, source=source, line=start, notes=tuple(notes),
+        time=when, time_zone=zone, complete=complete, source=source, line=start,
+        notes=tuple(notes),
     )
 
 
