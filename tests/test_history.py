@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import datetime
 import io
+import json
 import random
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
 from studpoker import phh
 from studpoker.games import GAMES, from_options
@@ -287,7 +289,7 @@ FUZZ_SOURCES = [STARS.read_text(encoding="utf-8"), TILT.read_bytes().decode("utf
 
 def _only_clear_errors(results: object) -> None:
     try:
-        for r in results:  # type: ignore[attr-defined]
+        for r in results:
             assert isinstance(r, Imported | Refusal)
             if isinstance(r, Refusal):
                 assert r.reason and not r.reason.startswith("internal")
@@ -451,3 +453,108 @@ def test_community_card_when_the_stub_runs_short_round_trips() -> None:
     text = to_pokerstars(h, when=datetime.datetime(2024, 1, 1))
     assert f"*** RIVER *** [{hand.community[0]}]" in text.split("\n")
     assert _round_trip(h, None) == h
+
+
+# --------------------------------------------------------------------------- the commands
+
+
+def _cli() -> CliRunner:
+    return CliRunner()
+
+
+def test_import_command_writes_phh_and_counts_per_room(tmp_path: Path) -> None:
+    from studpoker.cli import app
+
+    out = tmp_path / "mine.phhs"
+    runner = _cli()
+    result = runner.invoke(app, ["import", str(STARS), str(TILT), str(STARS_REFUSALS), "--from", "auto",
+                                 "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "pokerstars: 8 imported, 4 replayed, 4 refused; fulltilt: 3 imported, 3 replayed, 0 refused" \
+        in result.stdout
+    assert "[house option that would cover it: fold_when_check]" in result.stderr
+    hands = phh.read(out)
+    assert len(hands) == 7 and [h.name for h in hands] == [str(i) for i in range(1, 8)]
+    for h in hands:
+        assert phh.replay_result(h).finishing_stacks == h.finishing_stacks
+    result = runner.invoke(app, ["import", str(STARS_REFUSALS), "-o", str(out), "--json"])
+    data = json.loads(result.stdout)
+    assert data["rooms"] == {"pokerstars": {"imported": 4, "replayed": 0, "refused": 4}}
+    assert data["refusals"][0]["option"] == "fold_when_check" and data["refusals"][0]["line"] == 47
+    assert out.read_text() == ""  # nothing replayed: an empty PHH file
+
+
+def test_import_command_errors(tmp_path: Path) -> None:
+    from studpoker.cli import app
+
+    runner = _cli()
+    out = tmp_path / "x.phhs"
+    for args, message in (
+        (["import", str(STARS), "--from", "partypoker", "-o", str(out)], "unknown room 'partypoker'"),
+        (["import", str(STARS)], "give the PHH file to write with -o"),
+        (["import", str(tmp_path / "nope.txt"), "-o", str(out)], "cannot read"),
+        (["import", str(STARS), "--from", "fulltilt", "-o", str(out)], "use --from pokerstars or auto"),
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and message in result.stderr, (args, result.output)
+        assert not out.exists() and not (tmp_path / "x.phhs.part").exists()
+
+
+def test_export_command_and_its_round_trip(tmp_path: Path) -> None:
+    from studpoker.cli import app
+
+    runner = _cli()
+    mine = tmp_path / "mine.phhs"
+    assert runner.invoke(app, ["import", str(STARS), "-o", str(mine)]).exit_code == 0
+    text = tmp_path / "stars.txt"
+    result = runner.invoke(app, ["export", str(mine), "--to", "pokerstars", "-o", str(text),
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"output": str(text), "exported": 4, "skipped": []}
+    again = [r.history for r in read(text)]
+    for h in again:
+        h.fields.pop("_room")
+    before = phh.read(mine)
+    for h in before:
+        h.fields.pop("_room")
+        h.name = None
+    assert [(h.actions, h.finishing_stacks, h.players, h.fields) for h in again] == \
+        [(h.actions, h.finishing_stacks, h.players, h.fields) for h in before]
+
+
+def test_export_command_refuses_wall_street(tmp_path: Path) -> None:
+    from studpoker.cli import app
+
+    ws = from_options("wallstreet")
+    hand = ws.deal(stacks=[50, 50, 50], dealer=2, seed=1)
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    src = tmp_path / "ws.phhs"
+    src.write_text(phh.write_all([phh.from_hand(hand)]))
+    out = tmp_path / "ws.txt"
+    result = _cli().invoke(app, ["export", str(src), "--to", "pokerstars", "-o", str(out)])
+    assert result.exit_code == 2
+    assert "Wall Street (FWS) has no online room" in result.stderr and not out.exists()
+    result = _cli().invoke(app, ["export", str(src), "--to", "fulltilt", "-o", str(out)])
+    assert result.exit_code == 2 and "unknown format 'fulltilt'" in result.stderr
+
+
+def test_stats_by_player_across_rooms(tmp_path: Path) -> None:
+    """Imported hands of both rooms: stats by player name across them (the hero played
+    the same deals in both files here, so every count doubles)."""
+    from studpoker.cli import app
+
+    runner = _cli()
+    out = tmp_path / "both.phhs"
+    assert runner.invoke(app, ["import", str(STARS), str(TILT), "-o", str(out)]).exit_code == 0
+    result = runner.invoke(app, ["stats", str(out), "--player", "Hero", "--json"])
+    assert result.exit_code == 0, result.output
+    [row] = json.loads(result.stdout)["players"]
+    assert row["name"] == "Hero" and row["game"] == "stud" and row["hands"] == 7
+    hero_net = 0
+    for h in phh.read(out):
+        assert h.players is not None
+        p = h.players.index("Hero")
+        assert h.finishing_stacks is not None
+        hero_net += h.finishing_stacks[p] - h.starting_stacks[p]
+    assert row["net"] == hero_net
