@@ -80,7 +80,7 @@ def generate(folder: Path, hands: int) -> Path:
     with open(part, "w", encoding="utf-8") as out:
         for k in range(hands):
             text = texts[k % len(texts)]
-            head, rest = text.split(":", 1)
+            _, rest = text.split(":", 1)
             out.write(f"PokerStars Hand #{100_000_000 + k}:{rest}\n\n\n")
     part.rename(path)
     print(f"generated {hands:,} hands ({path.stat().st_size / 1e6:.0f} MB) in "

@@ -558,3 +558,64 @@ def test_stats_by_player_across_rooms(tmp_path: Path) -> None:
         assert h.finishing_stacks is not None
         hero_net += h.finishing_stacks[p] - h.starting_stacks[p]
     assert row["net"] == hero_net
+
+
+# --------------------------------------------------------------------------- docs, equity
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "import.md"
+
+
+def _doc_block(marker: str) -> str:
+    text = DOC.read_text()
+    at = text.index(f"<!-- {marker} -->")
+    start = text.index("\n", text.index("```", at)) + 1
+    return text[start:text.index("```", start)]
+
+
+def test_docs_example_imports_as_written() -> None:
+    [r] = list(read_text(_doc_block("pokerstars")))
+    assert isinstance(r, Imported)
+    assert phh.write(r.history) == _doc_block("pokerstars-phh")
+
+
+def test_docs_refusal_listing_is_the_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from studpoker.cli import app
+
+    for name in ("pokerstars-stud.txt", "pokerstars-refusals.txt", "fulltilt-stud.txt"):
+        (tmp_path / name).write_bytes((DATA / name).read_bytes())
+    monkeypatch.chdir(tmp_path)
+    result = _cli().invoke(app, ["import", "pokerstars-stud.txt", "pokerstars-refusals.txt",
+                                 "fulltilt-stud.txt", "-o", "mine.phhs"])
+    shown = DOC.read_text().split("```text\nrefused: ", 1)[1].split("```", 1)[0]
+    lines = ("refused: " + shown).strip().split("\n")
+    assert result.stderr.strip().split("\n") == [x for x in lines if x.startswith("refused: ")]
+    assert result.stdout.strip().split("\n") == [x for x in lines if not x.startswith("refused: ")]
+
+
+def test_street_equity_of_an_imported_hand() -> None:
+    from studpoker.history_equity import street_equities
+
+    h = imported(STARS)[0].history
+    streets = street_equities(h, samples=300)
+    assert [s.street for s in streets] == ["third", "fourth", "fifth", "sixth", "seventh"]
+    for s in streets:
+        assert abs(sum(s.equity) - 1) < 1e-9
+    last = streets[-1]
+    assert last.players == ("Hero", "tilt.monk", "AceyDuecy", "oddchip")
+    assert last.cards[0] == "4s Qc 2d Ks Ad 3d 4c"  # the hero's own cards, all seven
+    assert last.cards[1] == "Td 7c 7d 3c"  # another player's up cards only
+    assert last.equity[0] == 0.0  # a pair of fours against sevens showing
+
+
+def test_replay_equity_command(tmp_path: Path) -> None:
+    from studpoker.cli import app
+
+    out = tmp_path / "mine.phhs"
+    assert _cli().invoke(app, ["import", str(TILT_TOURNAMENT), "-o", str(out)]).exit_code == 0
+    result = _cli().invoke(app, ["replay", str(out), "--equity", "--json"])
+    assert result.exit_code == 0, result.output
+    first = json.loads(result.stdout)[0]
+    assert [s["street"] for s in first["equity"]] == ["third", "fourth", "fifth"]
+    assert first["equity"][0]["players"][2] == "Hero"
+    text = _cli().invoke(app, ["replay", str(out), "--equity"]).stdout
+    assert "third street equity: Kestrel77 " in text and "seventh street equity: " in text
