@@ -713,13 +713,16 @@ def _sample_counts(
     v: _Values,
     double: bool,
     hilo: bool,
+    razz: bool,
+    razz_keys: I32Array,
     seeds: U64Array,
     per_chunk: IntArray,
 ) -> IntArray:
     """Outcome histogram over ``per_chunk[i]`` random deals from ``seeds[i]``, one row per seed.
 
     Player ``p`` holds ``known[p, :nknown[p]]`` and is dealt ``needs[p]`` cards
-    from ``pool``, plus the one community card when ``community``. Each chunk
+    from ``pool``, plus the one community card when ``community``. With ``razz``
+    the best hand is the best razz low (``razz_keys`` per slot, R6.2). Each chunk
     draws with a partial Fisher-Yates shuffle driven by SplitMix64 from its
     seed, so results do not depend on the number of threads.
     """
@@ -769,7 +772,9 @@ def _sample_counts(
                 if community:
                     s += t.weight[shared]
                     m |= t.low_bit[shared]
-                if (s + 0x3333) & 0x88888:
+                if razz:
+                    h = _razz_value(s, t, razz_keys)
+                elif (s + 0x3333) & 0x88888:
                     k = nknown[p]
                     for q in range(k):
                         row[q] = known[p, q]
