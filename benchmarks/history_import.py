@@ -3,7 +3,7 @@
 The file is made once (kept in ``--dir``, default a folder in the system temp
 directory): 2,000 distinct Seven Card Stud hands (and Stud Hi-Lo and Razz when
 the engine has them) played by random legal actions at 2 to 8 players, written
-by ``studpoker.history.to_pokerstars`` as one player saw them (the hero's down
+by ``studpoker.history.export.hand_to_pokerstars`` as one player saw them (the hero's down
 cards, every up card, the shown hands), then repeated with new hand numbers to
 100,000 hands. Importing does the same work for a repeated hand as for a new
 one: reading, deck planning, the replay through the engine, the checks, the
@@ -38,7 +38,8 @@ from pathlib import Path
 
 from studpoker import phh
 from studpoker.games import GAMES, from_options
-from studpoker.history import Imported, read, to_pokerstars
+from studpoker.history import Imported, read
+from studpoker.history.export import hand_to_pokerstars
 
 DISTINCT = 2_000
 
@@ -59,12 +60,10 @@ def _hands() -> list[str]:
             legal = hand.legal_actions()
             hand.apply(legal[0] if rng.random() < 0.4 else rng.choice(legal))
         names = [f"player{(i + s) % 50}" for s in range(n)]
-        order = [(hand.dealer + 1 + k) % n for k in range(n)]
-        h = phh.from_hand(hand, fields={"players": [names[s] for s in order], "hand": i + 1,
-                                        "table": f"Bench {i % 40}", "_currency": "USD",
-                                        "_unit": "0.01"})
-        hero = names[rng.randrange(n)]
-        out.append(to_pokerstars(h, hero=hero, when=datetime.datetime(2024, 1, 1, 12, 0, 0)))
+        out.append(hand_to_pokerstars(
+            hand, names=names, number=i + 1, table=f"Bench {i % 40}",
+            fields={"_currency": "USD", "_unit": "0.01"}, hero=names[rng.randrange(n)],
+            when=datetime.datetime(2024, 1, 1, 12, 0, 0)))
     return out
 
 

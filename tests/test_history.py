@@ -284,7 +284,10 @@ def _mutate(text: str, rng: random.Random) -> str:
 
 
 FUZZ_SOURCES = [STARS.read_text(encoding="utf-8"), TILT.read_bytes().decode("utf-16"),
-                STARS_TOURNAMENT.read_bytes().decode("utf-16"), STARS_REFUSALS.read_text()]
+                STARS_TOURNAMENT.read_bytes().decode("utf-16"), STARS_REFUSALS.read_text(),
+                (DATA / "pokerstars-stud8.txt").read_text(), (DATA / "pokerstars-razz.txt").read_text(),
+                (DATA / "fulltilt-stud8.txt").read_bytes().decode("utf-16"),
+                (DATA / "fulltilt-razz.txt").read_bytes().decode("utf-16")]
 
 
 def _only_clear_errors(results: object) -> None:
@@ -365,8 +368,10 @@ def _round_trip(h: phh.HandHistory, hero: str | None) -> phh.HandHistory:
     return _without_import_fields(r.history, h)
 
 
+_PHH_VARIANT = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR"}
 ROUND_TRIP_GAMES = [pytest.param(g, marks=pytest.mark.skipif(
-    g not in GAMES, reason=f"{g} is not a game of the registry yet (branch family)"))
+    g not in GAMES or _PHH_VARIANT[g] not in phh.VARIANTS,
+    reason=f"{g} is not yet a game of the registry with a PHH variant (branch family)"))
     for g in ("stud", "stud8", "razz")]
 
 
@@ -619,3 +624,47 @@ def test_replay_equity_command(tmp_path: Path) -> None:
     assert first["equity"][0]["players"][2] == "Hero"
     text = _cli().invoke(app, ["replay", str(out), "--equity"]).stdout
     assert "third street equity: Kestrel77 " in text and "seventh street equity: " in text
+
+
+# --------------------------------------------------------------------------- Stud Hi-Lo and Razz
+
+
+def _phh_replays(h: phh.HandHistory) -> None:
+    if h.variant in phh.VARIANTS:  # PHH F7S/8 and FR come with the family branch
+        replays_the_same(h)
+
+
+@pytest.mark.parametrize("room", ["pokerstars", "fulltilt"])
+def test_stud8_hands_split_high_and_low(room: str) -> None:
+    """R5.2: the high and the low each take half; 'No low hand qualified' gives the high all."""
+    split, no_low = (r.history for r in imported(DATA / f"{room}-stud8.txt", room))
+    assert split.variant == "F7S/8" and no_low.variant == "F7S/8"
+    assert split.players is not None and no_low.players is not None
+    assert split.winnings == [124, 0, 124, 0, 0, 0]  # two pair, kings high; 6-5-3-2-A low
+    assert split.fields["_rake"] == 3
+    assert no_low.winnings[no_low.players.index("mojo risin")] == 150
+    assert "d dh p6 5c7s7h" in no_low.actions  # the mucked hand the summary showed
+    _phh_replays(split)
+    _phh_replays(no_low)
+
+
+@pytest.mark.parametrize("room", ["pokerstars", "fulltilt"])
+def test_razz_hands(room: str) -> None:
+    """R6.3: the highest door card brings in; R6.2: the lowest hand wins."""
+    showdown, third = (r.history for r in imported(DATA / f"{room}-razz.txt", room))
+    assert showdown.variant == "FR" and third.variant == "FR"
+    assert showdown.players is not None and third.players is not None
+    assert showdown.winnings[showdown.players.index("Hero")] == 355  # 7-6-5-2-A
+    assert third.actions[5] == "p4 pb"  # tilt.monk's ten is the highest door card
+    _phh_replays(showdown)
+    _phh_replays(third)
+
+
+def test_razz_bring_in_by_the_lowest_card_is_refused() -> None:
+    """A razz file in which the lowest door card brings in (a stud rule) is refused, R6.3."""
+    text = (DATA / "pokerstars-razz.txt").read_text().split("\n\n\n")[1]
+    lines = text.split("\n")
+    i = lines.index("tilt.monk: brings in for $0.02")
+    lines[i] = "Kestrel77: brings in for $0.02"
+    [r] = list(read_text("\n".join(lines)))
+    assert isinstance(r, Refusal) and "R6.3, bring-in" in r.reason and "tilt.monk" in r.reason

@@ -552,6 +552,7 @@ class _Plan:
             h = phh.from_hand(hand, public=viewer is None, viewer=viewer)
             if self.extra:
                 h.actions = self._unmask(h.actions, order)
+        h.variant = _VARIANTS[rh.game]
         h.players = [self.names[p] for p in order]
         h.seats = [self.room_seats[p] for p in order]
         h.seat_count = rh.max_seats

@@ -18,13 +18,13 @@ Wall Street and the joker have no PokerStars form and are refused.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from studpoker import phh
 from studpoker.actions import ActionKind
 from studpoker.cards import Card
-from studpoker.evaluation import evaluate_high, evaluate_low
+from studpoker.evaluation import evaluate_high, evaluate_low, evaluate_razz
 from studpoker.hand import Hand
 from studpoker.operations import (
     ActionTaken,
@@ -36,7 +36,7 @@ from studpoker.operations import (
     StreetStarted,
 )
 
-__all__ = ["ExportError", "to_pokerstars", "write_pokerstars"]
+__all__ = ["ExportError", "hand_to_pokerstars", "to_pokerstars", "write_pokerstars"]
 
 _GAME_WORDS = {"F7S": "7 Card Stud", "F7S/8": "7 Card Stud Hi/Lo", "FR": "Razz"}
 _STREET_TITLES = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER")
@@ -52,9 +52,9 @@ class ExportError(ValueError):
 class _Money:
     """Chips as the file writes them: plain chips, or money (``$0.04``)."""
 
-    def __init__(self, history: phh.HandHistory) -> None:
-        currency = history.fields.get("_currency")
-        unit = history.fields.get("_unit")
+    def __init__(self, fields: Mapping[str, object]) -> None:
+        currency = fields.get("_currency")
+        unit = fields.get("_unit")
         self.symbol = ""
         self.code: str | None = None
         self.unit = Decimal(1)
@@ -75,6 +75,11 @@ class _Money:
 
 def _names(h: phh.HandHistory) -> list[str]:
     names = list(h.players) if h.players else [f"p{i + 1}" for i in range(h.player_count)]
+    _check_names(names)
+    return names
+
+
+def _check_names(names: list[str]) -> None:
     for name in names:
         if not name or name != name.strip() or any(ch in name for ch in "\n\r[]") or ": " in name \
                 or name.endswith(":"):
@@ -83,7 +88,6 @@ def _names(h: phh.HandHistory) -> list[str]:
     if len(set(names)) != len(names):
         raise ExportError(f"two players share a name ({', '.join(names)}): the PokerStars format "
                           "names players, so each name must be distinct")
-    return names
 
 
 def _seats(h: phh.HandHistory) -> list[int]:
@@ -93,8 +97,7 @@ def _seats(h: phh.HandHistory) -> list[int]:
     return list(range(1, h.player_count + 1))
 
 
-def _when(h: phh.HandHistory, when: datetime.datetime | None) -> tuple[datetime.datetime, str]:
-    f = h.fields
+def _when(f: Mapping[str, object], when: datetime.datetime | None) -> tuple[datetime.datetime, str]:
     year, month, day, clock = f.get("year"), f.get("month"), f.get("day"), f.get("time")
     zone = f.get("time_zone_abbreviation")
     if isinstance(year, int) and isinstance(month, int) and isinstance(day, int):
@@ -128,6 +131,8 @@ def _describe(game: str, cards: Sequence[Card]) -> str:
             high = evaluate_high(cards).description
             low = evaluate_low(cards)
             return f"HI: {high}" + (f"; LO: {low.description}" if low is not None else "")
+        if game == "FR":
+            return f"Lo: {evaluate_razz(cards).description}"
     except ValueError:
         return ""
     return ""
@@ -144,56 +149,82 @@ def to_pokerstars(history: phh.HandHistory, *, index: int = 0, hero: str | None 
     :class:`studpoker.phh.PHHError` for a history that does not replay.
     """
     h = history
-    if h.variant not in _GAME_WORDS:
-        if h.variant == phh.WALL_STREET:
-            raise ExportError("Wall Street (FWS) has no online room and no PokerStars form: only "
-                              "Seven Card Stud, Stud Hi-Lo and Razz hands can be exported")
-        raise ExportError(f"variant {h.variant!r} has no PokerStars form: only Seven Card Stud "
-                          "(F7S), Stud Hi-Lo (F7S/8) and Razz (FR) hands can be exported")
-    if h.joker:
-        raise ExportError("the joker (Jk) has no PokerStars card: hands with _joker = true cannot "
-                          "be exported")
+    _check_variant(h.variant, h.joker)
     result = phh.replay_result(h)
     hand = result.hand
-    if not hand.is_over:
-        raise ExportError("the hand is unfinished: only finished hands can be exported")
     names_by_player = _names(h)
     seats_by_player = _seats(h)
     n = hand.n
-    name = {result.seat(p): names_by_player[p] for p in range(n)}
-    seat_no = {result.seat(p): seats_by_player[p] for p in range(n)}
     if hero is not None and hero not in names_by_player:
         raise ExportError(f"no player {hero!r} in this hand; players: {', '.join(names_by_player)}")
     if hero is None:
         stated = h.fields.get("_hero")
         hero = stated if isinstance(stated, str) and stated in names_by_player else None
-    knows = _known_down(h, result)  # seats whose down cards the history knows
-    known = knows if hero is None else {s for s in knows if name[s] == hero}
-    fmt = _Money(h)
+    return hand_to_pokerstars(
+        hand, names=[names_by_player[result.player(s)] for s in range(n)],
+        seats=[seats_by_player[result.player(s)] for s in range(n)], number=_hand_number(h, index),
+        table=str(h.table) if h.table is not None else "studpoker", seat_count=h.seat_count,
+        fields=h.fields, hero=hero, known=_known_down(h, result), when=when)
+
+
+def _check_variant(variant: str, joker: bool) -> None:
+    if variant not in _GAME_WORDS:
+        if variant == phh.WALL_STREET:
+            raise ExportError("Wall Street (FWS) has no online room and no PokerStars form: only "
+                              "Seven Card Stud, Stud Hi-Lo and Razz hands can be exported")
+        raise ExportError(f"variant {variant!r} has no PokerStars form: only Seven Card Stud "
+                          "(F7S), Stud Hi-Lo (F7S/8) and Razz (FR) hands can be exported")
+    if joker:
+        raise ExportError("the joker (Jk) has no PokerStars card: hands with _joker = true cannot "
+                          "be exported")
+
+
+_VARIANT_OF_GAME = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR", "wallstreet": "FWS"}
+
+
+def hand_to_pokerstars(hand: Hand, *, names: Sequence[str], seats: Sequence[int] | None = None,
+                       number: int = 1, table: str = "studpoker", seat_count: int | None = None,
+                       fields: Mapping[str, object] | None = None, hero: str | None = None,
+                       known: set[int] | None = None, when: datetime.datetime | None = None) -> str:
+    """A finished engine hand as PokerStars text: ``names`` and ``seats`` (the table's
+    seat numbers, 1-based) by engine seat; ``fields`` the history's fields that the text
+    carries (``_currency``/``_unit``, ``_rake``, ``_tournament``/``_level``, the date);
+    ``known`` the seats whose down cards may be written (default: every seat), ``hero``
+    the one seat's name whose down cards are written."""
+    variant = _VARIANT_OF_GAME.get(hand.game.name, hand.game.name)
+    _check_variant(variant, hand.game.joker)
+    if not hand.is_over:
+        raise ExportError("the hand is unfinished: only finished hands can be exported")
+    n = hand.n
+    fields = fields or {}
+    _check_names(list(names))
+    name = dict(enumerate(names))
+    seat_no = dict(enumerate(seats if seats is not None else range(1, n + 1)))
+    knows = set(range(n)) if known is None else known
+    shown_down = knows if hero is None else {s for s in knows if name[s] == hero}
+    fmt = _Money(fields)
     out: list[str] = []
-    game = h.variant
-    stamp, zone = _when(h, when)
-    stakes = f"{fmt(h.small_bet or 0)}/{fmt(h.big_bet or 0)}" + (f" {fmt.code}" if fmt.code else "")
-    words = _GAME_WORDS[game]
-    tournament = h.fields.get("_tournament")
-    level = h.fields.get("_level")
+    stamp, zone = _when(fields, when)
+    game = hand.game
+    small, big = game.streets[0].bet, game.streets[-1].bet
+    stakes = f"{fmt(small)}/{fmt(big)}" + (f" {fmt.code}" if fmt.code else "")
+    words = _GAME_WORDS[variant]
+    tournament = fields.get("_tournament")
+    level = fields.get("_level")
     date = f"{stamp:%Y/%m/%d} {stamp.hour}:{stamp:%M:%S} {zone}"
-    number = _hand_number(h, index)
     if isinstance(tournament, str) and tournament.isdigit():
         lvl = level if isinstance(level, str) and level.isalnum() else "I"
         out.append(f"PokerStars Hand #{number}: Tournament #{tournament}, Freeroll  {words} Limit - "
                    f"Level {lvl} ({stakes}) - {date}")
     else:
         out.append(f"PokerStars Hand #{number}:  {words} Limit ({stakes}) - {date}")
-    table = str(h.table) if h.table is not None else "studpoker"
     if "'" in table or "\n" in table:
         raise ExportError(f"table name {table!r} cannot be written (a quote or a line end)")
-    size = h.seat_count or max(8, max(seats_by_player))
+    size = seat_count or max(8, max(seat_no.values()))
     out.append(f"Table '{table}' {size}-max Seat #{seat_no[hand.dealer]} is the button")
-    by_seat = sorted(range(n), key=lambda s: seat_no[s])
-    for s in by_seat:
+    for s in sorted(range(n), key=lambda x: seat_no[x]):
         out.append(f"Seat {seat_no[s]}: {name[s]} ({fmt(hand.starting_stacks[s])} in chips)")
-    _body(out, hand, name, known, knows, fmt, game, h)
+    _body(out, hand, name, shown_down, knows, fmt, variant, fields, seat_no)
     return "\n".join(out)
 
 
@@ -209,7 +240,7 @@ def _known_down(h: phh.HandHistory, result: phh.ReplayResult) -> set[int]:
 
 
 def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], knows: set[int],
-          fmt: _Money, game: str, h: phh.HandHistory) -> None:
+          fmt: _Money, game: str, fields: Mapping[str, object], seat_no: dict[int, int]) -> None:
     """Antes, streets, actions and showdown; ``known``: seats whose down cards the deal lines
     show, ``knows``: seats whose cards the history knows (shown at a muck)."""
     stacks = list(hand.starting_stacks)
@@ -310,14 +341,15 @@ def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], kno
         elif isinstance(op, PotAwarded):
             awards.append(op)
     flush()
-    _results(out, hand, name, fmt, game, h, awards, shown, mucked, folded_on, cards, knows)
+    _results(out, hand, name, fmt, game, fields, seat_no, awards, shown, mucked, folded_on, cards,
+             knows)
 
 
 def _results(out: list[str], hand: Hand, name: dict[int, str], fmt: _Money, game: str,
-             h: phh.HandHistory, awards: Sequence[PotAwarded], shown: dict[int, tuple[Card, ...]],
-             mucked: set[int], folded_on: dict[int, int], cards: dict[int, list[Card]],
-             known: set[int]) -> None:
-    rake = h.fields.get("_rake")
+             fields: Mapping[str, object], seat_no: dict[int, int], awards: Sequence[PotAwarded],
+             shown: dict[int, tuple[Card, ...]], mucked: set[int], folded_on: dict[int, int],
+             cards: dict[int, list[Card]], known: set[int]) -> None:
+    rake = fields.get("_rake")
     rake = rake if isinstance(rake, int) and not isinstance(rake, bool) and rake > 0 else 0
     pots = sorted({a.pot for a in awards})
     paid: list[tuple[int, int, int]] = []  # (pot, seat, amount) after the rake
@@ -352,7 +384,6 @@ def _results(out: list[str], hand: Hand, name: dict[int, str], fmt: _Money, game
     won = {s: 0 for s in range(hand.n)}
     for _, s, amount in paid:
         won[s] += amount
-    seat_no = _seat_numbers(h, hand)
     for s in sorted(range(hand.n), key=lambda x: seat_no[x]):
         who = f"Seat {seat_no[s]}: {name[s]}"
         if s in folded_on:
@@ -375,12 +406,6 @@ def _results(out: list[str], hand: Hand, name: dict[int, str], fmt: _Money, game
 def _put_in(hand: Hand, seat: int) -> bool:
     return any(isinstance(op, ActionTaken) and op.action.seat == seat and op.paid > 0
                for op in hand.log)
-
-
-def _seat_numbers(h: phh.HandHistory, hand: Hand) -> dict[int, int]:
-    seats = _seats(h)
-    order = [(hand.dealer + 1 + i) % hand.n for i in range(hand.n)]
-    return {order[p]: seats[p] for p in range(hand.n)}
 
 
 def write_pokerstars(histories: Iterable[phh.HandHistory], *, hero: str | None = None,
