@@ -297,7 +297,7 @@ def _only_clear_errors(results: object) -> None:
             if isinstance(r, Refusal):
                 assert r.reason and not r.reason.startswith("internal")
             else:
-                replays_the_same(r.history)
+                _phh_replays(r.history)
     except HistoryError:
         pass
 
