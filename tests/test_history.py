@@ -682,3 +682,21 @@ def test_razz_bring_in_by_the_lowest_card_is_refused() -> None:
     lines[i] = "Kestrel77: brings in for $0.02"
     [r] = list(read_text("\n".join(lines)))
     assert isinstance(r, Refusal) and "R6.3, bring-in" in r.reason and "tilt.monk" in r.reason
+
+
+def test_americas_cardroom_hands() -> None:
+    """Americas Cardroom: the completion written as a raise, the pot after the rake and the
+    jackpot fee (the engine's pot is before them), the running pot lines, chat."""
+    stud = [r.history for r in imported(DATA / "acr-stud.txt", "acr")]
+    stars = [r.history for r in imported(STARS)]
+    assert [h.fields["_room"] for h in stud] == ["acr"] * 3
+    assert stud[0].fields["_rake"] == 4  # $0.03 rake and $0.01 jackpot fee
+    assert stud[0].fields["time_zone_abbreviation"] == "UTC" and stud[0].seat_count == 8
+    for ours, theirs in zip(stud, stars[:3], strict=True):  # the same deals as the PokerStars file
+        assert ours.winnings == theirs.winnings
+    assert [h.actions for h in stud][2] == stars[2].actions
+    stud8, razz = (r.history for r in imported(DATA / "acr-stud8-razz.txt"))
+    assert (stud8.variant, razz.variant) == ("F7S/8", "FR")
+    assert stud8.winnings == [124, 0, 124, 0, 0, 0]
+    for h in [*stud, stud8, razz]:
+        _phh_replays(h)

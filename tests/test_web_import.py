@@ -56,7 +56,7 @@ def test_upload_reports_refusals_and_errors(server: str) -> None:
                                                        None]
     assert data["refusals"][3]["cut_off"] is True
     bad = httpx.post(f"{server}/api/import", content=b"hello, this is not a hand history\n")
-    assert bad.status_code == 400 and "no PokerStars or Full Tilt Poker hands found" in bad.json()["detail"]
+    assert bad.status_code == 400 and "no PokerStars, Full Tilt Poker or Americas Cardroom hands found" in bad.json()["detail"]
     wrong = httpx.post(f"{server}/api/import?room=fulltilt", content=STARS.read_bytes())
     assert wrong.status_code == 400 and "use --from pokerstars" in wrong.json()["detail"]
     unknown = httpx.post(f"{server}/api/import?room=partypoker", content=STARS.read_bytes())
@@ -130,7 +130,7 @@ def test_browser_uploads_a_file_and_replays_a_hand(server: str, browser: Any, tm
         page.set_input_files("#import-file", str(junk))
         page.click("#import-submit")
         page.wait_for_selector("[data-testid=import-error]")
-        assert "no PokerStars or Full Tilt Poker hands found" in page.inner_text("#import-status")
+        assert "no PokerStars, Full Tilt Poker or Americas Cardroom hands found" in page.inner_text("#import-status")
         # the PokerStars file (UTF-8) and the Full Tilt one (UTF-16)
         page.set_input_files("#import-file", str(DATA / "fulltilt-stud.txt"))
         page.click("#import-submit")

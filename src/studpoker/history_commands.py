@@ -48,7 +48,7 @@ def _progress(total: int, what: str) -> tuple[object, object]:
 def import_command(
     files: Annotated[list[str], typer.Argument(help="rooms' text hand-history files")],
     room: Annotated[str, typer.Option(
-        "--from", help="the room's format: pokerstars, fulltilt, or auto (from each hand's header)",
+        "--from", help="the room's format: pokerstars, fulltilt, acr, or auto (from each hand's header)",
     )] = "auto",
     output: Annotated[str, typer.Option("-o", "--output", help="the PHH file to write (.phhs)")] = "",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable summary")] = False,
@@ -58,11 +58,14 @@ def import_command(
     reason and the house option that would cover them (docs/import.md)."""
     from studpoker import phh
     from studpoker.history import HistoryError, Imported, Summary, read
-    from studpoker.history.rooms import ROOMS
+    from studpoker.history.rooms import room as room_named
 
-    if room != "auto" and room.strip().lower() not in ROOMS and room not in ("stars", "ftp"):
-        print(f"error: unknown room {room!r}: choose from {', '.join(ROOMS)} or auto", file=sys.stderr)
-        raise typer.Exit(2)
+    if room != "auto":
+        try:
+            room_named(room)
+        except KeyError as exc:
+            print(f"error: {exc.args[0]}", file=sys.stderr)
+            raise typer.Exit(2) from None
     if not output:
         print("error: give the PHH file to write with -o OUT.phhs", file=sys.stderr)
         raise typer.Exit(2)

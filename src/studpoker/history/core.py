@@ -178,7 +178,7 @@ def split_hands(lines: Iterable[str], headers: Iterable[tuple[str, Callable[[str
         yield Block(room, block, start, False)
 
 
-_HEADER_STARTS: Final = frozenset("PFGS#*<")  # the first characters of the rooms' header lines
+_HEADER_STARTS: Final = frozenset("PFHGS#*<")  # the first characters of the rooms' header lines
 
 
 # --------------------------------------------------------------------------

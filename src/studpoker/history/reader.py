@@ -161,7 +161,8 @@ def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None) \
         found += 1
         yield _one(item, by_name[item.room], source, context, memo)
     if not found:
-        what = " or ".join(r.title for r in rooms)
+        titles = [r.title for r in rooms]
+        what = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " or " + titles[-1]
         other = ""
         if stray is not None:
             other = f"; line {stray[0]} reads {stray[1][:60]!r}"

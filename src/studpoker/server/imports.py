@@ -10,7 +10,7 @@ Routes (JSON):
 
 * ``POST /api/import?room=auto``: the body is the file (any encoding the
   importer reads), at most :data:`MAX_IMPORT_BYTES` (413 beyond); ``room``:
-  ``pokerstars``, ``fulltilt`` or ``auto``. Answer: the counts of
+  ``pokerstars``, ``fulltilt``, ``acr`` or ``auto``. Answer: the counts of
   :class:`studpoker.history.Summary` (``rooms``, ``imported``, ``replayed``,
   ``refused``, ``refusals``) and ``hands``: ``[{"index", "room", "hand", "table",
   "game", "game_name", "players", "hero", "payoff", "phh"}]`` (at most

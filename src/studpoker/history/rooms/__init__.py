@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Final
 
 from studpoker.history.core import RoomHand
-from studpoker.history.rooms import fulltilt, pokerstars
+from studpoker.history.rooms import acr, fulltilt, pokerstars
 
 __all__ = ["ROOMS", "Room", "room"]
 
@@ -37,6 +37,7 @@ ROOMS: Final[Mapping[str, Room]] = MappingProxyType({
     ),
     fulltilt.NAME: Room(name=fulltilt.NAME, title=fulltilt.TITLE, is_header=fulltilt.is_header,
                         parse=fulltilt.parse),
+    acr.NAME: Room(name=acr.NAME, title=acr.TITLE, is_header=acr.is_header, parse=acr.parse),
 })
 """Every room format by name (``--from NAME``)."""
 
@@ -45,7 +46,8 @@ def room(name: str) -> Room:
     """The room called ``name`` (``KeyError`` names the known ones)."""
     key = name.strip().lower().replace(" ", "").replace("-", "").replace("_", "")
     key = {"stars": "pokerstars", "ps": "pokerstars", "ftp": "fulltilt", "fulltiltpoker": "fulltilt",
-           "ft": "fulltilt"}.get(key, key)
+           "ft": "fulltilt", "americascardroom": "acr", "wpn": "acr",
+           "winningpokernetwork": "acr"}.get(key, key)
     if key not in ROOMS:
         raise KeyError(f"unknown room {name!r}: choose from {', '.join(ROOMS)} or auto")
     return ROOMS[key]

@@ -47,7 +47,8 @@ function importPanel() {
   const file = h("input", {type: "file", id: "import-file", "data-testid": "import-file",
     accept: ".txt,.log,text/plain"});
   const room = h("select", {id: "import-room", "data-testid": "import-room"},
-    [["auto", "Any room (from each hand)"], ["pokerstars", "PokerStars"], ["fulltilt", "Full Tilt Poker"]]
+    [["auto", "Any room (from each hand)"], ["pokerstars", "PokerStars"], ["fulltilt", "Full Tilt Poker"],
+      ["acr", "Americas Cardroom"]]
       .map(([value, label]) => h("option", {value}, label)));
   const button = h("button", {type: "submit", id: "import-submit", "data-testid": "import-submit"}, "Import");
   const status = h("div", {class: "import-status", id: "import-status", role: "status",
@@ -100,7 +101,7 @@ function importPanel() {
 
   const panel = h("section", {class: "panel import-panel", id: "import-panel"},
     h("h3", {}, "Import a hand history"),
-    h("p", {class: "muted"}, "A PokerStars or Full Tilt Poker text file of Seven Card Stud, Stud Hi-Lo or " +
+    h("p", {class: "muted"}, "A PokerStars, Full Tilt Poker or Americas Cardroom text file of Seven Card Stud, Stud Hi-Lo or " +
       "Razz hands: each hand is replayed through the rules, then you can step through it."),
     h("form", {id: "import-form", onsubmit: upload}, file, room, button), status, results);
   if (lastImport) show(lastImport);
