@@ -194,6 +194,10 @@ def _one(block: Block, fmt: Room, source: str | None, context: Context,
         return Refusal(room=fmt.name, hand_id=hand_id, reason=reason, source=source,
                        line=exc.line if exc.line is not None else block.start, option=exc.option,
                        cut_off=cut)
+    except Exception as exc:  # a fault of ours: the hand is refused, the file goes on
+        return Refusal(room=fmt.name, hand_id=hand_id or _hand_id(block),
+                       reason=f"internal error reading this hand ({type(exc).__name__}: {exc}); "
+                              "please report it with the hand", source=source, line=block.start)
     return Imported(room=fmt.name, hand_id=rh.hand_id, history=history, source=source,
                     line=block.start)
 
