@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Annotated, BinaryIO
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, Progress, TaskID, TimeRemainingColumn
 
 __all__ = ["register"]
 
@@ -22,22 +24,20 @@ _SHOWN_REFUSALS = 50  # refusals printed one by one; the rest are counted (all a
 
 
 class _Counting:
-    """A binary file that counts the bytes read (for the progress bar)."""
+    """A binary file that moves the progress bar by the bytes read."""
 
-    def __init__(self, handle: BinaryIO, bump: object) -> None:
+    def __init__(self, handle: BinaryIO, bar: Progress, task: TaskID) -> None:
         self.handle = handle
-        self.bump = bump
+        self.bar = bar
+        self.task = task
 
     def read(self, size: int = -1) -> bytes:
         data = self.handle.read(size)
-        self.bump(len(data))  # type: ignore[operator]
+        self.bar.advance(self.task, len(data))
         return data
 
 
-def _progress(total: int, what: str) -> tuple[object, object]:
-    from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
-
+def _progress(total: int, what: str) -> tuple[Progress, TaskID]:
     err = Console(stderr=True)
     bar = Progress("[progress.description]{task.description}", BarColumn(), DownloadColumn(),
                    TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal)
@@ -82,13 +82,11 @@ def import_command(
     temp = out_path.with_name(out_path.name + ".part")
     written = 0
     try:
-        with bar, open(temp, "w", encoding="utf-8") as out:  # type: ignore[attr-defined]
+        with bar, open(temp, "w", encoding="utf-8") as out:
             for f in files:
                 with open(f, "rb") as handle:
-                    def bump(n: int) -> None:
-                        bar.advance(task, n)  # type: ignore[attr-defined]
-                    counting = _Counting(handle, bump)
-                    for result in read(counting, room=room, name=f):  # type: ignore[arg-type]
+                    counting = _Counting(handle, bar, task)
+                    for result in read(counting, room=room, name=f):
                         summary.add(result)
                         if isinstance(result, Imported):
                             written += 1
@@ -96,7 +94,7 @@ def import_command(
                                 out.write("\n")
                             out.write(f"[{written}]\n{phh.write(result.history)}")
                         if summary.imported % 500 == 0:
-                            bar.update(task, description=f"{summary.imported:,} hands")  # type: ignore[attr-defined]
+                            bar.update(task, description=f"{summary.imported:,} hands")
     except HistoryError as exc:
         temp.unlink(missing_ok=True)
         print(f"error: {exc}", file=sys.stderr)
@@ -164,7 +162,7 @@ def export_command(
     written = 0
     bar, task = _progress(size, "hands")
     try:
-        with bar, open(temp, "w", encoding="utf-8", newline="\n") as out:  # type: ignore[attr-defined]
+        with bar, open(temp, "w", encoding="utf-8", newline="\n") as out:
             for i, h in enumerate(_histories(file, skipped)):
                 assert isinstance(h, phh.HandHistory)
                 try:
@@ -173,8 +171,7 @@ def export_command(
                 except (ExportError, phh.PHHError) as exc:
                     where = f"{file}: hand {i + 1}" + (f" [{h.name}]" if h.name else "")
                     skipped.append(f"{where}: {exc}")
-                bar.update(task, completed=min(size, (i + 1) * 600),  # type: ignore[attr-defined]
-                           description=f"{written:,} hands")
+                bar.update(task, completed=min(size, (i + 1) * 600), description=f"{written:,} hands")
     except StatsError as exc:
         temp.unlink(missing_ok=True)
         print(f"error: {exc}", file=sys.stderr)

@@ -15,14 +15,18 @@ import datetime
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import BinaryIO, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
 from studpoker.cards import Card, full_deck
 
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
+
 __all__ = [
     "Block",
+    "ByteStream",
     "Event",
     "HistoryError",
     "ParseError",
@@ -33,6 +37,12 @@ __all__ = [
     "parse_card",
     "split_hands",
 ]
+
+
+class ByteStream(Protocol):
+    """What the reader needs of a file: bytes on demand (an open binary file, a socket's)."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
 
 
 class HistoryError(ValueError):
@@ -89,7 +99,7 @@ def _encoding(head: bytes) -> tuple[str, int]:
     return "utf-8", 0
 
 
-def decode_lines(raw: BinaryIO) -> Iterator[str]:
+def decode_lines(raw: ByteStream) -> Iterator[str]:
     """The lines of a byte stream, without their line ends (``\\n``, ``\\r\\n`` or ``\\r``),
     read as a stream. UTF-8 and UTF-16 files with or without a byte-order mark are
     recognised; a file that is not UTF-8 is read as Windows-1252 (older room clients).
@@ -105,22 +115,23 @@ def decode_lines(raw: BinaryIO) -> Iterator[str]:
 class _Chain(io.RawIOBase):
     """A raw stream: ``first`` bytes, then the rest of ``rest``."""
 
-    def __init__(self, first: bytes, rest: BinaryIO) -> None:
+    def __init__(self, first: bytes, rest: ByteStream) -> None:
         self._first = first
         self._rest = rest
 
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+    def readinto(self, buffer: WriteableBuffer, /) -> int:
+        view = memoryview(buffer).cast("B")
         if self._first:
-            n = min(len(buffer), len(self._first))
-            buffer[:n] = self._first[:n]
+            n = min(len(view), len(self._first))
+            view[:n] = self._first[:n]
             self._first = self._first[n:]
             return n
-        data = self._rest.read(len(buffer))
+        data = self._rest.read(len(view))
         n = len(data)
-        buffer[:n] = data
+        view[:n] = data
         return n
 
 
@@ -329,4 +340,3 @@ class RoomHand:
     complete: bool = True
     source: str | None = None
     line: int = 0
-    notes: tuple[str, ...] = field(default=())

@@ -14,11 +14,17 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import BinaryIO
 
 from studpoker.history.convert import Context, Refused, convert
-from studpoker.history.core import Block, HistoryError, ParseError, decode_lines, split_hands, text_lines
+from studpoker.history.core import (
+    Block,
+    ByteStream,
+    HistoryError,
+    ParseError,
+    decode_lines,
+    split_hands,
+    text_lines,
+)
 from studpoker.history.rooms import ROOMS, Room, room
 from studpoker.phh import HandHistory
 
@@ -120,7 +126,7 @@ def _rooms(name: str) -> list[Room]:
         raise HistoryError(str(exc.args[0])) from None
 
 
-def read(source: str | os.PathLike[str] | BinaryIO, *, room: str = "auto",
+def read(source: str | os.PathLike[str] | ByteStream, *, room: str = "auto",
          name: str | None = None) -> Iterator[Imported | Refusal]:
     """Every hand of a room's file (a path, or a binary stream), imported or refused.
 
@@ -211,8 +217,3 @@ def _hand_id(block: Block) -> str | None:
             break
         digits.append(ch)
     return "".join(digits) or None
-
-
-def read_path(path: str | Path, *, room: str = "auto") -> list[Imported | Refusal]:
-    """Every hand of one file as a list (small files; :func:`read` streams)."""
-    return list(read(path, room=room))

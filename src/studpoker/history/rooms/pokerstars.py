@@ -200,7 +200,6 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None,
     showdown_seen = False
     summary_won: dict[str, int] = {}
     hero = None
-    notes: list[str] = []
 
     def amount(text: str, number: int) -> int:
         return money(text, scale, line=number)
@@ -400,7 +399,6 @@ def parse(lines: list[str], *, start: int = 1, source: str | None = None,
         unit="0.01" if scale == 100 else None, tournament=info.tournament, level=info.level,
         max_seats=max_seats, button=button, hero=hero, total_pot=total_pot, rake=rake,
         time=when, time_zone=zone, complete=complete, source=source, line=start,
-        notes=tuple(notes),
     )
 
 
