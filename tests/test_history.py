@@ -700,3 +700,15 @@ def test_americas_cardroom_hands() -> None:
     assert stud8.winnings == [124, 0, 124, 0, 0, 0]
     for h in [*stud, stud8, razz]:
         _phh_replays(h)
+
+
+def test_export_writes_the_cap_and_the_import_reads_it_back() -> None:
+    """PokerStars' heads-up cap (R1.5) survives export and import: 'Betting is capped'."""
+    capped = {r.hand_id: r.history for r in imported(STARS)}["24000005"]
+    assert capped.heads_up_uncapped is False
+    text = to_pokerstars(capped)
+    assert text.count("Betting is capped") == 5  # every street: four bets
+    [again] = list(read_text(text))
+    assert isinstance(again, Imported) and again.history.heads_up_uncapped is False
+    uncapped = _random_hand("stud", random.Random(8))
+    assert "Betting is capped" not in to_pokerstars(uncapped) or uncapped.player_count > 2

@@ -375,18 +375,16 @@ class _Plan:
         return self._history(hand)
 
     def _capped(self, hand: Hand, e: Event) -> None:
-        """The room says the betting is capped: the rules must not offer another raise."""
-        if hand.is_over or hand.phase is not Phase.BETTING:
+        """The room says the betting is capped: between two players with chips, the rules must
+        not offer another raise (R1.5: the room caps heads-up). Elsewhere the actions that
+        follow are checked as they are: the room's cap shows only in what was not done."""
+        if hand.is_over or hand.phase is not Phase.BETTING or not hand.game.heads_up_uncapped:
             return
-        if any(a.kind.is_aggressive for a in hand.legal_actions()):
-            game = hand.game
-            if game.heads_up_uncapped:
-                raise Refused(f"the room caps the betting on {STREET_NAMES[e.street]} street "
-                              "between two players, the rules leave it uncapped (R1.5)",
-                              option="heads_up_uncapped", value=False, line=e.line)
-            raise Refused(f"the room caps the betting on {STREET_NAMES[e.street]} street after "
-                          f"fewer raises than the rules ({game.max_raises}, R1.5)",
-                          option="max_raises", line=e.line)
+        with_chips = [s for s in hand.active if hand.stacks[s] > 0]
+        if len(with_chips) == 2 and any(a.kind.is_aggressive for a in hand.legal_actions()):
+            raise Refused(f"the room caps the betting on {STREET_NAMES[e.street]} street "
+                          "between two players, the rules leave it uncapped (R1.5)",
+                          option="heads_up_uncapped", value=False, line=e.line)
 
     def _situation(self, hand: Hand) -> str:
         if hand.to_act is None:

@@ -255,6 +255,8 @@ def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], kno
     mucked: set[int] = set()
     awards: list[PotAwarded] = []
     showdown = False
+    game_rules = hand.game
+    full_level = fulls = increment = 0
 
     def flush() -> None:
         for s, card, face_up in dealt:
@@ -286,6 +288,7 @@ def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], kno
         elif isinstance(op, StreetStarted):
             street = op.index
             level, bets = 0, [0] * hand.n
+            full_level, fulls, increment = 0, 0, hand.game.streets[street].bet
             out.append(f"*** {_STREET_TITLES[street]} ***")
         elif isinstance(op, CommunityCardDealt):  # R1.10: the street's title names it
             for s in cards:
@@ -315,6 +318,14 @@ def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], kno
             elif kind is ActionKind.CALL:
                 out.append(f"{who}: calls {fmt(op.paid)}{all_in}")
                 bets[s] += op.paid
+            if kind.is_aggressive:  # a full bet or raise counts toward the cap (R1.5, R1.6)
+                if fulls == 0 and street == 1 and a.amount > increment:
+                    increment = a.amount  # the open pair's big bet (R2.6)
+                if a.amount >= full_level + increment or 2 * (a.amount - full_level) >= increment:
+                    full_level, fulls = a.amount, fulls + 1
+                    if fulls == 1 + game_rules.max_raises and not (
+                            game_rules.heads_up_uncapped and _with_chips(hand, stacks, folded_on) == 2):
+                        out.append("Betting is capped")
             elif kind is ActionKind.CHECK:
                 out.append(f"{who}: checks")
             elif kind is ActionKind.FOLD:
@@ -401,6 +412,10 @@ def _results(out: list[str], hand: Hand, name: dict[int, str], fmt: _Money, game
             out.append(f"{who} mucked{text}")
         else:
             out.append(f"{who} collected ({fmt(won[s])})")
+
+
+def _with_chips(hand: Hand, stacks: Sequence[int], folded: Mapping[int, int]) -> int:
+    return sum(1 for s in range(hand.n) if s not in folded and stacks[s] > 0)
 
 
 def _put_in(hand: Hand, seat: int) -> bool:
