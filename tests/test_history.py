@@ -712,3 +712,14 @@ def test_export_writes_the_cap_and_the_import_reads_it_back() -> None:
     assert isinstance(again, Imported) and again.history.heads_up_uncapped is False
     uncapped = _random_hand("stud", random.Random(8))
     assert "Betting is capped" not in to_pokerstars(uncapped) or uncapped.player_count > 2
+
+
+def test_a_player_who_left_is_folded_where_a_check_was_legal() -> None:
+    """R4.3: 'leaves the table', then the room folds the player at their turn even where a
+    check is legal: imported with _left, no house option needed."""
+    text = STARS_REFUSALS.read_text().replace("\r\n", "\n").split("\n\n\n")[0]
+    text = text.replace("tilt.monk: folds\n", "tilt.monk leaves the table\ntilt.monk: folds\n", 1)
+    [r] = list(read_text(text))
+    assert isinstance(r, Imported), r
+    assert r.history.left == [4] and "_left = [4]" in phh.write(r.history)
+    replays_the_same(r.history)
