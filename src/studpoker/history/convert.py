@@ -135,7 +135,7 @@ def convert(rh: RoomHand, *, options: Mapping[str, object] | None = None,
         except Refused as exc:
             if first is None:
                 first = exc
-            if exc.turn and dealer == plan.dealer and opts == base:
+            if exc.turn and dealer == plan.dealer:  # a tie for first to act (R2.6): the dealer
                 queue += [(d, opts) for d in dealers[1:]]
             if exc.option is not None and exc.value is not None \
                     and exc.option in option_names(rh.game) and opts.get(exc.option) != exc.value:
