@@ -723,3 +723,26 @@ def test_a_player_who_left_is_folded_where_a_check_was_legal() -> None:
     assert isinstance(r, Imported), r
     assert r.history.left == [4] and "_left = [4]" in phh.write(r.history)
     replays_the_same(r.history)
+
+
+def test_a_tie_for_first_to_act_shows_where_the_dealer_sat() -> None:
+    """R2.6: two boards of K-7 tie on fourth street; the first clockwise from the dealer's
+    left acts. A room with no button: the first actor it shows gives the dealer."""
+    game = from_options("stud")
+    hand = game.deal(stacks=[100, 100, 100], dealer=0,
+                     deck="9h Ah Qd 9s As Qh 2c Kd Kc 3d 7s 7h")
+    hand.bring_in()  # seat 1: the two of clubs
+    hand.check_or_call()
+    hand.check_or_call()
+    assert hand.to_act == 2  # K-7 against K-7: seat 2 is the first from the dealer's left
+    hand.bet_or_raise()
+    hand.fold()
+    hand.fold()
+    h = phh.from_hand(hand, fields={"players": ["ann", "bob", "cy"], "hand": 7, "table": "T"})
+    text = to_pokerstars(h, when=datetime.datetime(2024, 1, 1))
+    no_button = text.replace(" Seat #1 is the button", "")
+    assert no_button != text
+    [r] = list(read_text(no_button))
+    assert isinstance(r, Imported), r
+    assert r.history.seats == [2, 3, 1]  # p1 sits left of the dealer, seat 1
+    assert _without_import_fields(r.history, h) == h
