@@ -746,3 +746,21 @@ def test_a_tie_for_first_to_act_shows_where_the_dealer_sat() -> None:
     assert isinstance(r, Imported), r
     assert r.history.seats == [2, 3, 1]  # p1 sits left of the dealer, seat 1
     assert _without_import_fields(r.history, h) == h
+
+
+def test_export_command_skips_wall_street_among_stud_hands(tmp_path: Path) -> None:
+    from studpoker.cli import app
+
+    ws = from_options("wallstreet")
+    wall = ws.deal(stacks=[50, 50, 50], dealer=2, seed=1)
+    while not wall.is_over:
+        wall.apply(wall.legal_actions()[0])
+    stud = _random_hand("stud", random.Random(4))
+    src = tmp_path / "night.phhs"
+    src.write_text(phh.write_all([stud, phh.from_hand(wall), stud]))
+    out = tmp_path / "night.txt"
+    result = _cli().invoke(app, ["export", str(src), "--to", "pokerstars", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "wrote 2 hands" in result.stdout and "1 skipped" in result.stdout
+    assert "hand 2 [2]: Wall Street (FWS) has no online room" in result.stderr
+    assert [r.history.actions for r in read(out)] == [stud.actions, stud.actions]
