@@ -48,13 +48,12 @@ def test_upload_imports_with_the_same_code_as_the_command_line(server: str) -> N
 
 
 def test_upload_reports_refusals_and_errors(server: str) -> None:
-    r = httpx.post(f"{server}/api/import", content=(DATA / "pokerstars-refusals.txt").read_bytes(),
+    r = httpx.post(f"{server}/api/import", content=(DATA / "pokerstars-disagreements.txt").read_bytes(),
                    timeout=60)
     data = r.json()
-    assert data["replayed"] == 0 and data["refused"] == 4 and data["hands"] == []
-    assert [x["option"] for x in data["refusals"]] == ["fold_when_check", "open_pair_raise_big", None,
-                                                       None]
-    assert data["refusals"][3]["cut_off"] is True
+    assert data["replayed"] == 0 and data["refused"] == 2 and data["hands"] == []
+    assert "(R2.4, bring-in)" in data["refusals"][0]["reason"] and data["refusals"][0]["line"] == 13
+    assert data["refusals"][1]["cut_off"] is True
     bad = httpx.post(f"{server}/api/import", content=b"hello, this is not a hand history\n")
     assert bad.status_code == 400 and "no PokerStars, Full Tilt Poker or Americas Cardroom hands found" in bad.json()["detail"]
     wrong = httpx.post(f"{server}/api/import?room=fulltilt", content=STARS.read_bytes())
@@ -137,10 +136,10 @@ def test_browser_uploads_a_file_and_replays_a_hand(server: str, browser: Any, tm
         page.wait_for_selector("[data-testid=import-summary]")
         assert page.inner_text("[data-testid=import-summary]") == \
             "fulltilt: 3 imported, 3 replayed, 0 refused"
-        page.set_input_files("#import-file", str(DATA / "pokerstars-refusals.txt"))
+        page.set_input_files("#import-file", str(DATA / "pokerstars-disagreements.txt"))
         page.click("#import-submit")
         page.locator("[data-testid=import-refusals]").wait_for()  # (the page's CSP allows no eval)
-        assert "fold_when_check" in page.inner_text("[data-testid=import-refusals]")
+        assert "(R2.4, bring-in)" in page.inner_text("[data-testid=import-refusals]")
         page.set_input_files("#import-file", str(STARS))
         page.click("#import-submit")
         page.locator("[data-testid=import-summary]", has_text="pokerstars: 4 imported").wait_for()

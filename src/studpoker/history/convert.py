@@ -24,13 +24,13 @@ decides; if the room's first actor shows another dealer, that one is used.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from studpoker import phh
 from studpoker.actions import Action, ActionKind
 from studpoker.cards import Card, full_deck
 from studpoker.evaluation import board_has_pair
-from studpoker.games import GAMES, Game, GameError, from_options, option_names
+from studpoker.games import GAMES, Game, GameError, from_options, option_names, to_options
 from studpoker.hand import Hand, Phase
 from studpoker.history.core import (
     ANTE,
@@ -68,6 +68,8 @@ __all__ = ["STREET_NAMES", "Context", "Refused", "Stakes", "convert"]
 STREET_NAMES = ("third", "fourth", "fifth", "sixth", "seventh")
 _VARIANTS = {"stud": phh.STUD, "stud8": "F7S/8", "razz": "FR"}
 _TITLES = {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi-Lo", "razz": "Razz"}
+_STAKES = frozenset(("game", "ante", "bring_in", "small_bet", "big_bet"))
+_PHH_FIELDS = frozenset(f.name for f in fields(phh.HandHistory))  # the options PHH records
 
 
 class Refused(Exception):
@@ -101,6 +103,7 @@ class Context:
 
     stakes: dict[tuple[str, str, int, int], Stakes] = field(default_factory=dict)
     games: dict[tuple[object, ...], Game] = field(default_factory=dict)
+    defaults: dict[str, dict[str, object]] = field(default_factory=dict)  # each game's options
 
 
 def convert(rh: RoomHand, *, options: Mapping[str, object] | None = None,
@@ -551,6 +554,13 @@ class _Plan:
             if self.extra:
                 h.actions = self._unmask(h.actions, order)
         h.variant = _VARIANTS[rh.game]
+        defaults = self.context.defaults.get(rh.game)
+        if defaults is None:
+            defaults = self.context.defaults[rh.game] = to_options(from_options(rh.game))
+        for key, value in to_options(hand.game).items():  # a house option the hand showed
+            if value != defaults.get(key) and key not in _STAKES and key not in _PHH_FIELDS:
+                raise Refused(f"the hand needs the house option {key} = {value}, which PHH files "
+                              "cannot record yet", option=key, line=rh.line)
         h.players = [self.names[p] for p in order]
         h.seats = [self.room_seats[p] for p in order]
         h.seat_count = rh.max_seats
