@@ -4,8 +4,10 @@ against brute-force references that try every substitution of the wild cards."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -577,3 +579,14 @@ def test_fast_wild_rejects_bad_input() -> None:
     assert fast.evaluate_wild_high(np.array([[0, 1, 2, 3, 4, 99]]), "9", lengths=[5]).tolist() == [
         wild_high_key([0, 1, 2, 3, 4], wild_mask("9"))
     ]
+
+
+def test_docs_wild_cards_examples_run() -> None:
+    """docs/wild-cards.md: every Python example runs (the batch one needs studpoker.fast)."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "wild-cards.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert len(blocks) >= 4
+    for block in blocks:
+        if "studpoker import fast" in block:
+            pytest.importorskip("studpoker.fast")
+        exec(compile(block, "docs/wild-cards.md", "exec"), {})
