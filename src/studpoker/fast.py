@@ -58,7 +58,7 @@ from studpoker import evaluation as _ev
 from studpoker import wild as _wild
 from studpoker._perfect_hash import RANK_MULTIPLIERS, ROW_SHIFT, displacements, rank_multisets
 from studpoker.evaluation import HighCategory, LowCategory, high_key
-from studpoker.wild import RankLike, WildCategory, wild_mask
+from studpoker.wild import RankLike, wild_mask
 
 __all__ = [
     "HandCounts",
@@ -715,7 +715,7 @@ class _WildTables(NamedTuple):
     """Tables of the wild-card kernels, from :mod:`studpoker.wild` and the evaluator."""
 
     top: IntArray  # (4, 8192): best straight top with at most k ranks missing, or -1
-    count: IntArray  # per 13-bit mask: number of ranks set
+    ones: IntArray  # per 13-bit mask: number of ranks set
     high_bit: IntArray  # per 13-bit mask: highest rank set, -1 for none
     low_bit: IntArray  # per card code: evaluation._LOW_BIT
     low_key: IntArray  # per 9-bit low mask: evaluation._LOW_KEY
@@ -725,7 +725,7 @@ class _WildTables(NamedTuple):
 def _wild_tables() -> _WildTables:
     return _WildTables(
         top=np.array(_wild._TOP, np.int64),
-        count=np.array([m.bit_count() for m in range(8192)], np.int64),
+        ones=np.array([m.bit_count() for m in range(8192)], np.int64),
         high_bit=np.array([m.bit_length() - 1 for m in range(8192)], np.int64),
         low_bit=np.array(_ev._LOW_BIT, np.int64),
         low_key=np.array(_ev._LOW_KEY, np.int64),
@@ -736,7 +736,7 @@ def _wild_tables() -> _WildTables:
 def _top_pack(key: int, mask: int, n: int, hb: IntArray) -> int:
     """``key`` followed by the ``n`` highest ranks of ``mask`` (4 bits each)."""
     for _ in range(n):
-        r = hb[mask]
+        r = int(hb[mask])
         key = (key << 4) | r
         mask ^= 1 << r
     return key
@@ -748,7 +748,7 @@ def _wild_value(
 ) -> int:
     """``wild._key_of``: the best key of natural layers ``m1..m4``, suit masks and ``w`` wild cards."""
     hb = t.high_bit
-    cnt = t.count
+    cnt = t.ones
     if w >= 5:
         return (9 << 20) | (12 << 16)
     if w >= 1:
@@ -761,27 +761,27 @@ def _wild_value(
         else:
             m = m1
         if m:
-            return (9 << 20) | (hb[m] << 16)
+            return (9 << 20) | (int(hb[m]) << 16)
     # straight flush (w <= 3 from here)
     best = -1
     for i in range(4):
         sm = s0 if i == 0 else s1 if i == 1 else s2 if i == 2 else s3
         if cnt[sm] + w >= 5:
-            top = t.top[w, sm]
+            top = int(t.top[w, sm])
             if top > best:
                 best = top
     if best >= 0:
         return (8 << 20) | (best << 16)
     layer4 = m4 if w == 0 else m3 if w == 1 else m2 if w == 2 else m1
     if layer4:  # four of a kind, natural kicker
-        q = hb[layer4]
-        return (7 << 20) | (q << 16) | (hb[m1 & ~(1 << q)] << 12)
+        q = int(hb[layer4])
+        return (7 << 20) | (q << 16) | (int(hb[m1 & ~(1 << q)]) << 12)
     layer3 = m3 if w == 0 else m2 if w == 1 else m1 if w == 2 else 8191
     if layer3:  # full house
-        tr = hb[layer3]
+        tr = int(hb[layer3])
         p = m2 & ~(1 << tr)
         if p:
-            return (6 << 20) | (tr << 16) | (hb[p] << 12)
+            return (6 << 20) | (tr << 16) | (int(hb[p]) << 12)
     best = -1
     for i in range(4):
         sm = s0 if i == 0 else s1 if i == 1 else s2 if i == 2 else s3
@@ -794,19 +794,19 @@ def _wild_value(
                 best = key
     if best >= 0:
         return best
-    top = t.top[w, m1]
+    top = int(t.top[w, m1])
     if top >= 0:
         return (4 << 20) | (top << 16)
     if layer3:
-        tr = hb[layer3]
+        tr = int(hb[layer3])
         return _top_pack(3 << 4 | tr, m1 & ~(1 << tr), 2, hb) << 8
     if w == 0 and cnt[m2] >= 2:
-        a = hb[m2]
-        b = hb[m2 & ~(1 << a)]
+        a = int(hb[m2])
+        b = int(hb[m2 & ~(1 << a)])
         return _top_pack((2 << 8) | (a << 4) | b, m1 & ~(1 << a) & ~(1 << b), 1, hb) << 8
     layer2 = m2 if w == 0 else m1
     if layer2:
-        p = hb[layer2]
+        p = int(hb[layer2])
         return _top_pack(1 << 4 | p, m1 & ~(1 << p), 3, hb) << 4
     return _top_pack(0, m1, 5, hb)
 
@@ -944,7 +944,9 @@ def evaluate_low(hands: npt.ArrayLike) -> I32Array:
     return out
 
 
-def _checked_wild(hands: npt.ArrayLike, lengths: npt.ArrayLike | None) -> tuple[npt.NDArray[np.integer], IntArray]:
+def _checked_wild(
+    hands: npt.ArrayLike, lengths: npt.ArrayLike | None
+) -> tuple[npt.NDArray[np.integer], IntArray]:
     a = np.asarray(hands)
     if a.ndim != 2 or a.shape[1] < 5:
         raise ValueError(f"hands must have shape (N, k) with k >= 5, got {a.shape}")
@@ -963,7 +965,7 @@ def _checked_wild(hands: npt.ArrayLike, lengths: npt.ArrayLike | None) -> tuple[
             raise ValueError(f"lengths must be {n} integers (one per hand), got shape {ln.shape}")
         ln = ln.astype(np.int64)
         if ln.size and (int(ln.min()) < 5 or int(ln.max()) > k):
-            raise ValueError(f"each length must be 5..{k} (the cards of that hand), got {ln.min()}..{ln.max()}")
+            raise ValueError(f"each length must be 5..{k} (the cards of a row), got {ln.min()}..{ln.max()}")
         used = a[np.arange(k) < ln[:, None]]
     if used.size and (int(used.max()) > 51 or int(used.min()) < 0):
         raise ValueError("card codes must be in 0..51 (4 * rank + suit; no joker in wild-card games)")
@@ -985,8 +987,10 @@ def evaluate_wild_high(
     >>> from studpoker.wild import wild_high_key, wild_mask
     >>> rows = np.array([[20, 21, 22, 28, 29, 0, 0], [51, 47, 43, 39, 35, 30, 2]], dtype=np.uint8)
     >>> keys = evaluate_wild_high(rows, "9", lengths=[5, 7])
-    >>> keys.tolist() == [wild_high_key(rows[0, :5].tolist(), wild_mask("9")), wild_high_key(rows[1].tolist(), wild_mask("9"))]
+    >>> nines = wild_mask("9")
+    >>> keys.tolist() == [wild_high_key(rows[0, :5].tolist(), nines), wild_high_key(rows[1].tolist(), nines)]
     True
+    >>> from studpoker.wild import WildCategory
     >>> [WildCategory(c).slug for c in category_of(keys)]
     ['five_of_a_kind', 'straight_flush']
     """

@@ -41,9 +41,9 @@ from studpoker.cards import RANK_CHARS, Card, CardError, CardsLike, Rank, parse_
 from studpoker.evaluation import (
     _LOW_BIT,
     _LOW_KEY,
+    _NONFLUSH_KEY,
     _STRAIGHT_MASKS,
     _STRAIGHT_TOP,
-    _NONFLUSH_KEY,
     _W,
     _WILD_STRAIGHT_TOP,
     LowValue,
@@ -571,7 +571,6 @@ def evaluate_wild_high(cards: CardsLike, *, wild: Iterable[RankLike] | str) -> W
     hand = _checked_hand(cards)
     mask = wild_mask(wild)
     key = wild_high_key([c.code for c in hand], mask)
-    five, stands = _best_five(hand, key, mask)
     return wild_value(hand, key, mask)
 
 
@@ -664,12 +663,13 @@ def wild_board_key(cards: Sequence[Card], wild: int) -> tuple[int, ...]:
     count, suits never count; 6 five of a kind, 5 four of a kind, 4 full house,
     3 three of a kind, 2 two pair, 1 one pair, 0 high cards, then the ranks of
     the groups), with every wild card standing for the rank that makes the
-    highest board; ``wild`` is a mask from :func:`wild_mask`. A wild board and a natural board of the same value are tied
-    (equal tuples): the tie goes by seat as R2.6 says.
+    highest board; ``wild`` is a mask from :func:`wild_mask`. A wild board and
+    a natural board of the same value are tied (equal tuples): the tie goes by
+    seat as R2.6 says.
 
     >>> from studpoker.cards import parse_cards
     >>> nines = wild_mask("9")
-    >>> wild_board_key(parse_cards("9c Kd"), nines) == wild_board_key(parse_cards("Kc Kd"), nines)
+    >>> wild_board_key(parse_cards("9c Kd"), nines) == wild_board_key(parse_cards("Kc Kd"), 0)
     True
     >>> wild_board_key(parse_cards("9c 9d 7s"), nines)  # two wild nines and a seven: trip sevens
     (3, 5)
