@@ -10,10 +10,10 @@ The same random hands (fixed seed) are evaluated by:
 * studpoker ``evaluate_wild_high`` on lists of Card objects (the rich value),
 * ``studpoker.fast.evaluate_wild_high`` on one numpy array (per hand, one
   thread, compiled once before timing),
-* any peer that evaluates true wild cards, if one is installed (none of the
-  Python evaluators we know of does: eval7, phevaluator, treys and PokerKit
-  evaluate natural hands, PokerKit's only wild card being none at all), so
-  the figures are absolute rates plus ratios to ``high_key``.
+* a peer that evaluates true wild cards: we know of none on PyPI. eval7,
+  phevaluator, treys and PokerKit evaluate natural hands only, and the
+  "wildcards" of poker-equity are unknown cards to be dealt, not wild cards;
+  so the figures are absolute rates plus ratios to ``high_key``.
 
 Every input is built before timing; times are the CPU time of this process
 (``time.process_time``), best of a few repeats, so other load on the machine

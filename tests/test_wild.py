@@ -234,7 +234,7 @@ def test_r8_1_rank_substitution_equals_every_card_substitution() -> None:
 @pytest.mark.slow
 def test_r8_1_three_wild_cards_every_card_substitution() -> None:
     """R8.1: hands with three wild cards against the literal reference (24,804 substitutions each)."""
-    for codes, wild in sample_hands(24, seed=12, wild_counts=(3,)):
+    for codes, wild in sample_hands(12, seed=12, wild_counts=(3,)):
         expected = every_card_substitution(codes, wild)
         assert wild_high_key(codes, wild) == expected == every_rank_substitution(codes, wild), codes
 
@@ -257,8 +257,8 @@ def test_r8_1_every_hand_of_a_random_sample_up_to_three_wild_cards_matches_brute
 
 @pytest.mark.slow
 def test_r8_1_larger_sample_up_to_three_wild_cards_matches_brute_force() -> None:
-    """R8.1, R1.3: 3,200 more hands of 5 to 9 cards, 0 to 3 wild cards."""
-    check_against_brute_force(sample_hands(3_200, seed=2))
+    """R8.1, R1.3: 1,800 more hands of 5 to 9 cards, 0 to 3 wild cards."""
+    check_against_brute_force(sample_hands(1_800, seed=2))
 
 
 HAND_PICKED = [
@@ -293,10 +293,9 @@ def test_r8_1_hand_picked_many_wild_cards(text: str, wild: str, description: str
 
 @pytest.mark.slow
 def test_r8_1_four_wild_cards_every_card_substitution() -> None:
-    """R8.1: two four-wild hands against the literal reference (341,055 substitutions each)."""
-    for text in ("9c 9d 3h 3s 7c", "9c 9d 3h 3s Ah Kh Qh"):
-        codes = codes_of(text)
-        assert wild_high_key(codes, BASEBALL) == every_card_substitution(codes, BASEBALL)
+    """R8.1: a four-wild hand against the literal reference (341,055 substitutions)."""
+    codes = codes_of("9c 9d 3h 3s Ah Kh Qh")
+    assert wild_high_key(codes, BASEBALL) == every_card_substitution(codes, BASEBALL)
 
 
 # ---------------------------------------------------------------------------
