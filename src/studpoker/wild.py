@@ -149,6 +149,23 @@ class WildHighValue(_KeyOrdered):
         """The category's snake_case name, e.g. ``"five_of_a_kind"``."""
         return self.category.slug
 
+    @property
+    def odd_chip_key(self) -> int:
+        """R2.10 with wild cards: the highest of the five by rank, then suit; larger wins.
+
+        A wild card counts as the rank it stands for, below every natural card
+        of that rank (as the joker does, R1.2).
+
+        >>> a = evaluate_wild_high("Ac Kd Qh Jd 9s", wild="9")  # the 9s is the ten
+        >>> b = evaluate_wild_high("As Kc Qd Jh 9h", wild="9")
+        >>> a == b, a.odd_chip_key < b.odd_chip_key
+        (True, True)
+        """
+        return max(
+            10 * (read.code >> 2) + (1 + (read.code & 3) if card is read else 0)
+            for card, read in zip(self.cards, self.stands_for, strict=True)
+        )
+
     def __str__(self) -> str:
         return self.description
 
