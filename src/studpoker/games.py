@@ -181,6 +181,9 @@ class Game:
     extra_card_rank: ClassVar[int | None] = None
     #: R8.2: a card of this rank dealt face up costs its holder ``up_card_price``, or they fold
     price_rank: ClassVar[int | None] = None
+    #: whether a face-up card can change the hand as it falls (the three above): the engine
+    #: then deals card by card (R8.2, R8.3)
+    deal_hooks: ClassVar[bool] = False
     ante: int
     joker: bool
     double_ace_flush: bool
@@ -203,11 +206,6 @@ class Game:
     def up_card_price(self) -> int:
         """What a face-up card of ``price_rank`` costs (R8.2's ``three_price``; 0 without one)."""
         return 0
-
-    @property
-    def deal_hooks(self) -> bool:
-        """Whether dealing a face-up card can change the hand (R8.2, R8.3): the engine's slower path."""
-        return self.follow_the_queen or self.extra_card_rank is not None or self.price_rank is not None
 
     def market_price(self, slot: int) -> int:
         """Price of market slot 1..4: slot x unit (R3.5)."""
@@ -510,6 +508,7 @@ class Baseball(SevenCardStud):
     wild: ClassVar[int] = _NINES_AND_THREES
     extra_card_rank: ClassVar[int | None] = 2  # Rank.FOUR
     price_rank: ClassVar[int | None] = 1  # Rank.THREE
+    deal_hooks: ClassVar[bool] = True
 
     three_price: int | None = None
     joker: bool = field(default=False, init=False, repr=False)
@@ -553,6 +552,7 @@ class FollowTheQueen(SevenCardStud):
     halves: ClassVar[tuple[PotHalf, ...]] = (_WILD_HIGH_HALF,)
     wild: ClassVar[int] = _QUEENS
     follow_the_queen: ClassVar[bool] = True
+    deal_hooks: ClassVar[bool] = True
 
     joker: bool = field(default=False, init=False, repr=False)
     double_ace_flush: bool = field(default=False, init=False, repr=False)
