@@ -317,3 +317,47 @@ def test_r1_11_random_hands_conserve_chips(name: str) -> None:
         assert sum(hand.payoffs) == 0
         copy_ok = hand.copy()
         assert copy_ok.stacks == hand.stacks
+
+
+# ---------------------------------------------------------------------------
+# Equity and bots in the wild-card games.
+# ---------------------------------------------------------------------------
+
+
+def test_r8_1_equity_with_wild_ranks_exact_both_backends_agree_with_brute_force() -> None:
+    """R8.1: equity with wild cards: each deal settled by wild_high_key; fast and pure Python agree."""
+    from studpoker.cards import parse_cards
+    from studpoker.equity import FAST_AVAILABLE, compute
+    from studpoker.wild import wild_high_key, wild_mask
+
+    hands = ["9c 9d 7c 7d Kh 2s", "Ts Js Qs Ks As 2h"]
+    result = compute("baseball", hands, backend="python")
+    assert result.exact and result.total_deals == 40 * 39
+    known = [[c.code for c in parse_cards(h)] for h in hands]
+    pool = [c for c in range(52) if c not in known[0] + known[1]]
+    wins = 0
+    for a, b in ((a, b) for a in pool for b in pool if a != b):
+        wins += wild_high_key([*known[0], a], wild_mask("93")) > wild_high_key([*known[1], b], wild_mask("93"))
+    assert result.players[0].win == pytest.approx(wins / (40 * 39))
+    if FAST_AVAILABLE:
+        assert compute("baseball", hands, backend="fast").equities == pytest.approx(result.equities)
+    ftq = compute("follow_the_queen", ["Qc 7d 2c 5h 8s 8d", "Ah Ad Kc Ks 6h 6c"], wild="Q7", backend="python")
+    assert ftq.players[0].win > 0.5  # queen and seven wild: four eights already
+
+
+def test_r8_bots_play_every_wild_card_game() -> None:
+    """R8.2-R8.4: the rule and equity bots play the four games to the end (pay-or-fold included)."""
+    from studpoker.bots import make_bot
+
+    for name in ("baseball", "follow_the_queen", "high_chicago", "low_chicago"):
+        game = from_options(name)
+        for seed in range(2):
+            bots = [make_bot(kind, seed=i) for i, kind in enumerate(["rule", "equity", "rule", "station"])]
+            hand = game.deal(stacks=[150] * 4, dealer=seed, seed=seed + 10)
+            while not hand.is_over:
+                seat = hand.to_act
+                assert seat is not None
+                action = bots[seat].act(hand.view(seat))
+                assert action in hand.legal_actions()
+                hand.apply(action)
+            assert sum(hand.payoffs) == 0
