@@ -644,8 +644,8 @@ def _choices() -> str:
 
 
 def canonical_name(name: str) -> str:
-    """The game's name (``stud``, ``wallstreet``, ``stud8`` or ``razz``) for a name as
-    people write it (``Wall-Street``, ``seven card stud hi-lo``...); :class:`GameError`
+    """The game's name (a key of :data:`GAMES`) for a name as people write it
+    (``Wall-Street``, ``seven card stud hi-lo``, ``Follow the Queen``...); :class:`GameError`
     for any other.
 
     >>> canonical_name("Wall Street"), canonical_name("Stud Hi-Lo"), canonical_name("RAZZ")
