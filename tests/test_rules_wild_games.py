@@ -361,3 +361,23 @@ def test_r8_bots_play_every_wild_card_game() -> None:
                 assert action in hand.legal_actions()
                 hand.apply(action)
             assert sum(hand.payoffs) == 0
+
+
+def test_r8_views_carry_the_wild_ranks_and_strength_in_words() -> None:
+    """R8.3: the JSON view names the wild ranks; R8.1: hand strength as players say it."""
+    from studpoker.cards import parse_cards
+    from studpoker.codec import op_dict, op_from_dict, strength, view_dict, view_from_dict
+
+    game = Baseball(**STAKES)
+    assert strength(parse_cards("7c 7d 7h 9s 3h Kd"), game, ("9", "3"))["high"] == "Five of a kind, sevens"
+    assert strength(parse_cards("7c 9s"), game, ("9", "3"))["high"] == "One pair, sevens"
+    cards = deck("Ah Kc Jc", "Ad Kd Jd", "Qc 7d 5h")
+    hand = FollowTheQueen(**STAKES).deal(stacks=[200] * 3, dealer=2, deck=cards)
+    data = view_dict(hand.view(1), log=True)
+    assert data["wild_ranks"] == ["Q", "7"]
+    assert data["strength"]["high"] == "Three of a kind, kings"  # Kc Kd and the wild 7d
+    (change,) = [r for r in data["log"] if r["op"] == "wild_ranks_changed"]
+    assert change["text"] == "the 7 is wild now"
+    assert op_from_dict(change) == next(op for op in hand.log if isinstance(op, WildRanksChanged))
+    assert op_dict(op_from_dict(change)) == change
+    assert view_from_dict(data, hand.game).wild_ranks == ("Q", "7")
