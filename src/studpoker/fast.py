@@ -827,7 +827,7 @@ class _WildTables(NamedTuple):
 @functools.cache
 def _wild_tables() -> _WildTables:
     return _WildTables(
-        top=np.array(_wild._TOP, np.int64),
+        top=np.array([_wild._top_table(k) for k in range(4)], np.int64),
         ones=np.array([m.bit_count() for m in range(8192)], np.int64),
         high_bit=np.array([m.bit_length() - 1 for m in range(8192)], np.int64),
         low_bit=np.array(_ev._LOW_BIT, np.int64),

@@ -163,7 +163,7 @@ class _Ranker:
     :class:`LowValue` or :class:`RazzValue` with the best five cards and words.
     """
 
-    __slots__ = ("_cards", "_double", "_down", "_keys", "_ranking", "_values", "_wild")
+    __slots__ = ("_cards", "_double", "_down", "_keys", "_other", "_ranking", "_values", "_wild")
 
     def __init__(
         self,
@@ -174,6 +174,8 @@ class _Ranker:
         down: Callable[[int], Sequence[Card]] | None = None,
     ) -> None:
         self._ranking = ranking
+        # R8's rankings (identity tests: an Enum's hash is a Python call)
+        self._other = ranking is _WILD or ranking is Ranking.HIGH_SPADE or ranking is Ranking.LOW_SPADE
         self._cards = cards
         self._double = double
         self._wild = wild
@@ -183,7 +185,7 @@ class _Ranker:
 
     def key(self, seat: int) -> int:
         value = self._keys.get(seat)
-        if value is None and self._ranking in _OTHER:
+        if value is None and self._other:
             value = self._keys[seat] = self._other_key(seat)
         if value is None:
             hand = self._cards(seat)
@@ -202,7 +204,7 @@ class _Ranker:
 
     def _other_key(self, seat: int) -> int:
         """R8.1's wild high and R8.4's spades (-1: no spade in the hole)."""
-        if self._ranking is Ranking.WILD_HIGH:
+        if self._ranking is _WILD:
             return wild_high_key([c.code for c in self._cards(seat)], self._wild)
         spade = self._spade(seat)
         return -1 if spade is None else spade.key
@@ -213,8 +215,8 @@ class _Ranker:
 
     def value(self, seat: int) -> HandValue:
         value = self._values.get(seat)
-        if value is None and self._ranking in _OTHER:
-            if self._ranking is Ranking.WILD_HIGH:
+        if value is None and self._other:
+            if self._ranking is _WILD:
                 value = wild_value(self._cards(seat), self.key(seat), self._wild)
             else:
                 spade = self._spade(seat)
@@ -238,8 +240,7 @@ class _Ranker:
         return value
 
 
-_HIGH, _EIGHT = Ranking.HIGH, Ranking.EIGHT_OR_BETTER
-_OTHER = frozenset((Ranking.WILD_HIGH, Ranking.HIGH_SPADE, Ranking.LOW_SPADE))
+_HIGH, _EIGHT, _WILD = Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.WILD_HIGH
 
 
 def settle(

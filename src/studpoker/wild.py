@@ -238,12 +238,16 @@ def _build_top_table(k: int) -> list[int]:
     return table
 
 
-_TOP: Final[tuple[list[int], ...]] = (
-    _STRAIGHT_TOP,
-    _WILD_STRAIGHT_TOP,
-    _build_top_table(2),
-    _build_top_table(3),
-)
+# k = 0 and 1 are the evaluator's own tables; 2 and 3 are built at their first use.
+_TOP: Final[list[list[int]]] = [_STRAIGHT_TOP, _WILD_STRAIGHT_TOP, [], []]
+
+
+def _top_table(k: int) -> list[int]:
+    """The table of straight tops with at most ``k`` ranks missing (k = 0..3)."""
+    table = _TOP[k]
+    if not table:
+        table = _TOP[k] = _build_top_table(k)
+    return table
 _STRAIGHT_BASE: Final = _ST << _CAT_SHIFT
 _STRAIGHT_FLUSH_BASE: Final = _SF << _CAT_SHIFT
 
@@ -276,7 +280,7 @@ def _key_of(m1: int, m2: int, m3: int, m4: int, suits: Sequence[int], w: int) ->
             return _FIVE_BASE | (m.bit_length() - 1) << 16
         # From here on count + w <= 4 for every rank, so w <= 3 (a natural card exists).
     top = -1
-    table = _TOP[w]
+    table = _top_table(w)
     for sm in suits:
         if sm.bit_count() + w >= 5:
             t = table[sm]
@@ -302,7 +306,7 @@ def _key_of(m1: int, m2: int, m3: int, m4: int, suits: Sequence[int], w: int) ->
                 best = key
     if best >= 0:
         return best
-    t = _TOP[w][m1]
+    t = _top_table(w)[m1]
     if t >= 0:
         return _STRAIGHT_BASE | t << 16
     m = layer[3 - w]
@@ -370,7 +374,7 @@ def _flush_part(codes: Sequence[int], wild: int, w: int) -> int:
     best = -1
     for sm in suits:
         if sm.bit_count() + w >= 5:
-            top = _TOP[w][sm]
+            top = _top_table(w)[sm]
             if top >= 0:
                 key = _STRAIGHT_FLUSH_BASE | top << 16
             else:
@@ -531,7 +535,7 @@ def _best_five(hand: Sequence[Card], key: int, wild: int) -> tuple[list[Card], l
             if mask.bit_count() + len(wilds) < 5:
                 continue
             if cat == _SF:
-                ok = _TOP[len(wilds)][mask] == (key >> 16) & 15
+                ok = _top_table(len(wilds))[mask] == (key >> 16) & 15
             else:
                 ranks = [_ACE] * len(wilds) + _top_bits(mask, 5 - len(wilds))
                 ok = _pack(_FL, ranks) == key
