@@ -406,6 +406,8 @@ class ViewModel(_ServerBase):
     strength: dict[str, Any] | None = None
     won: int | None = None
     log: list[dict[str, Any]] | None = None
+    #: the ranks wild now (R8: ``["9", "3"]`` in Baseball, ``["Q", "7"]`` in Follow the Queen)
+    wild_ranks: list[str] = []
 
 
 class TimerModel(_ServerBase):
