@@ -3,7 +3,7 @@
 :class:`Rollouts` deals the unseen cards at random (opponents' hidden cards
 and every card still to come) and plays the hand to a showdown with nobody
 folding, accumulating the seat's share of the pot: the high share in stud,
-the high half plus the low half in a high-low game. ``variants`` give extra
+the high half plus the low half in a high-low game, the razz share in razz. ``variants`` give extra
 known cards the seat might take instead of its next random card (a Wall
 Street market slot); every variant is scored on the same random deals, so
 differences between them carry little noise (common random numbers).
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from studpoker.bots._common import Table
-from studpoker.evaluation import high_key, low_key
+from studpoker.evaluation import high_key, low_key, razz_key
 
 __all__ = ["Rollouts"]
 
@@ -65,6 +65,7 @@ class Rollouts:
             pos += need
         hilo = t.high_low
         daf = t.double_ace_flush
+        best = _razz if t.razz else high_key  # the key of the hand that wins (R6.2 in razz)
         variants = self.variants
         nv = len(variants)
         sums = self.sums
@@ -90,7 +91,7 @@ class Rollouts:
             best_h = -1
             n_h = 0
             for cards in hands:
-                hk = high_key(cards, daf)
+                hk = best(cards, daf)
                 if hk > best_h:
                     best_h, n_h = hk, 1
                 elif hk == best_h:
@@ -104,12 +105,12 @@ class Rollouts:
                         best_l, n_l = lk, 1
                     elif lk == best_l:
                         n_l += 1
-            share = _share(mine_final, best_h, n_h, best_l, n_l, hilo, daf)
+            share = _share(mine_final, best_h, n_h, best_l, n_l, hilo, daf, best)
             total += share
             total2 += share * share
             for v in range(nv):
                 cards = [*mine, variants[v], *my_draw[1:], *comm]
-                share = _share(cards, best_h, n_h, best_l, n_l, hilo, daf)
+                share = _share(cards, best_h, n_h, best_l, n_l, hilo, daf, best)
                 sums[v + 1] += share
                 squares[v + 1] += share * share
         sums[0] = total
@@ -129,12 +130,18 @@ class Rollouts:
         return math.sqrt(var / (self.count - 1))
 
 
+def _razz(cards: Sequence[int], daf: bool) -> int:
+    return razz_key(cards)
+
+
 def _share(
-    cards: list[int], best_h: int, n_h: int, best_l: int, n_l: int, hilo: bool, daf: bool
+    cards: list[int], best_h: int, n_h: int, best_l: int, n_l: int, hilo: bool, daf: bool,
+    best: Callable[[Sequence[int], bool], int] = high_key,
 ) -> float:
     """The seat's share of the pot holding ``cards`` against the opponents' best
-    high ``best_h`` (held by ``n_h`` of them) and best low ``best_l`` (``n_l``)."""
-    hk = high_key(cards, daf)
+    high ``best_h`` (held by ``n_h`` of them; with ``best`` the razz key, their best
+    razz low) and best low ``best_l`` (``n_l``)."""
+    hk = best(cards, daf)
     if not hilo:
         if hk > best_h:
             return 1.0
