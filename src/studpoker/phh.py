@@ -100,10 +100,12 @@ from studpoker.operations import (
 )
 
 __all__ = [
+    "GAME_VARIANTS",
     "RAZZ",
     "STUD",
     "STUD_HI_LO",
     "VARIANTS",
+    "VARIANT_GAMES",
     "WALL_STREET",
     "HandHistory",
     "PHHError",
@@ -130,9 +132,12 @@ RAZZ: Final = "FR"
 """The standard's variant code for fixed-limit Razz (R6)."""
 WALL_STREET: Final = "FWS"
 """Our variant code for Wall Street (docs/phh-wall-street.md)."""
-_VARIANT_GAMES: Final = {STUD: "stud", STUD_HI_LO: "stud8", RAZZ: "razz", WALL_STREET: "wallstreet"}
-"""PHH variant -> game name (the one home of the mapping; :data:`_GAME_VARIANTS` is its inverse)."""
-_GAME_VARIANTS: Final = {game: variant for variant, game in _VARIANT_GAMES.items()}
+VARIANT_GAMES: Final = {STUD: "stud", STUD_HI_LO: "stud8", RAZZ: "razz", WALL_STREET: "wallstreet"}
+"""PHH variant -> game name (the one home of the mapping; :data:`GAME_VARIANTS` is its inverse)."""
+GAME_VARIANTS: Final = {game: variant for variant, game in VARIANT_GAMES.items()}
+"""Game name -> PHH variant."""
+_VARIANT_GAMES: Final = VARIANT_GAMES
+_GAME_VARIANTS: Final = GAME_VARIANTS
 VARIANTS: Final = (STUD, STUD_HI_LO, RAZZ, WALL_STREET)
 _STUD_FAMILY: Final = frozenset({STUD, STUD_HI_LO, RAZZ})  # the variants staked like stud (R2.2)
 
