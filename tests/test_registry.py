@@ -213,3 +213,21 @@ def test_phh_order_examples_and_errors() -> None:
     for dealer, n in ((3, 3), (-1, 3), (0, 0), (True, 3)):
         with pytest.raises(GameError):
             phh_order(dealer, n)
+
+
+def test_game_data_is_consistent_for_every_game() -> None:
+    """R2.4/R6.3, R2.6/R6.4, R3.7/R5.2/R6.2: each game's class-level data agrees with itself:
+    ``high_low`` is an eight-or-better low share, the later streets open with the board
+    order, and the first share is the one an uncontested pot is paid as."""
+    from studpoker.games import DoorCard, Opener, Ranking
+
+    for name, cls in GAMES.items():
+        game = from_options(name)
+        rankings = [h.ranking for h in game.halves]
+        assert game.high_low == (Ranking.EIGHT_OR_BETTER in rankings), name
+        assert rankings[0] in (Ranking.HIGH, Ranking.RAZZ), name  # every pot has a first winner
+        assert {s.opener for s in game.streets[1:]} == {game.board_opener}, name
+        assert game.streets[0].opener is (Opener.BRING_IN if game.bring_in_amount else Opener.DEALER_LEFT)
+        assert cls.bring_in_card in (DoorCard.LOWEST, DoorCard.HIGHEST)
+    assert from_options("razz").bring_in_card is DoorCard.HIGHEST
+    assert from_options("razz").board_opener is Opener.LOW_BOARD
