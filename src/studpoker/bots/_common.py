@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from studpoker.actions import Action, ActionKind
 from studpoker.games import Game, Ranking
 from studpoker.hand import Phase, SeatView
+from studpoker.wild import wild_mask
 
 __all__ = [
     "Table",
@@ -87,8 +88,9 @@ class Table:
     many cards each such opponent holds (seen or not); ``pool``: every card
     the seat has not seen (the deck minus all visible cards, folded players'
     up cards included, which are dead); ``market``: the Wall Street market
-    (None for an empty slot); ``razz``: the pot goes to the best razz low
-    (R6.2) instead of the best high.
+    (None for an empty slot); ``wild``: the mask of the ranks wild now (R8,
+    :func:`studpoker.wild.wild_mask`; 0 without wild cards); ``razz``: the pot
+    goes to the best razz low (R6.2) instead of the best high.
     """
 
     seat: int
@@ -103,6 +105,7 @@ class Table:
     double_ace_flush: bool
     to_call: int
     pot: int
+    wild: int = 0
     razz: bool = False
 
     @property
@@ -148,7 +151,7 @@ def read_table(view: SeatView) -> Table:
         seat=seat, mine=mine, community=community, opponents=tuple(opponents),
         opp_counts=tuple(opp_counts), opp_seats=tuple(opp_seats), pool=pool, market=market,
         high_low=view.game.high_low, double_ace_flush=view.game.double_ace_flush,
-        to_call=to_call, pot=view.pot, razz=is_razz(view.game),
+        to_call=to_call, pot=view.pot, wild=wild_mask(view.wild_ranks), razz=is_razz(view.game),
     )
 
 

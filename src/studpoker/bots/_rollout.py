@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 
 from studpoker.bots._common import Table
 from studpoker.evaluation import high_key, low_key, razz_key
+from studpoker.wild import wild_high_key, wild_low_key
 
 __all__ = ["Rollouts"]
 
@@ -65,7 +66,8 @@ class Rollouts:
             pos += need
         hilo = t.high_low
         daf = t.double_ace_flush
-        best = _razz if t.razz else high_key  # the key of the hand that wins (R6.2 in razz)
+        wild, razz = t.wild, t.razz
+        hkey, lkey = _keys(wild, razz)
         variants = self.variants
         nv = len(variants)
         sums = self.sums
@@ -91,7 +93,7 @@ class Rollouts:
             best_h = -1
             n_h = 0
             for cards in hands:
-                hk = best(cards, daf)
+                hk = hkey(cards, daf)
                 if hk > best_h:
                     best_h, n_h = hk, 1
                 elif hk == best_h:
@@ -100,17 +102,17 @@ class Rollouts:
             n_l = 0
             if hilo:
                 for cards in hands:
-                    lk = low_key(cards)
+                    lk = lkey(cards)
                     if lk > best_l:
                         best_l, n_l = lk, 1
                     elif lk == best_l:
                         n_l += 1
-            share = _share(mine_final, best_h, n_h, best_l, n_l, hilo, daf, best)
+            share = _share(mine_final, best_h, n_h, best_l, n_l, hilo, daf, wild, razz)
             total += share
             total2 += share * share
             for v in range(nv):
                 cards = [*mine, variants[v], *my_draw[1:], *comm]
-                share = _share(cards, best_h, n_h, best_l, n_l, hilo, daf, best)
+                share = _share(cards, best_h, n_h, best_l, n_l, hilo, daf, wild, razz)
                 sums[v + 1] += share
                 squares[v + 1] += share * share
         sums[0] = total
@@ -130,23 +132,32 @@ class Rollouts:
         return math.sqrt(var / (self.count - 1))
 
 
-def _razz(cards: Sequence[int], daf: bool) -> int:
-    return razz_key(cards)
+def _keys(
+    wild: int, razz: bool = False
+) -> tuple[Callable[[list[int], bool], int], Callable[[list[int]], int]]:
+    """The key of the hand that wins and the low key: R1.3/R1.4, the razz low (R6.2) in
+    razz, or with the ranks of ``wild`` wild (R8.1)."""
+    if razz:
+        return (lambda cards, daf: razz_key(cards)), low_key
+    if not wild:
+        return high_key, low_key
+    return (lambda cards, daf: wild_high_key(cards, wild)), (lambda cards: wild_low_key(cards, wild))
 
 
 def _share(
-    cards: list[int], best_h: int, n_h: int, best_l: int, n_l: int, hilo: bool, daf: bool,
-    best: Callable[[Sequence[int], bool], int] = high_key,
+    cards: list[int], best_h: int, n_h: int, best_l: int, n_l: int, hilo: bool, daf: bool, wild: int = 0,
+    razz: bool = False,
 ) -> float:
     """The seat's share of the pot holding ``cards`` against the opponents' best
-    high ``best_h`` (held by ``n_h`` of them; with ``best`` the razz key, their best
-    razz low) and best low ``best_l`` (``n_l``)."""
-    hk = best(cards, daf)
+    high ``best_h`` (held by ``n_h`` of them; in razz their best razz low) and best
+    low ``best_l`` (``n_l``)."""
+    hkey, lkey = _keys(wild, razz)
+    hk = hkey(cards, daf)
     if not hilo:
         if hk > best_h:
             return 1.0
         return 1.0 / (n_h + 1) if hk == best_h else 0.0
-    lk = low_key(cards)
+    lk = lkey(cards)
     if lk < 0 and best_l < 0:  # nobody has a low: the high takes it all
         if hk > best_h:
             return 1.0
