@@ -316,7 +316,7 @@ def _only_clear_errors(results: object) -> None:
             if isinstance(r, Refusal):
                 assert r.reason and not r.reason.startswith("internal")
             else:
-                _phh_replays(r.history)
+                replays_the_same(r.history)
     except HistoryError:
         pass
 
@@ -387,11 +387,7 @@ def _round_trip(h: phh.HandHistory, hero: str | None) -> phh.HandHistory:
     return _without_import_fields(r.history, h)
 
 
-_PHH_VARIANT = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR"}
-ROUND_TRIP_GAMES = [pytest.param(g, marks=pytest.mark.skipif(
-    g not in GAMES or _PHH_VARIANT[g] not in phh.VARIANTS,
-    reason=f"{g} is not yet a game of the registry with a PHH variant (branch family)"))
-    for g in ("stud", "stud8", "razz")]
+ROUND_TRIP_GAMES = ["stud", "stud8", "razz"]
 
 
 @pytest.mark.parametrize("game", ROUND_TRIP_GAMES)
@@ -650,11 +646,6 @@ def test_replay_equity_command(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- Stud Hi-Lo and Razz
 
 
-def _phh_replays(h: phh.HandHistory) -> None:
-    if h.variant in phh.VARIANTS:  # PHH F7S/8 and FR come with the family branch
-        replays_the_same(h)
-
-
 @pytest.mark.parametrize("room", ["pokerstars", "fulltilt"])
 def test_stud8_hands_split_high_and_low(room: str) -> None:
     """R5.2: the high and the low each take half; 'No low hand qualified' gives the high all."""
@@ -665,8 +656,8 @@ def test_stud8_hands_split_high_and_low(room: str) -> None:
     assert split.fields["_rake"] == 3
     assert no_low.winnings[no_low.players.index("mojo risin")] == 150
     assert "d dh p6 5c7s7h" in no_low.actions  # the mucked hand the summary showed
-    _phh_replays(split)
-    _phh_replays(no_low)
+    replays_the_same(split)
+    replays_the_same(no_low)
 
 
 @pytest.mark.parametrize("room", ["pokerstars", "fulltilt"])
@@ -677,8 +668,8 @@ def test_razz_hands(room: str) -> None:
     assert showdown.players is not None and third.players is not None
     assert showdown.winnings[showdown.players.index("Hero")] == 355  # 7-6-5-2-A
     assert third.actions[5] == "p4 pb"  # tilt.monk's ten is the highest door card
-    _phh_replays(showdown)
-    _phh_replays(third)
+    replays_the_same(showdown)
+    replays_the_same(third)
 
 
 def test_razz_bring_in_by_the_lowest_card_is_refused() -> None:
@@ -706,7 +697,7 @@ def test_americas_cardroom_hands() -> None:
     assert (stud8.variant, razz.variant) == ("F7S/8", "FR")
     assert stud8.winnings == [124, 0, 124, 0, 0, 0]
     for h in [*stud, stud8, razz]:
-        _phh_replays(h)
+        replays_the_same(h)
 
 
 def test_export_writes_the_cap_and_the_import_reads_it_back() -> None:

@@ -66,7 +66,6 @@ from studpoker.operations import (
 __all__ = ["STREET_NAMES", "Context", "Refused", "Stakes", "convert"]
 
 STREET_NAMES = ("third", "fourth", "fifth", "sixth", "seventh")
-_VARIANTS = {"stud": phh.STUD, "stud8": "F7S/8", "razz": "FR"}
 _TITLES = {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi-Lo", "razz": "Razz"}
 _STAKES = frozenset(("game", "ante", "bring_in", "small_bet", "big_bet"))
 _PHH_FIELDS = frozenset(f.name for f in fields(phh.HandHistory))  # the options PHH records
@@ -553,7 +552,6 @@ class _Plan:
             h = phh.from_hand(hand, public=viewer is None, viewer=viewer)
             if self.extra:
                 h.actions = self._unmask(h.actions, order)
-        h.variant = _VARIANTS[rh.game]
         defaults = self.context.defaults.get(rh.game)
         if defaults is None:
             defaults = self.context.defaults[rh.game] = to_options(from_options(rh.game))
