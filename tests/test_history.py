@@ -762,3 +762,17 @@ def test_export_command_skips_wall_street_among_stud_hands(tmp_path: Path) -> No
     assert "wrote 2 hands" in result.stdout and "1 skipped" in result.stdout
     assert "hand 2 [2]: Wall Street (FWS) has no online room" in result.stderr
     assert [r.history.actions for r in read(out)] == [stud.actions, stud.actions]
+
+
+def test_stats_and_equity_of_stud8_and_razz_across_three_rooms(tmp_path: Path) -> None:
+    from studpoker.cli import app
+
+    files = sorted(str(p) for p in DATA.glob("*") if "stud8" in p.name or "razz" in p.name)
+    out = tmp_path / "family.phhs"
+    result = _cli().invoke(app, ["import", *files, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "acr: 4 imported, 4 replayed, 0 refused" in result.stdout
+    rows = json.loads(_cli().invoke(app, ["stats", str(out), "--player", "Hero", "--json"]).stdout)
+    assert [(r["game"], r["hands"]) for r in rows["players"]] == [("razz", 6), ("stud8", 6)]
+    equity = json.loads(_cli().invoke(app, ["replay", str(out), "--equity", "--json"]).stdout)
+    assert all(abs(sum(s["equity"]) - 1) < 1e-9 for hand in equity for s in hand["equity"])
