@@ -17,7 +17,7 @@ from _server_support import FAST, table_config
 from studpoker import ActionKind, GameError, SevenCardStud, WallStreet, phh
 from studpoker.bots._common import give_up
 from studpoker.cli import app, make_game
-from studpoker.games import from_options, game_info, option_names, to_options
+from studpoker.games import GAMES, from_options, game_info, option_names, to_options
 from studpoker.hand import Hand
 from studpoker.play import action_keys
 from studpoker.server import create_app
@@ -62,6 +62,11 @@ def test_both_options_are_off_by_default_and_in_the_registry() -> None:
     assert game_info(game)["options"] == to_options(game)
     assert from_options(**to_options(FOLD_WS)) == FOLD_WS
     assert pickle.loads(pickle.dumps(game)) == game
+    for name in GAMES:  # every game of the registry: the fold everywhere, the raise with the open pair
+        names = option_names(name)
+        assert "fold_when_check" in names, name
+        assert ("open_pair_raise_big" in names) is ("open_pair_big_bet" in names), name
+        assert from_options(name, fold_when_check=True).fold_when_check
 
 
 @pytest.mark.parametrize(("name", "options", "message"), [
@@ -236,7 +241,7 @@ def test_play_command_takes_both_options() -> None:
     assert make_game("wallstreet", fold_when_check=True).fold_when_check
     assert not make_game("stud").fold_when_check and not make_game("stud").open_pair_raise_big
     bad = CliRunner().invoke(app, ["play", "--game", "wallstreet", "--open-pair-raise-big"])
-    assert bad.exit_code == 2 and "open_pair_raise_big" in bad.output
+    assert bad.exit_code == 2 and "has no option open-pair-raise-big" in bad.output
 
 
 # --------------------------------------------------------------------------- server

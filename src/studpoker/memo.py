@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from studpoker.actions import Action, ActionKind, make_action
 from studpoker.cards import Card, full_deck
-from studpoker.evaluation import board_key
+from studpoker.evaluation import board_key, razz_board_key
 from studpoker.operations import (
     ActionTaken,
     AntePosted,
@@ -98,14 +98,14 @@ class GameMemo:
     ``checks``: by seat (and ``fold_records``, ``check_records``: their log
     records); ``calls``: ``actions[CALL]``; ``call_records`` and
     ``records[kind]``: the log records of other interned actions, see
-    :meth:`record`; ``setups``: by (players, dealer); ``boards``: first-to-act
-    keys (R2.6) by a board's rank counts;
+    :meth:`record`; ``setups``: by (players, dealer); ``boards`` and
+    ``low_boards``: first-to-act keys (R2.6, R6.4) by a board's rank counts;
     ``settled``: uncontested settlements by ``amount << 5 | seat``.
     """
 
-    __slots__ = ("actions", "boards", "bound", "bring_in", "call_records", "calls", "check_records", "checks",
-                 "fold_records", "fold_when_check", "folds", "game", "heads_up_uncapped",
-                 "max_raises", "pot_bound", "records", "settled", "setups", "span")
+    __slots__ = ("actions", "boards", "bound", "bring_in", "call_records", "calls", "check_records",
+                 "checks", "fold_records", "fold_when_check", "folds", "game", "heads_up_uncapped",
+                 "low_boards", "max_raises", "pot_bound", "records", "settled", "setups", "span")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -138,6 +138,7 @@ class GameMemo:
         self.check_records: tuple[ActionTaken, ...] = tuple(action_taken(a, 0) for a in self.checks)
         self.setups: dict[tuple[int, int], Setup] = {}
         self.boards: dict[int, tuple[int, ...]] = {}
+        self.low_boards: dict[int, tuple[int, ...]] = {}
         self.settled: dict[int, Settlement] = {}
 
     def action(self, kind: ActionKind, seat: int, amount: int = 0, slot: int = 0) -> Action:
@@ -193,4 +194,11 @@ class GameMemo:
         key = self.boards.get(bits)
         if key is None:
             key = self.boards[bits] = board_key(cards)
+        return key
+
+    def low_board(self, bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
+        """:func:`~studpoker.evaluation.razz_board_key` of ``cards`` (R6.4), kept like :meth:`board`."""
+        key = self.low_boards.get(bits)
+        if key is None:
+            key = self.low_boards[bits] = razz_board_key(cards)
         return key
