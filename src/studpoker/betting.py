@@ -16,8 +16,8 @@ House rules encoded here, all documented in ``docs/rules-decisions.md``:
   half an increment above the last full level (R1.6), short all-ins adding up.
 * A seat may raise only if it has not acted this round, or a full raise has
   been made since it last acted (R1.6).
-* Cap: a bet and ``max_raises`` raises; none while exactly two players with
-  chips remain and ``heads_up_uncapped`` (R1.5). Bring-in does not count;
+* Cap: a bet and the game's ``max_raises`` raises; none while exactly two
+  players with chips remain and ``heads_up_uncapped`` (R1.5). Bring-in does not count;
   completion counts as the bet (R2.5).
 * On the bring-in street, until someone completes, any player may complete;
   an all-in above the bring-in but below the small bet is not a completion.
@@ -26,7 +26,11 @@ House rules encoded here, all documented in ``docs/rules-decisions.md``:
   bet below the small bet chooses nothing (anyone may still make the first
   full bet, small or big). With ``raise_big`` a small bet may be raised by the
   big bet, after which every raise of the street is big.
-* Folding is offered only when something is owed, unless ``fold_when_check``.
+* Folding is offered only when something is owed, unless the game's ``fold_when_check``.
+
+The game's betting options (the cap, ``heads_up_uncapped``, ``fold_when_check``,
+the bring-in) are read from its memo (:class:`~studpoker.memo.GameMemo`), which
+also holds the actions the round offers.
 """
 
 from __future__ import annotations
@@ -56,18 +60,16 @@ class BettingRound:
 
     ``big_increment`` is the open pair's big bet while the choice between the
     small and the big bet is still open (R2.6), else None. ``memo`` is the
-    game's :class:`~studpoker.memo.GameMemo`, whose actions the round offers.
+    game's :class:`~studpoker.memo.GameMemo`: the actions the round offers and
+    the game's betting options (``cap``, ``heads_up_uncapped``,
+    ``fold_when_check``, ``bring_in``).
     """
 
     memo: GameMemo
     increment: int
     big_increment: int | None = None
     raise_big: bool = False  # open_pair_raise_big (R2.6)
-    max_raises: int
-    heads_up_uncapped: bool
-    fold_when_check: bool = False  # R1.5 option
     bring_in_street: bool = False
-    bring_in: int = 0  # the full bring-in: what the others owe after a short one (R2.4)
     bets: list[int]
     current: int = 0
     full_level: int = 0
@@ -89,11 +91,7 @@ class BettingRound:
         rnd.increment = street.bet
         rnd.big_increment = big
         rnd.raise_big = big is not None and street.raise_big
-        rnd.max_raises = memo.max_raises
-        rnd.heads_up_uncapped = memo.heads_up_uncapped
-        rnd.fold_when_check = memo.fold_when_check
         rnd.bring_in_street = street.opener is _BRING_IN_OPENER
-        rnd.bring_in = memo.bring_in
         rnd.bets = [0] * players
         rnd.current = 0
         rnd.full_level = 0
@@ -131,14 +129,14 @@ class BettingRound:
         if owed > 0:
             paid = owed if owed < stack else stack
             out = [memo.folds[seat], memo.calls.get(paid << 5 | seat) or memo.action(_CALL, seat, paid)]
-        elif self.fold_when_check:
+        elif memo.fold_when_check:
             out = [memo.folds[seat], memo.checks[seat]]  # R1.5 option: a fold where a check is legal
         else:
             out = [memo.checks[seat]]
         if stack <= owed or with_chips < 2:
             return out  # all-in to call, or no one left to bet against
         raises = self.raises
-        if raises >= 1 + self.max_raises and not (with_chips == 2 and self.heads_up_uncapped):
+        if raises >= memo.cap and not (with_chips == 2 and memo.heads_up_uncapped):
             return out  # capped (R1.5)
         level = self.full_level
         big = self.big_increment
@@ -166,7 +164,7 @@ class BettingRound:
         """R2.4: the low card posts the bring-in or completes; no fold, no check. A stack
         at or below the bring-in has the bring-in only (all-in)."""
         memo = self.memo
-        bring_in = self.bring_in
+        bring_in = memo.bring_in
         amount = bring_in if bring_in < stack else stack
         out = [memo.actions[_BRING_IN].get(amount << 5 | seat) or memo.action(_BRING_IN, seat, amount)]
         if stack > bring_in:
@@ -202,7 +200,7 @@ class BettingRound:
         paid = to - bets[seat]
         bets[seat] = to
         if kind is _BRING_IN:
-            bring_in = self.bring_in  # a short bring-in still obliges the others to the full one (R2.4)
+            bring_in = memo.bring_in  # a short bring-in still obliges the others to the full one (R2.4)
             self.current = bring_in if to < bring_in else to
             self.acted_full[seat] = self.full_level
             pending = self.pending = set(with_chips)

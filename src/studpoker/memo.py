@@ -103,7 +103,7 @@ class GameMemo:
     ``settled``: uncontested settlements by ``amount << 5 | seat``.
     """
 
-    __slots__ = ("actions", "boards", "bound", "bring_in", "call_records", "calls", "check_records",
+    __slots__ = ("actions", "boards", "bound", "bring_in", "call_records", "calls", "cap", "check_records",
                  "checks", "fold_records", "fold_when_check", "folds", "game", "heads_up_uncapped",
                  "low_boards", "max_raises", "pot_bound", "records", "settled", "setups", "span")
 
@@ -117,6 +117,7 @@ class GameMemo:
         # the game's betting options, read at every street (plain slots: quick to read)
         self.bring_in: int = game.bring_in_amount
         self.max_raises: int = game.max_raises
+        self.cap: int = 1 + game.max_raises  # a bet and max_raises raises per street (R1.5)
         self.heads_up_uncapped: bool = game.heads_up_uncapped
         self.fold_when_check: bool = game.fold_when_check
         street_caps = sum(max(st.bet, st.big_bet or 0) for st in game.streets) * (1 + game.max_raises)
