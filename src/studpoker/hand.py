@@ -15,8 +15,11 @@ card or a market slot) and, at showdown, show or muck (R1.9). A decision with
 a single possible choice (a Wall Street player who cannot afford any slot) is
 taken automatically and logged like any other. :meth:`Hand.leave` marks a
 player who left the table (folded at their turn, R4.3), and
-:meth:`Hand.stack_next` fixes the next cards the hand deals. Pots are settled
-by :mod:`studpoker.settlement`.
+:meth:`Hand.stack_next` fixes the next cards the hand deals. What a betting
+action may be and what it puts in is the betting round's
+(:mod:`studpoker.betting`, the one copy of those rules); what every hand of a
+game shares (its actions, log records, setups) is the game's memo
+(:mod:`studpoker.memo`). Pots are settled by :mod:`studpoker.settlement`.
 """
 
 from __future__ import annotations
@@ -1035,12 +1038,15 @@ class Hand:
     def leave(self, seat: int) -> None:
         """R4.3: the player of ``seat`` has left the table during the hand.
 
-        From now on, at their turn their only legal action is to fold, even
-        where a check would be legal (a player who has left cannot win a pot);
-        in a Wall Street card round they fold too (an all-in player, who has
-        no choice there, gets the free card), and at showdown they muck (they
-        show only if every other contender has already mucked). The
-        bring-in, which cannot be folded (R2.4), is still theirs to post.
+        From now on, at their next decision of any kind their only legal
+        action is to fold, even where a check would be legal (a player who
+        has left cannot win a contested pot): in a betting round, a Wall Street
+        card round (also when they can afford no market slot), a Baseball
+        payment; at showdown they muck (they show only if they are the last
+        contender of a contested pot). The bring-in, which cannot be folded
+        (R2.4), is posted (the completion is not offered). A pot in which they
+        are the only eligible player is still theirs (R1.9). A player who
+        leaves all-in has no decision left: their hand plays on and is shown.
         Nothing is applied or logged here: the fold comes at their turn.
         """
         if type(seat) is not int or not 0 <= seat < self.n:
