@@ -574,6 +574,31 @@ def test_razz_and_stud_hi_lo_from_the_lobby_form(server: str, browser: Any, game
     ann.context.close()
 
 
+def test_house_options_in_the_lobby_form_follow_the_server(server: str, browser: Any) -> None:
+    """R1.5, R2.6: the create form offers ``fold_when_check`` for every game and
+    ``open_pair_raise_big`` where the game has the open pair, as the server's options say
+    (defaults off); a table created with both keeps them."""
+    ann = Player(browser, server)
+    ann.register(f"ann_house_{uuid.uuid4().hex[:4]}")
+    page = ann.page
+    for game, raise_big in (("razz", False), ("wallstreet", False), ("stud8", False), ("stud", True)):
+        page.select_option("#create-game", game)
+        assert page.locator("input[name='fold_when_check']").is_visible(), game
+        assert page.locator("input[name='open_pair_raise_big']").is_visible() == raise_big, game
+    assert not page.locator("input[name='fold_when_check']").is_checked()
+    assert not page.locator("input[name='open_pair_raise_big']").is_checked()
+    page.check("input[name='fold_when_check']")  # (stud chosen last: choosing a game resets them)
+    page.check("input[name='open_pair_raise_big']")
+    page.fill("#create-name", "House rules")
+    page.click("#create-submit")
+    page.wait_for_url("**/#/table/*")
+    table_id = int(page.url.split("#/table/")[1].split("?")[0])
+    options = httpx.get(f"{server}/api/tables/{table_id}").json()["config"]["game"]
+    assert options["fold_when_check"] is True and options["open_pair_raise_big"] is True
+    assert ann.errors == []
+    ann.context.close()
+
+
 def test_demo_table_is_playable(server: str, browser: Any) -> None:
     """What `make run` offers: a guest opens the link, joins the demo stud table and plays a hand."""
     eve = Player(browser, server)
