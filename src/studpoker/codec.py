@@ -168,6 +168,8 @@ def strength(cards: Sequence[Card], game: Game) -> dict[str, Any] | None:
     >>> strength(parse_cards("Kh Kd 7s 2c 4d"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
     >>> strength(parse_cards("Kh 3d 7s 2c"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
     '7-3-2 low draw'
+    >>> strength(parse_cards("Qh 3d Kc 2c 7s 5d"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
+    '7-5-3-2 low draw'
     """
     if not cards:
         return None
@@ -178,6 +180,8 @@ def strength(cards: Sequence[Card], game: Game) -> dict[str, Any] | None:
         low = evaluate_low(cards) if game.high_low else None
         if low is not None:
             out["low"], out["low_cards"] = low.description, [str(c) for c in low.cards]
+        elif game.high_low and len(cards) < 7:  # no low yet, cards to come: the low draw
+            out["low"] = _partial_low(cards)
     else:
         out["high"] = _partial_high(cards)
         out["low"] = _partial_low(cards) if game.high_low else None

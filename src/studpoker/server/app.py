@@ -97,6 +97,9 @@ def create_app(
     from studpoker.server.player_stats import router as stats_router  # profiles, leaderboard
 
     app.include_router(stats_router)
+    from studpoker.server.night import router as night_router  # the night's ledger of a table
+
+    app.include_router(night_router)
     install_error_handlers(app)
     app.add_exception_handler(TournamentRefused, refused_response)  # a refused request: its status
     app.add_middleware(SecurityHeaders)

@@ -29,36 +29,31 @@ from studpoker import phh
 from studpoker.fairness import keep_seen_openings
 from studpoker.games import GAMES
 from studpoker.server.api import Svc, User
-from studpoker.server.db import Database, HandRow, LedgerRow, UserRow
+from studpoker.server.db import Database, HandRow, UserRow
 from studpoker.stats import Stats, StatsError
 
 __all__ = ["all_hands_of", "hands_of", "leaderboard", "profile", "router"]
 
 router = APIRouter(prefix="/api")
 
-_GAMES = ("stud", "wallstreet")
-
-
 def _names(h: HandRow) -> list[str]:
     return [str(e["name"]) for e in h.start]
 
 
 def hands_of(db: Database, name: str) -> Iterator[HandRow]:
-    """The finished hands in which ``name`` was dealt in, oldest first."""
+    """The finished hands in which ``name`` was dealt in, oldest first: at any table, cash or
+    tournament. The one definition of a player's hands, for the profile and the leaderboard alike
+    (:func:`leaderboard` reads every finished hand; this one the hands whose players hold the name)."""
     with db.session() as s:
-        user = s.scalars(select(UserRow).where(UserRow.name == name)).first()
-        if user is None:
+        if s.scalars(select(UserRow.id).where(UserRow.name == name)).first() is None:
             return
-        table_ids = list(s.scalars(select(LedgerRow.table_id).where(
-            LedgerRow.user_id == user.id, LedgerRow.kind == "buy_in",
-            LedgerRow.table_id.is_not(None)).distinct()))
-        if not table_ids:
-            return
-        q = (select(HandRow).where(HandRow.table_id.in_(table_ids), HandRow.status == "over")
-             .order_by(HandRow.id))
-        for h in s.scalars(q):
-            if h.phh and name in _names(h):
-                yield h
+        ids = [hid for hid, start in s.execute(select(HandRow.id, HandRow.start).where(
+            HandRow.status == "over", HandRow.phh.is_not(None)).order_by(HandRow.id))
+            if any(str(e.get("name")) == name for e in start)]
+        for lo in range(0, len(ids), 500):
+            for h in s.scalars(select(HandRow).where(HandRow.id.in_(ids[lo:lo + 500])).order_by(HandRow.id)):
+                if h.phh and name in _names(h):
+                    yield h
 
 
 def _all_stats(db: Database) -> Stats:
@@ -127,8 +122,8 @@ def all_hands_of(db: Database, name: str) -> str:
 @router.get("/players/{name}/stats")
 def player_stats(name: str, svc: Svc, game: str | None = None) -> dict[str, Any]:
     """A player's profile: statistics by game and the chart of chips over hands."""
-    if game is not None and game not in _GAMES:
-        raise HTTPException(400, f"unknown game {game!r}: stud or wallstreet")
+    if game is not None and game not in GAMES:
+        raise HTTPException(400, f"unknown game {game!r}: {', '.join(GAMES)}")
     try:
         return profile(svc.db, name, game=game)
     except KeyError:
@@ -139,8 +134,8 @@ def player_stats(name: str, svc: Svc, game: str | None = None) -> dict[str, Any]
 def leaderboard_route(svc: Svc, game: str = "stud", min_hands: int = 20,
                       limit: int = 50) -> list[dict[str, Any]]:
     """Accounts by net chips in one game."""
-    if game not in _GAMES:
-        raise HTTPException(400, f"unknown game {game!r}: stud or wallstreet")
+    if game not in GAMES:
+        raise HTTPException(400, f"unknown game {game!r}: {', '.join(GAMES)}")
     if min_hands < 0 or not 1 <= limit <= 500:
         raise HTTPException(400, "min_hands must be >= 0 and limit 1 to 500")
     return leaderboard(svc.db, game=game, min_hands=min_hands, limit=limit)
