@@ -40,6 +40,9 @@ function render() {
   }
   const hidden = [...turns.values()].filter((t) => !tableInView(t.table));
   banner.hidden = hidden.length === 0;
+  // overlays and dialogs start below the banner
+  requestAnimationFrame(() => document.documentElement.style.setProperty("--turn-banner-h",
+    banner.hidden ? "0px" : `${Math.max(0, Math.round(banner.getBoundingClientRect().bottom))}px`));
   if (turns.size && !hidden.length) return; // the table page says it itself
   document.title = hidden.length ? `Your turn · ${baseTitle}` : document.title.replace(/^Your turn · /, "");
   if (!hidden.length) {
