@@ -80,6 +80,8 @@ export function mountTable(root, {id, invite}) {
         const t = msg.table.tournament;
         st.gone = !t ? "This table is closed."
           : t.over ? "The tournament is over." : "This tournament table was broken; players moved on.";
+        const place = t && session.user ? (t.places || []).find((p) => p.name === session.user.name) : null;
+        if (place) st.gone += ` You finished ${ordinal(place.place)}${place.prize ? ` (prize ${place.prize})` : ""}.`;
       }
       const you = msg.table.you;
       if (you !== null && you !== undefined) seated.set({id, name: msg.table.name, invite: invite || null});
