@@ -572,6 +572,42 @@ def test_statistics_are_linked_from_the_lobby(server: ServerThread, browser: Any
     you.close()
 
 
+# ---------------------------------------------------------------------------------- R7 in the browser
+
+
+def test_dealers_choice_in_the_browser(server: ServerThread, browser: Any, tmp_path: Path) -> None:
+    """R7.1/R7.2 in the page: a dealer's choice table made from the lobby's form; the dealer is asked
+    on the clock with a button for every game of the list (from the registry), the game picked is
+    dealt, and the table says who chooses next."""
+    you = Friend(browser, server.url)
+    you.guest(f"dee{uuid.uuid4().hex[:4]}")
+    page = you.page
+    page.fill("#create-name", "Dealer's choice")
+    page.check("[data-testid='create-mixed']")
+    page.select_option("#mixed-mode", "dealers_choice")
+    page.fill("input[name='mixed_hands']", "1")
+    page.fill("input[name='action_time']", "60")
+    page.click("#create-submit")
+    page.wait_for_url("**/#/table/*")
+    you.sit(0, 500)
+    you.seated()
+    add_bots(page, 2)
+    choose = page.locator("[data-testid='choose-game']")
+    choose.wait_for(timeout=30000)  # the first button is seat 0's: this player chooses
+    options = choose.locator("[data-testid='choose-game-option']").evaluate_all("els => els.map(e => e.dataset.game)")
+    games = page.evaluate("async () => (await (await fetch('/api/games')).json()).games.map((g) => g.game)")
+    assert options == games  # every game of the registry, none written into the page
+    assert page.title().startswith("Your turn")
+    shot = tmp_path / "night-dealers-choice.png"
+    page.screenshot(path=str(shot))
+    keep_screenshot(shot)
+    choose.locator("[data-testid='choose-game-option'][data-game='wallstreet']").click()
+    page.locator(".market").wait_for(timeout=30000)
+    assert page.inner_text("[data-testid='table-game']").startswith("Wall Street")
+    assert any(m.get("type") == "choose_game" and m.get("game") == "wallstreet" for m in you.sent)
+    you.close()
+
+
 # ---------------------------------------------------------------------------------- the whole night
 
 
@@ -607,8 +643,8 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
     host.sit(0, 500)
     host.seated()
     friends = []
-    for nick, seat in ((f"Ann{suffix}", 2), (f"Bob{suffix}", 4)):
-        f = Friend(browser, server.url)
+    for nick, seat, size in ((f"Ann{suffix}", 2, (1280, 800)), (f"Bob{suffix}", 4, (390, 844))):
+        f = Friend(browser, server.url, size)
         f.page.goto(link)
         f.page.fill("#login-name", nick)
         f.page.click("#btn-guest")
@@ -641,9 +677,10 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
                     nexts.add(nxt.inner_text())
                 if p is host and not shot_taken and p.page.locator(".market").count() and \
                         p.page.locator("button.act").count():
-                    shot = tmp_path / "night-host-desktop.png"
-                    p.page.screenshot(path=str(shot))
-                    keep_screenshot(shot)
+                    for who, name in ((host, "night-host-desktop.png"), (bob, "night-friend-phone.png")):
+                        shot = tmp_path / name
+                        who.page.screenshot(path=str(shot))
+                        keep_screenshot(shot)
                     shot_taken = True
                 p.act()
             time.sleep(0.05)
@@ -658,7 +695,14 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
     bob.page.close()
     bob.page = bob.open_page()
     bob.page.goto(f"{server.url}/")
-    bob.page.locator("[data-testid='your-seats'] [data-testid='return-to-table']").click()
+    back = bob.page.locator("[data-testid='your-seats'] [data-testid='return-to-table']")
+    back.wait_for()
+    bob.page.locator("#lobby-table tr[data-table-id] [data-testid='lobby-mixed']").first.wait_for()
+    assert bob.page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
+    shot = tmp_path / "night-lobby-phone.png"
+    bob.page.screenshot(path=str(shot))
+    keep_screenshot(shot)
+    back.click()
     bob.seated()
     # the host pauses: the hand in play is finished, then nothing is dealt
     page.click("[data-testid='host-pause']")
@@ -700,8 +744,12 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
         owed[li[1]] -= li[2]
     assert all(v == 0 for v in owed.values()), owed
     shot = tmp_path / "night-ledger.png"
-    panel.scroll_into_view_if_needed()
-    panel.screenshot(path=str(shot))
+    for _ in range(20):  # the panel is drawn again when the ledger changes: try again then
+        try:
+            panel.screenshot(path=str(shot), timeout=3000)
+            break
+        except Exception:
+            time.sleep(0.2)
     keep_screenshot(shot)
     # the host closes the night: the ledger stays on the page
     page.click("[data-testid='close-night']")

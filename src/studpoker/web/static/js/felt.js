@@ -206,6 +206,9 @@ export function renderFelt(model) {
         }
       }
     }
+  } else if (model.choosingText) {
+    center.append(h("div", {class: "street"}, "Dealer's choice"));
+    center.append(h("div", {class: "waiting"}, model.choosingText));
   } else {
     center.append(h("div", {class: "street"}, `${info.name} · ${info.stakes}`));
     center.append(h("div", {class: "waiting"}, model.waitingText || "Waiting for the next hand"));

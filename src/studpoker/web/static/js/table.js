@@ -204,7 +204,11 @@ export function mountTable(root, {id, invite}) {
       const ledger = await fetchLedger(id, invite);
       if (st.stopped) return;
       st.ledger = ledger;
-      replace(ledgerBox, ledger && ledger.players.length ? ledgerPanel(ledger, {tableId: id, invite}) : null);
+      const sig = JSON.stringify(ledger);
+      if (ledgerBox.dataset.sig !== sig) { // drawn again only when it changed
+        ledgerBox.dataset.sig = sig;
+        replace(ledgerBox, ledger && ledger.players.length ? ledgerPanel(ledger, {tableId: id, invite}) : null);
+      }
       if (st.gone) render();
     }, 250);
   }
@@ -524,12 +528,6 @@ export function mountTable(root, {id, invite}) {
     if (head.dataset.sig !== headSig) {
       head.dataset.sig = headSig;
       const seatButtons = me && !tour ? [
-        h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out"),
-          title: "from the next hand on"}, me.sitting_out ? "Sit in" : inMine ? "Sit out next hand" : "Sit out"),
-        !inMine ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
-        inMine ? h("button", {id: "btn-leave-after", "data-testid": "leave-after-hand", "aria-pressed": me.leave_after_hand ? "true" : "false",
-          onclick: () => simple("seat_settings", {leave_after_hand: !me.leave_after_hand})},
-        me.leave_after_hand ? "Stay after this hand" : "Leave after this hand") : null,
         h("button", {id: "btn-leave", class: "keep", onclick: leave}, me.leaving ? "Leaving…" : "Leave")] : [];
       replace(head,
         h("div", {class: "title"},
@@ -553,12 +551,23 @@ export function mountTable(root, {id, invite}) {
             }}, "More")));
     }
 
-    // the player's own settings, and the host's panel
+    // the player's own seat (sit out next hand, add chips, leave after this hand, show or muck), and the
+    // host's panel: beside the felt, so that the header stays one row
     const showdownSetting = localStorage.getItem("studpoker.autoShowdown") || "ask";
-    const seatSig = JSON.stringify([Boolean(me), Boolean(tour), showdownSetting, info.your_settings]);
+    const seatSig = JSON.stringify([Boolean(me), Boolean(tour), showdownSetting, info.your_settings, inMine,
+      me && [me.sitting_out, me.leave_after_hand, me.chips]]);
     if (seatBox.dataset.sig !== seatSig) {
       seatBox.dataset.sig = seatSig;
-      replace(seatBox, me && !tour ? h("section", {class: "panel seat-settings"}, h("h3", {}, "Your seat"),
+      replace(seatBox, me && !tour ? h("section", {class: "panel seat-settings", "data-testid": "seat-panel"},
+        h("h3", {}, "Your seat"),
+        h("div", {class: "host-row"},
+          h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out"),
+            title: "from the next hand on"}, me.sitting_out ? "Sit in" : inMine ? "Sit out next hand" : "Sit out"),
+          !inMine ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
+          inMine ? h("button", {id: "btn-leave-after", "data-testid": "leave-after-hand",
+            "aria-pressed": me.leave_after_hand ? "true" : "false",
+            onclick: () => simple("seat_settings", {leave_after_hand: !me.leave_after_hand})},
+          me.leave_after_hand ? "Stay after this hand" : "Leave after this hand") : null),
         h("label", {class: "field"}, "At showdown", h("select", {id: "auto-showdown", "data-testid": "auto-showdown",
           onchange: (e) => {
             localStorage.setItem("studpoker.autoShowdown", e.target.value);
@@ -586,6 +595,8 @@ export function mountTable(root, {id, invite}) {
       config, gameInfo, seatCount: info.seats.length || config.seats || gameInfo.max_players, bottom: you ?? 0, seats: info.seats, you,
       button: info.button, hand, names: st.names, payoffs: st.payoffs, waitingText, acts: st.acts, fresh: st.fresh,
       bought: st.bought, arrived: st.arrived, summary: summary ? h("div", {class: "summary-box"}, summary) : null,
+      choosingText: !inHand && info.mixed && info.mixed.choice_deadline && info.mixed.choosing !== null
+        ? `${info.seats[info.mixed.choosing]?.name ?? "The dealer"} picks the next game` : null,
       canSit: (me === null || me === undefined) && !tour && !info.closed && !!session.user && !info.your_request,
       onSit: sitDialog, isOwner: isOwner && !tour,
       onRemoveBot: (seat) => simple("remove_bot", {seat}), onAct: act, busy: st.busy || st.offline,
