@@ -40,6 +40,7 @@ from studpoker.server.night import settle_up
 from studpoker.server.protocol import SERVER_MESSAGE
 from studpoker.server.rooms.room import _auto_showdown
 
+STUD_GAME = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 SLOW = Settings(hand_delay=0.3, start_delay=0.2, bot_delay=0, rate_per_second=10_000, rate_burst=10_000,
                 guests_per_ip=100_000, sockets_per_ip=100_000, registrations_per_ip=100_000)
 
@@ -365,6 +366,21 @@ def test_r3_10_wall_street_showdown_is_shown_by_the_server(url: str) -> None:
                 await c.close()
 
     run(go(), timeout=120)
+
+
+def test_r3_7_the_low_or_low_draw_is_named_at_every_street_of_a_hi_lo_game() -> None:
+    """R3.7/R5.2 help: the best low once there is one, else the low draw until the last card
+    (Q-3-K-2-7-5 on sixth street holds a 7-5-3-2 draw); after seven cards without a low, none."""
+    from studpoker import WallStreet
+    from studpoker.cards import parse_cards
+    from studpoker.codec import strength
+
+    game = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
+    lows = [strength(parse_cards(cards), game)["low"] for cards in  # type: ignore[index]
+            ("Qh 3d Kc", "Qh 3d Kc 2c", "Qh 3d Kc 2c 7s", "Qh 3d Kc 2c 7s 5d", "Qh 3d Kc 2c 7s 5d 4h",
+             "Qh 3d Kc 2c 7s 5d Ks")]
+    assert lows == [None, None, "7-3-2 low draw", "7-5-3-2 low draw", "7-5-4-3-2 low", None]
+    assert strength(parse_cards("Qh 3d Kc 2c 7s 5d"), STUD_GAME)["low"] is None  # type: ignore[index]
 
 
 # ------------------------------------------------------------------ your turn, everywhere

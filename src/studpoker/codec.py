@@ -166,6 +166,7 @@ def strength(cards: Sequence[Card], game: Game) -> dict[str, Any] | None:
     >>> from studpoker import WallStreet
     >>> from studpoker.cards import parse_cards
     >>> strength(parse_cards("Kh Kd 7s 2c 4d"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
+    '7-4-2 low draw'
     >>> strength(parse_cards("Kh 3d 7s 2c"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
     '7-3-2 low draw'
     >>> strength(parse_cards("Qh 3d Kc 2c 7s 5d"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
