@@ -353,8 +353,8 @@ def test_your_turn_is_shown_everywhere_and_a_replay_costs_no_hand(server: Server
     page = you.page
     # a first hand played out, so that there is a replay to watch
     deadline = time.time() + 120
-    while not page.locator(".log .summary").count():
-        assert time.time() < deadline
+    while hand_number(page) < 2:
+        assert time.time() < deadline, "no second hand"
         you.act(("call", "check", "bring_in"))
         time.sleep(0.05)
     bank = 60.0
@@ -363,9 +363,14 @@ def test_your_turn_is_shown_everywhere_and_a_replay_costs_no_hand(server: Server
         """Act, hide the table at once, and wait for the next turn to come while it is hidden."""
         wait_turn(page)
         page.evaluate("window.__sounds = []")
+        told = sum(1 for m in you.received if m.get("type") == "your_turn")
         you.act(("call", "check", "bring_in"))
         open_hidden()
-        page.locator("[data-testid='turn-banner']").wait_for(state="visible", timeout=60000)
+        deadline = time.time() + 60
+        while sum(1 for m in you.received if m.get("type") == "your_turn") == told:  # the next turn
+            assert time.time() < deadline, "no next turn"
+            page.wait_for_timeout(50)  # (Playwright hands the frames over while it waits)
+        page.locator("[data-testid='turn-banner']").wait_for(state="visible", timeout=10000)
 
     def open_replay() -> None:
         page.click("#btn-hands")
@@ -376,7 +381,7 @@ def test_your_turn_is_shown_everywhere_and_a_replay_costs_no_hand(server: Server
     banner = page.locator("[data-testid='turn-banner']")
     assert "Your turn at turns" in banner.inner_text()
     assert page.title().startswith("Your turn")
-    assert "turn" in page.evaluate("window.__sounds")
+    page.wait_for_function("() => window.__sounds.includes('turn')", timeout=5000)
     # nobody comes back: when the action time is over the page brings the table back by itself
     page.locator("[data-testid='overlay']").wait_for(state="detached", timeout=15000)
     wait_turn(page, timeout=5)
@@ -393,7 +398,8 @@ def test_your_turn_is_shown_everywhere_and_a_replay_costs_no_hand(server: Server
         page.wait_for_selector("#hands-table")
 
     next_turn_hidden(open_hands_page)
-    assert page.title().startswith("Your turn") and "turn" in page.evaluate("window.__sounds")
+    assert page.title().startswith("Your turn")
+    page.wait_for_function("() => window.__sounds.includes('turn')", timeout=5000)
     page.click("[data-testid='turn-banner-back']")
     wait_turn(page, timeout=10)
     assert f"#/table/{table_id}" in page.url
@@ -507,9 +513,10 @@ def test_the_phone_lobby_and_toolbar(server: ServerThread, browser: Any) -> None
     for button in ("#btn-lobby", "#btn-rules", "#btn-leave"):
         box = phone.page.locator(button).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (button, box)
-    assert phone.page.locator("#btn-sitout").is_hidden()
+    assert phone.page.locator("#btn-hands").is_hidden()
     phone.page.click("[data-testid='more-controls']")
-    phone.page.locator("#btn-sitout").wait_for(state="visible")
+    phone.page.locator("#btn-hands").wait_for(state="visible")
+    phone.page.locator("[data-testid='seat-panel'] #btn-sitout").wait_for()  # the seat's own controls
     assert phone.page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
     phone.close()
 
@@ -531,7 +538,7 @@ def test_no_key_press_folds_by_accident(server: ServerThread, browser: Any) -> N
     page.keyboard.press(" ")
     page.keyboard.press("Enter")
     page.locator(".seat .badge:text('bot')").first.wait_for()
-    time.sleep(1.5)
+    page.wait_for_timeout(1500)
     assert page.locator(".seat .badge:text('bot')").count() == 1
     assert sum(1 for m in you.sent if m.get("type") == "add_bot") == 1
     for _ in range(3):
@@ -542,14 +549,14 @@ def test_no_key_press_folds_by_accident(server: ServerThread, browser: Any) -> N
         acts = sum(1 for m in you.sent if m.get("type") == "act")
         page.keyboard.press("Enter")
         page.keyboard.press(" ")
-        time.sleep(0.4)
+        page.wait_for_timeout(400)
         assert sum(1 for m in you.sent if m.get("type") == "act") == acts, "a key acted"
         key = page.locator("button.act[data-kind='call'], button.act[data-kind='check'], button.act[data-kind='bring_in']")
         letter = key.first.get_attribute("data-key") or "c"
         page.keyboard.down(letter)  # held: the browser repeats it
         page.dispatch_event("body", "keydown", {"key": letter, "repeat": True})
         page.keyboard.up(letter)
-        time.sleep(0.4)
+        page.wait_for_timeout(400)
         assert sum(1 for m in you.sent if m.get("type") == "act") == acts + 1
     you.close()
 

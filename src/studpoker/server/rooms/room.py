@@ -467,12 +467,12 @@ class Room:
         """Tell a player, on every connection whatever it watches, that their turn came
         (``your_turn``), and the player told before that it is over (``turn_over``)."""
         old = self.turn_sent
-        if old == turn:
+        if old == turn:  # the same decision (its clock armed again): nothing new to tell
             return
-        if old is not None and (turn is None or old[:2] != turn[:2]):
+        if old is not None:
             self.host.send_user(old[0], messages.encode(messages.turn_over(self.id, old[1])))
         self.turn_sent = turn
-        if turn is not None and (old is None or old[:2] != turn[:2]) and self.timer_info is not None:
+        if turn is not None and self.timer_info is not None:
             self.host.send_user(turn[0], messages.encode(messages.your_turn(
                 self.id, self.name, turn[1], self.timer_info["deadline"], self.timer_info["bank_deadline"])))
 
