@@ -572,6 +572,11 @@ def test_guests_pick_a_nickname_and_become_accounts(url: str) -> None:
                 assert (await http.get("/api/me/hands", headers=again)).json() == hands and hands
                 assert (await http.post("/api/me/account", json={"password": "another one"},
                                         headers=again)).status_code == 400
+                # a guest called guest-... keeps that name as an account (its hands are under it)
+                anon = (await http.post("/api/guest")).json()
+                auth = {"Authorization": f"Bearer {anon['token']}"}
+                r = await http.post("/api/me/account", json={"password": "guest's password"}, headers=auth)
+                assert r.status_code == 200 and r.json()["name"] == anon["user"]["name"] and not r.json()["guest"]
             for c in (maya, other):
                 await c.close()
 

@@ -346,17 +346,16 @@ class Upgrade(BaseModel):
 @router.post("/me/account")
 async def guest_to_account(body: Upgrade, user: User, svc: Svc) -> dict[str, Any]:
     """A guest becomes an account with a password, keeping its balance, seats and hands (and its
-    name; a new one only before its first hand). Logs in with that name and password from then on."""
+    name, even a ``guest-...`` one it played under; a new one only before its first hand). Logs in
+    with that name and password from then on."""
     if not user.guest:
         raise HTTPException(400, "this is an account already")
     try:
         check_password(body.password)
     except AuthError as exc:
         raise HTTPException(400, str(exc)) from None
-    if body.name is not None and (problem := account_name_problem(body.name)) is not None:
+    if body.name is not None and body.name != user.name and (problem := account_name_problem(body.name)):
         raise HTTPException(400, problem)
-    if body.name is None and account_name_problem(user.name) is not None:
-        raise HTTPException(400, f"pick a name: {user.name} is a guest's name")
     try:
         password_hash = await svc.guards.hashes.hash(svc.auth.hasher, body.password, wait=30.0)
     except LimitExceeded as exc:

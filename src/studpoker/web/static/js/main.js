@@ -107,13 +107,15 @@ async function pickNickname() {
 
 async function upgradeAccount() {
   const user = session.user;
-  const fields = [{name: "password", label: "Password (8 characters or more)", type: "password",
+  const fields = [{name: "name", label: "Name (a new one only before your first hand)", value: user.name,
+    autocomplete: "username", minlength: "2", maxlength: "32"},
+  {name: "password", label: "Password (8 characters or more)", type: "password",
     autocomplete: "new-password", minlength: "8"}];
-  if (/^guest-/.test(user.name)) fields.unshift({name: "name", label: "Name", minlength: "2", maxlength: "32"});
   const values = await formDialog({title: "Save your guest as an account", testid: "account-dialog", ok: "Save",
     text: "You keep your chips, your seats and your hands, and log in with this name and password from now on.",
     fields});
   if (!values) return;
+  if (values.name === user.name) delete values.name; // the name stays
   try {
     session.setUser(await api("POST", "/api/me/account", values));
     toast(`Saved: log in as ${session.user.name} from now on`, "info");
