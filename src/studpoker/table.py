@@ -15,6 +15,21 @@ their turn comes, and pays the chips back into the seats when the hand ends.
 ...     table.act(default_action(hand))
 >>> sum(s.chips for s in table.seats if s is not None)
 300
+
+A mixed table (R7) deals the games of its list in turn (here a new game every hand; by
+default every orbit), or the dealer picks each round's game (``mode="dealers_choice"``):
+
+>>> mixed = Table(mixed=Mixed(games=(unit_game("stud"), unit_game("wallstreet", 2)), hands=1), seats=4)
+>>> for i, name in enumerate(["ann", "bob", "cy"]):
+...     mixed.sit(i, name=name, chips=100)
+>>> dealt = []
+>>> for seed in range(3):
+...     hand = mixed.start_hand(seed=seed)
+...     dealt.append(hand.game.name)
+...     while not hand.is_over:
+...         mixed.act(default_action(hand))
+>>> dealt, mixed.mixed_status()["next"]
+(['stud', 'wallstreet', 'stud'], 'wallstreet')
 """
 
 from __future__ import annotations

@@ -305,7 +305,9 @@ def start_hand(db: Database, *, table_id: int, number: int, seed: str, commitmen
     with db.session() as s:
         hand = HandRow(table_id=table_id, number=number, seed=seed, commitment=commitment,
                        prev_button=prev_button, dealer=dealer, hand_seats=list(hand_seats), start=start,
-                       status="live", game=game)
+                       status="live")
+        if game is not None:  # (never a JSON null: "no game of its own" is SQL NULL, as queries expect)
+            hand.game = game
         s.add(hand)
         s.execute(update(TableRow).where(TableRow.id == table_id).values(button=button))
         s.commit()
