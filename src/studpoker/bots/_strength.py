@@ -1,12 +1,14 @@
 """Hand strength for the rule bot: how good a seat's hand will be, on its own.
 
 The strength of a hand is its *percentile* among random seven-card hands:
-the fraction of them its final high (or low) hand beats. With cards to come
+the fraction of them its final high (or low, or in razz its razz low) hand
+beats. With cards to come
 the seat's own future cards are sampled from the cards it has not seen, so
 dead cards count. Against ``k`` opponents a percentile ``p`` wins about
 ``p ** k`` of the time; what the opponents show on their boards lowers that
 through simple threat factors (a board that already beats the seat's made
-hand, four cards to a flush showing, three low cards showing).
+hand, four cards to a flush showing, three low cards showing; in razz three
+unpaired cards of eight or lower showing).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from studpoker.bots._common import Table
-from studpoker.evaluation import high_key, low_key
+from studpoker.evaluation import high_key, low_key, razz_key
+from studpoker.wild import wild_high_key, wild_low_key
 
 __all__ = ["Strength", "made_hand"]
 
@@ -43,6 +46,46 @@ def _tables() -> tuple[list[int], list[int], float]:
     lows.sort()
     no_low = bisect_left(lows, 0) / len(lows)
     return highs, lows, no_low
+
+
+@cache
+def _razz_keys() -> list[int]:
+    """Sorted razz keys (R6.2) of random seven-card hands."""
+    rng = random.Random(20_240_608)
+    deck = list(range(52))
+    keys: list[int] = []
+    while len(keys) < _SAMPLE_HANDS:
+        rng.shuffle(deck)
+        for i in range(7):
+            keys.append(razz_key(deck[7 * i : 7 * i + 7]))
+    keys.sort()
+    return keys
+
+
+def razz_percentile(key: int) -> float:
+    """Fraction of random seven-card hands a razz key beats (ties count half)."""
+    keys = _razz_keys()
+    return (bisect_left(keys, key) + bisect_right(keys, key)) / (2 * len(keys))
+
+
+@cache
+def _wild_highs(wild: int) -> list[int]:
+    """Sorted wild high keys (R8.1) of random seven-card hands with the ranks of ``wild`` wild."""
+    rng = random.Random(20_261_202 + wild)
+    deck = list(range(52))
+    highs: list[int] = []
+    while len(highs) < _SAMPLE_HANDS // 3:
+        rng.shuffle(deck)
+        for i in range(7):
+            highs.append(wild_high_key(deck[7 * i : 7 * i + 7], wild))
+    highs.sort()
+    return highs
+
+
+def wild_percentile(key: int, wild: int) -> float:
+    """Fraction of random seven-card hands, the ranks of ``wild`` wild, that a wild key beats."""
+    highs = _wild_highs(wild)
+    return (bisect_left(highs, key) + bisect_right(highs, key)) / (2 * len(highs))
 
 
 def high_percentile(key: int) -> float:
@@ -83,11 +126,22 @@ def made_hand(codes: Sequence[int]) -> tuple[int, int]:
     return (0, r)
 
 
-def _my_made(codes: Sequence[int], daf: bool) -> tuple[int, int]:
+def _my_made(codes: Sequence[int], daf: bool, wild: int = 0) -> tuple[int, int]:
     if len(codes) >= 5:
-        key = high_key(list(codes), daf)
+        key = wild_high_key(list(codes), wild) if wild else high_key(list(codes), daf)
         return (key >> 20, (key >> 16) & 15)
     return made_hand(codes)
+
+
+def _razz_low_cards(codes: Sequence[int]) -> int:
+    """Distinct ranks of eight or lower (ace low) among ``codes``, none counted when paired."""
+    counts: dict[int, int] = {}
+    for c in codes:
+        r = c >> 2
+        counts[r] = counts.get(r, 0) + 1
+    if any(n > 1 for n in counts.values()):
+        return 0
+    return sum(1 for r in counts if r == _ACE or r <= 6)
 
 
 def _low_ranks(codes: Sequence[int]) -> int:
@@ -110,10 +164,14 @@ class Strength:
         self.rng = rng
         self.no_low = _tables()[2]
         mine = table.mine
-        made = _my_made(mine, table.double_ace_flush)
+        made = (0, -1) if table.razz else _my_made(mine, table.double_ace_flush, table.wild)
         high_factor = 1.0
         low_factor = 1.0
         for visible in table.opponents:
+            if table.razz:  # R6.2: the threat is an unpaired low board
+                if _razz_low_cards(visible) >= 3:
+                    high_factor *= 0.75
+                continue
             board = made_hand(visible)
             if board[0] >= 1 and board > made:  # a pair or better showing beats us
                 high_factor *= 0.55
@@ -152,6 +210,7 @@ class Strength:
         hf, lf = self.high_factor, self.low_factor
         all_no_low = self.no_low**k
         daf = t.double_ace_flush
+        wild = t.wild
         total = 0.0
         for _ in range(samples):
             for i in range(need):
@@ -160,9 +219,15 @@ class Strength:
             cards = mine + pool[:need]
             if len(cards) < 5:  # only possible with a broken view; be safe
                 return 0.0
-            h = high_percentile(high_key(cards, daf)) ** k * hf
+            if t.razz:
+                total += razz_percentile(razz_key(cards)) ** k * hf
+                continue
+            if wild:  # R8.1: any number of cards, against random hands with the same wild ranks
+                h = wild_percentile(wild_high_key(cards, wild), wild) ** k * hf
+            else:
+                h = high_percentile(high_key(cards, daf)) ** k * hf
             if t.high_low:
-                lk = low_key(cards)
+                lk = wild_low_key(cards, wild) if wild else low_key(cards)
                 if lk < 0:
                     total += h * (0.5 + 0.5 * all_no_low)
                 else:

@@ -100,6 +100,9 @@ def create_app(
     from studpoker.server.night import router as night_router  # the night's ledger of a table
 
     app.include_router(night_router)
+    from studpoker.server.imports import router as imports_router  # rooms' text histories uploaded
+
+    app.include_router(imports_router)
     install_error_handlers(app)
     app.add_exception_handler(TournamentRefused, refused_response)  # a refused request: its status
     app.add_middleware(SecurityHeaders)

@@ -60,8 +60,9 @@ function optionInputs(games) {
       const n = Number(kind.slice(5));
       out.push(h("div", {class: "list-option option", dataset: {option: key, games}},
         h("div", {class: "list-label"}, optionLabel(key)),
+        // one input per element, named like the option without its plural s: limit1 ... limit5
         h("div", {class: "limits"}, [...Array(n).keys()].map((i) =>
-          num(`${key}.${i + 1}`, n === 5 ? STREET_WORDS[i] : String(i + 1), null, {min: "0"})))));
+          num(`${key.replace(/s$/, "")}${i + 1}`, n === 5 ? STREET_WORDS[i] : String(i + 1), null, {min: "0"})))));
     } else {
       out.push(h("label", {class: "field option", dataset: {option: key, games}}, optionLabel(key),
         h("input", {name: key, type: "number", step: "1", min: "0"})));
