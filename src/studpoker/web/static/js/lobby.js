@@ -95,6 +95,8 @@ function createForm() {
   const showGame = () => {
     const g = games.get(game.value);
     form.setAttribute("data-game", game.value);
+    // the shape of the stakes: a bring-in and two bets, or a limit per round (a layout hint)
+    form.setAttribute("data-stakes", g && "limits" in g.options ? "wallstreet" : "stud");
     for (const box of options.querySelectorAll(".option")) {
       const has = box.dataset.games.split(" ").includes(game.value);
       box.hidden = !has;
@@ -122,7 +124,8 @@ function createForm() {
       h("option", {value: "rotation"}, "Rotation"), h("option", {value: "dealers_choice"}, "Dealer's choice"))),
     num("mixed_hands", "Hands per game (blank: one orbit)", null, {min: "1", max: "100", placeholder: "orbit"}),
     num("mixed_unit", "Table unit (each game's house stakes times it)", 1, {min: "1"}));
-  const form = h("form", {id: "create-form", class: "create-form", "data-game": "stud", "data-mixed": "no"},
+  const form = h("form", {id: "create-form", class: "create-form", "data-game": "stud", "data-stakes": "stud",
+    "data-mixed": "no"},
     h("h2", {}, "Create a table"),
     h("label", {class: "field"}, "Name", h("input", {name: "name", id: "create-name", required: true, maxlength: "64",
       value: "My table"})),
