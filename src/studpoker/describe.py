@@ -43,6 +43,7 @@ __all__ = [
     "cards_text",
     "describe_action",
     "describe_operation",
+    "follower_word",
     "pot_name",
     "seat_name",
 ]
@@ -68,6 +69,17 @@ _WORDS: dict[ActionKind, tuple[str, str]] = {
     ActionKind.MUCK: ("mucks", "muck"),
     ActionKind.PAY: ("pays {amount} to stay in", "pay {amount} to stay in"),  # R8.2's face-up 3
 }
+
+
+def follower_word(rank: str) -> str:
+    """A rank as players name a wild rank in a sentence: ``"7"``, ``"ten"``, ``"king"``.
+
+    >>> follower_word("7"), follower_word("T"), follower_word("K")
+    ('7', 'ten', 'king')
+    """
+    if rank in "23456789":
+        return rank
+    return Rank(RANK_CHARS.index("T" if rank == "10" else rank)).word
 
 
 def seat_name(seat: int, names: Names | None = None) -> str:
@@ -148,7 +160,7 @@ def describe_operation(
         return f"hand over; stacks {list(op.stacks)}"
     if isinstance(op, WildRanksChanged):  # R8.3
         if op.follower is not None:
-            return f"the {op.follower} is wild now"
+            return f"the {follower_word(op.follower)} is wild now"
         words = [Rank(RANK_CHARS.index(r)).plural for r in op.ranks]
         return f"only {' and '.join(words)} are wild now" if words else "nothing is wild now"
     raise TypeError(f"not a log record: {op!r}")
