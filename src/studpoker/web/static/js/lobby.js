@@ -78,6 +78,7 @@ function createForm() {
     num("ante", "Ante", null, {min: "0"}), num("bring_in", "Bring-in", null, {min: "1"}),
     num("small_bet", "Small bet", null, {min: "1"}), num("big_bet", "Big bet", null, {min: "1"}),
     check("open_pair_big_bet", "Open pair on 4th allows the big bet", false),
+    num("three_price", "Price of a face-up 3", null, {min: "0"}), // Baseball (R8.2)
     check("showdown_muck", "Players may muck at showdown", false, "R1.9"));
   const wallBox = h("fieldset", {class: "only-wallstreet"}, h("legend", {}, "Wall Street stakes"),
     num("ws_ante", "Ante", null, {min: "0"}, "ante"),
