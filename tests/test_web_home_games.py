@@ -26,6 +26,7 @@ import pytest
 
 from _browser import ARGS, CHROMIUM, keep_screenshot, require_chromium
 from _server_support import ServerThread
+from studpoker import phh
 from studpoker.fairness import deck_from_seed
 from studpoker.server import Settings
 
@@ -42,6 +43,8 @@ SETTINGS = Settings(hand_delay=3, start_delay=0.3, bot_delay=0.05, rate_per_seco
 BASEBALL_SEED = "d96ad26ac32697e8e9f7d4120a3cee0ffe3e3ef1ffbf5838d64d6a620d6545bf"
 # Follow the Queen: 5h 7h 4s Kd | Qs Ac (aces follow the queen) | Qh Jc (jacks follow the next) ...
 QUEEN_SEED = "d4271719fe3c6a9bfef0719c3cb98d2dff807dc233907fd47266a4826248da9e"
+# High Chicago: Qs 3s 8s 6c (both players' first down cards are spades) ...
+CHICAGO_SEED = "38afdcc8193b1218b9ad0c5f18e542120d9b5e21792ee0b88d9eeabadc73a665"
 NEXT_SEED: dict[str, str] = {}
 
 
@@ -113,7 +116,8 @@ def play_home_hand(player: Player, server: str, game: str, seed: str, tmp: Path)
     page.wait_for_selector("#lobby-table")
     page.select_option("#create-game", game)
     assert page.locator("input[name='three_price']").is_visible() == (game == "baseball")  # R8.2
-    assert not page.locator("input[name='joker']").is_visible()  # R8.1: no joker
+    wild_game = game in ("baseball", "follow_the_queen")
+    assert page.locator("input[name='joker']").is_visible() == (not wild_game)  # R8.1: no joker with wild cards
     assert page.locator("input[name='open_pair_big_bet']").is_visible() == (game != "baseball")
     if game == "baseball":
         assert page.input_value("input[name='three_price']") == "10"  # the big bet: the server's default
@@ -127,7 +131,10 @@ def play_home_hand(player: Player, server: str, game: str, seed: str, tmp: Path)
     info = httpx.get(f"{server}/api/tables/{table_id}").json()
     assert info["config"]["game"]["game"] == game
     wild = page.locator("[data-testid='wild-ranks']")
-    assert wild.inner_text() == ("Wild: 9s and 3s" if game == "baseball" else "Wild: queens")
+    if wild_game:
+        assert wild.inner_text() == ("Wild: 9s and 3s" if game == "baseball" else "Wild: queens")
+    else:
+        assert wild.count() == 0  # no wild card in Chicago
     player.sit(0, buy_in=500)
     token = page.evaluate("localStorage.getItem('studpoker.token')")
     add_bots(server, token, table_id, [1])
@@ -137,7 +144,7 @@ def play_home_hand(player: Player, server: str, game: str, seed: str, tmp: Path)
     deadline = time.time() + 120
     while not player.summary(number).count():
         assert time.time() < deadline, f"{game} hand {number} did not finish"
-        ranks = wild.get_attribute("data-ranks") or ""
+        ranks = (wild.get_attribute("data-ranks") or "") if wild_game else ""
         seen["ranks"].add(ranks)
         seen["marked"] += check_wild_marks(page, ranks)
         buttons = page.locator("button.act:not([disabled])")
@@ -173,8 +180,15 @@ def play_home_hand(player: Player, server: str, game: str, seed: str, tmp: Path)
         page.screenshot(path=str(path), full_page=True)
         seen["shots"].append(path)
     page.set_viewport_size({"width": 1280, "height": 800})
-    seen["final_marked"] = check_wild_marks(page, wild.get_attribute("data-ranks") or "")
-    assert_result_matches([player], server_result(server, table_id, number), number)
+    seen["final_marked"] = check_wild_marks(page, (wild.get_attribute("data-ranks") or "") if wild_game else "")
+    detail = server_result(server, table_id, number)
+    assert_result_matches([player], detail, number)
+    names = [e["name"] for e in detail["start"]]
+    seen["spade"] = [", ".join(names[s] for s in r.spade_winners)
+                     for r in phh.replay(phh.read_one(detail["phh"])).results]
+    seen["spade_shown"] = player.summary(number).locator("li.pot-result").evaluate_all(
+        "els => els.map(e => e.dataset.spade)")
+    seen["summary"] = player.summary(number).inner_text()
     seen["log"] = page.locator(".log li").all_inner_texts()
     page.click("#btn-rules")
     seen["rules"] = page.locator("[data-testid='rules']").inner_text()
@@ -225,3 +239,15 @@ def test_r8_3_a_follow_the_queen_hand_in_the_browser(server: ServerThread, brows
     for path in seen["shots"]:
         keep_screenshot(path)
     bea.context.close()
+
+
+def test_r8_4_a_high_chicago_hand_names_the_spade_half(server: ServerThread, browser: Any,
+                                                       tmp_path: Path) -> None:
+    """R8.4: no wild card anywhere; the result names who won the spade half, as the server says."""
+    cy = Player(browser, server.url)
+    cy.register("cy_chicago")
+    seen = play_home_hand(cy, server.url, "high_chicago", CHICAGO_SEED, tmp_path)
+    assert seen["marked"] == 0 and not seen["pay"]
+    assert seen["spade_shown"] == seen["spade"] and seen["spade"][0], seen
+    assert f"Spade {seen['spade'][0]}" in seen["summary"] and "of spades in the hole" in seen["summary"]
+    cy.context.close()
