@@ -456,7 +456,7 @@ def write(history: HandHistory) -> str:
         pairs += [("bring_in", h.bring_in), ("small_bet", h.small_bet), ("big_bet", h.big_bet)]
     if h.joker:
         pairs.append(("_joker", True))
-    if "_open_pair_big_bet" in _OPTIONS[h.variant] and not h.open_pair_big_bet:
+    if "_open_pair_big_bet" in _OPTIONS.get(h.variant, ()) and not h.open_pair_big_bet:
         pairs.append(("_open_pair_big_bet", False))
     if h.three_price is not None and h.three_price != h.big_bet:
         pairs.append(("_three_price", h.three_price))
