@@ -59,7 +59,8 @@ def test_demo_plays_every_game() -> None:
     result = runner.invoke(app, ["demo", "--json", "--seed", "3"])
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert set(data) == {"Wall Street", "Seven Card Stud", "Seven Card Stud Hi-Lo", "Razz"}
+    assert set(data) == {"Wall Street", "Seven Card Stud", "Seven Card Stud Hi-Lo", "Razz", "Baseball",
+                         "Follow the Queen", "High Chicago", "Low Chicago"}
     for lines in data.values():
         assert lines[-1].startswith("payoffs:")
         payoffs = json.loads(lines[-1].split(":", 1)[1])

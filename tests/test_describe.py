@@ -110,3 +110,32 @@ def test_a_whole_hand_describes_every_record(game: SevenCardStud | WallStreet) -
     for seat in range(4):
         for op in hand.view(seat).log:  # views hide cards: those read ??
             assert "None" not in describe_operation(op)
+
+
+def test_r8_wild_ranks_and_pay_or_fold_in_words() -> None:
+    """R8.2, R8.3: what is wild, a follower as players name it, Baseball's choice for a 3."""
+    from studpoker.describe import follower_word, pay_or_fold_text, wild_text
+
+    assert wild_text(["9", "3"]) == "nines and threes are wild"
+    assert wild_text(["Q", "T"]) == "queens and tens are wild" and wild_text([]) == "nothing is wild"
+    assert [follower_word(r) for r in ("2", "9", "T", "J", "K", "A")] == ["2", "9", "ten", "jack", "king", "ace"]
+    assert str(WildRanksChanged(ranks=("K", "Q"), follower="K")) == "the king is wild now"
+    assert str(WildRanksChanged(ranks=("Q",))) == "only queens are wild now"
+    assert pay_or_fold_text(10, name="Ann", card=Card.parse("3h")) == \
+        "Ann must pay 10 for the 3h dealt face up, or fold"
+    pay = Action(seat=0, kind=K.PAY, amount=10)
+    assert describe_action(pay, name="Ann") == "Ann pays 10 to stay in" and action_label(pay) == "Pay 10 to stay in"
+
+
+def test_r8_1_hands_with_wild_cards_are_named_as_players_say_them() -> None:
+    """R8.1: a showdown won with wild cards reads 'Five of a kind, sevens' in the log."""
+    from studpoker.games import from_options
+
+    game = from_options("baseball", ante=1, bring_in=2, small_bet=5, big_bet=10)
+    # seat 0: 7c 7d / 7h, then the 9s up and the 3c down (both wild); seat 1: nothing wild
+    hand = game.deal(stacks=[100, 100], dealer=1, deck="7c 2c 7d 2d 7h 5s 9s 6c Kd 8h Qh Th 3c Jd")
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.apply(next((a for a in legal if a.kind in (K.PAY, K.CHECK, K.CALL, K.BRING_IN, K.SHOW)), legal[0]))
+    awards = [op for op in hand.log if isinstance(op, PotAwarded)]
+    assert [str(op) for op in awards] == ["seat 0 wins 6 from the main pot with Five of a kind, sevens"]

@@ -8,6 +8,10 @@ with eight players) and showdowns with shows and mucks (R1.9): at every
 decision every seat's observation and information state, read four ways
 (numpy and list from the tracker, from the hand and from the seat's view,
 and written into a strided array), equal the old encoder's.
+
+The layout has grown since (R8: a fourth phase, pay or fold, and the wild ranks
+of the moment): the new tensors are compared section by section with the old
+ones (:func:`as_old`), and what the old layout lacks must be zero in these games.
 """
 
 from __future__ import annotations
@@ -23,6 +27,24 @@ from studpoker.env import Encoder, make_config
 from studpoker.env._spec import EnvConfig
 from studpoker.hand import Hand
 from studpoker.operations import CommunityCardDealt
+
+
+def as_old(tensor: object, *, info: bool, new: Encoder, old: OldEncoder) -> np.ndarray:
+    """The new tensor in the old layout: each old section from the new section of its name
+    (the phase's first three entries); the new-only entries are checked to be zero."""
+    values = np.asarray(tensor, dtype=np.float32)
+    new_sections = new.layout.sections(info=info)
+    out = np.zeros(old.layout.size(info=info), dtype=np.float32)
+    for name, (off, size, _) in old.layout.sections(info=info).items():
+        n_off, n_size, _ = new_sections[name]
+        assert n_size >= size
+        out[off:off + size] = values[n_off:n_off + size]
+        assert not values[n_off + size:n_off + n_size].any(), name  # the pay-or-fold phase
+    for name in set(new_sections) - set(old.layout.sections(info=info)):
+        n_off, n_size, _ = new_sections[name]
+        assert not values[n_off:n_off + n_size].any(), name  # no wild card in these games
+    return out
+
 
 PASSIVE = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN, ActionKind.TAKE_CARD, ActionKind.SHOW)
 
@@ -42,25 +64,31 @@ def _compare(config: EnvConfig, hands: int, seed: int) -> int:
         passive = rng.choice((0.0, 0.6, 0.97))
         hand = _deal(config, rng)
         tracker = new.tracker(hand)
+        def obs(t: object) -> np.ndarray:
+            return as_old(t, info=False, new=new, old=old)
+
+        def info(t: object) -> np.ndarray:
+            return as_old(t, info=True, new=new, old=old)
+
         while True:
             tracker.sync()
             for seat in range(config.players):
                 want_obs = old.observation(hand, seat)
                 want_info = old.information_state(hand, seat)
-                np.testing.assert_array_equal(new.observation(hand, seat), want_obs)
-                np.testing.assert_array_equal(new.information_state(hand, seat), want_info)
-                assert tracker.as_list(seat, info=True) == want_info.tolist()
-                assert tracker.as_list(seat, info=False) == want_obs.tolist()
-                np.testing.assert_array_equal(tracker.observation(seat), want_obs)
+                np.testing.assert_array_equal(obs(new.observation(hand, seat)), want_obs)
+                np.testing.assert_array_equal(info(new.information_state(hand, seat)), want_info)
+                assert info(tracker.as_list(seat, info=True)).tolist() == want_info.tolist()
+                assert obs(tracker.as_list(seat, info=False)).tolist() == want_obs.tolist()
+                np.testing.assert_array_equal(obs(tracker.observation(seat)), want_obs)
                 if rng.random() < 0.2:  # into a strided float32 view: the slice writes, not the packed ones
-                    strided = np.full((want_info.size, 2), 9.0, dtype=np.float32)[:, 0]
+                    strided = np.full((new.info_size, 2), 9.0, dtype=np.float32)[:, 0]
                     tracker.write(seat, strided, info=True)
-                    np.testing.assert_array_equal(strided, want_info)
+                    np.testing.assert_array_equal(info(strided), want_info)
                     tracker.write(seat, strided, info=False)
-                    np.testing.assert_array_equal(strided[:want_obs.size], want_obs)
+                    np.testing.assert_array_equal(obs(strided[:new.obs_size]), want_obs)
                 if rng.random() < 0.2:  # the view path (slower): a sample of the reads
                     view = hand.view(seat)
-                    np.testing.assert_array_equal(new.information_state(view), want_info)
+                    np.testing.assert_array_equal(info(new.information_state(view)), want_info)
                     np.testing.assert_array_equal(old.information_state(view), want_info)
             if hand.is_over:
                 break
@@ -105,7 +133,8 @@ def test_tracker_follows_copies_and_stops_at_another_hand() -> None:
     assert tracker.follow(other)  # a copy that continues the same log
     tracker.sync()
     for seat in range(4):
-        assert tracker.as_list(seat, info=True) == old.information_state(other, seat).tolist()
+        got = as_old(tracker.as_list(seat, info=True), info=True, new=enc, old=old)
+        assert got.tolist() == old.information_state(other, seat).tolist()
     stranger = config.game.deal(stacks=config.stacks, dealer=0, seed=6)
     assert not tracker.follow(stranger)
 
@@ -120,6 +149,11 @@ def test_openspiel_tensors_equal_the_old_encoder(name: str, players: int, joker:
 
     game = pyspiel.load_game(name, {"players": players, "joker": joker, "stacks": 60})
     old = OldEncoder(game.config)
+    enc = game.encoder
+
+    def info(t: object) -> list[float]:
+        return as_old(t, info=True, new=enc, old=old).tolist()  # type: ignore[no-any-return]
+
     observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     rng = random.Random(players)
     for _ in range(3):
@@ -131,17 +165,18 @@ def test_openspiel_tensors_equal_the_old_encoder(name: str, players: int, joker:
                 continue
             for seat in range(players):
                 want = old.information_state(state.hand, seat)
-                assert state.information_state_tensor(seat) == want.tolist()
-                assert state.observation_tensor(seat) == old.observation(state.hand, seat).tolist()
+                assert info(state.information_state_tensor(seat)) == want.tolist()
+                assert as_old(state.observation_tensor(seat), info=False, new=enc, old=old).tolist() == \
+                    old.observation(state.hand, seat).tolist()
                 observer.set_from(state, seat)
-                np.testing.assert_array_equal(observer.tensor, want)
+                np.testing.assert_array_equal(info(observer.tensor), want)
             before = state.information_state_tensor()
             twin = state.clone()
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
             assert twin.information_state_tensor() == before  # the clone tracks on its own
         for seat in range(players):
-            assert state.information_state_tensor(seat) == old.information_state(state.hand, seat).tolist()
+            assert info(state.information_state_tensor(seat)) == old.information_state(state.hand, seat).tolist()
 
 
 def test_the_scaled_chip_memo_is_the_multiplication_and_stays_bounded() -> None:

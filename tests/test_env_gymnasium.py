@@ -27,6 +27,10 @@ CONFIGS: list[tuple[str, list[Any], dict[str, Any]]] = [
                                                              "limits": 3, "dealer": 2}),
     ("stud8", ["rule", "equity"], {}),
     ("razz", ["rule", "station"], {"stacks": 60}),
+    ("baseball", ["rule", "equity"], {}),  # R8.2
+    ("follow_the_queen", ["rule", "station"], {"stacks": 60}),  # R8.3
+    ("high_chicago", ["rule", "equity"], {}),  # R8.4
+    ("low_chicago", ["random", "station"], {"joker": True}),
 ]
 IDS = [f"{g}-{'-'.join(o)}-{'-'.join(sorted(p)) or 'default'}" for g, o, p in CONFIGS]
 

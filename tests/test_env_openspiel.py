@@ -34,6 +34,11 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("python_studpoker_stud8", {"players": 5, "joker": True, "stacks": 50, "heads_up_uncapped": False}),
     ("python_studpoker_razz", {}),  # R6
     ("python_studpoker_razz", {"players": 6, "stacks": 40, "max_raises": 2, "dealer": 2}),
+    ("python_studpoker_baseball", {}),  # R8.2: extra cards and payments
+    ("python_studpoker_baseball", {"players": 8, "stacks": 40, "three_price": 3}),
+    ("python_studpoker_follow_the_queen", {"players": 5}),  # R8.3
+    ("python_studpoker_high_chicago", {"joker": True}),  # R8.4
+    ("python_studpoker_low_chicago", {"players": 2}),
 ]
 IDS = [f"{n.removeprefix('python_studpoker_')}-{'-'.join(sorted(p)) or 'default'}" for n, p in CONFIGS]
 

@@ -37,6 +37,11 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("stud8", 5, {"joker": True, "stacks": 60}),
     ("razz", 2, {}),
     ("razz", 8, {"stacks": 60, "heads_up_uncapped": False, "max_raises": 1}),
+    ("baseball", 4, {}),  # R8.2
+    ("baseball", 8, {"three_price": 2, "stacks": 40}),
+    ("follow_the_queen", 5, {}),  # R8.3
+    ("high_chicago", 3, {"joker": True}),  # R8.4
+    ("low_chicago", 2, {}),
 ]
 IDS = [f"{g}-{n}-{'-'.join(sorted(o)) or 'default'}" for g, n, o in CONFIGS]
 
@@ -126,9 +131,13 @@ def test_every_action_id_is_reachable() -> None:
                 ActionId.BET_RAISE, ActionId.BET_BIG}
     wall_ids = {ActionId.FOLD, ActionId.CHECK_CALL, ActionId.BET_RAISE, ActionId.TAKE_CARD,
                 ActionId.BUY_1, ActionId.BUY_2, ActionId.BUY_3, ActionId.BUY_4}
+    seen_baseball, _ = play_random(pettingzoo_env(game="baseball", players=4, stacks=400), seed=5, hands=40)
+    baseball_ids = {ActionId.FOLD, ActionId.CHECK_CALL, ActionId.BRING_IN, ActionId.COMPLETE,
+                    ActionId.BET_RAISE, ActionId.PAY}  # R8.2: no open-pair big bet, a face-up 3 paid
     assert seen_stud == {int(a) for a in stud_ids}
     assert seen_wall == {int(a) for a in wall_ids}
-    assert len(stud_ids | wall_ids) == NUM_ACTIONS
+    assert seen_baseball == {int(a) for a in baseball_ids}
+    assert len(stud_ids | wall_ids | baseball_ids) == NUM_ACTIONS
 
 
 def test_big_bet_is_the_open_pair_big_bet() -> None:

@@ -31,6 +31,9 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("wallstreet", 7, {"market_unit": 1, "limits": 2}),
     ("stud8", 4, {"joker": True}),
     ("razz", 3, {}),
+    ("baseball", 4, {}),  # R8.2
+    ("follow_the_queen", 3, {}),  # R8.3
+    ("high_chicago", 4, {"joker": True}),  # R8.4
 ]
 IDS = [f"{g}-{n}-{'-'.join(sorted(o)) or 'default'}" for g, n, o in CONFIGS]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from studpoker.env import ActionId, Encoder, make_config, vector_env
+from studpoker.env import NUM_ACTIONS, ActionId, Encoder, make_config, vector_env
 from studpoker.games import GameError
 
 
@@ -25,10 +25,11 @@ def _run(game: str, players: int, num_envs: int, seed: int, steps: int) -> list[
 
 
 @pytest.mark.parametrize(("game", "players"), [("stud", 2), ("stud", 6), ("wallstreet", 3), ("wallstreet", 7),
-                                               ("stud8", 4), ("razz", 3)])
+                                               ("stud8", 4), ("razz", 3), ("baseball", 4),
+                                               ("follow_the_queen", 3), ("high_chicago", 2)])
 def test_shapes_masks_rewards_and_autoreset(game: str, players: int) -> None:
     n = 5
-    joker = game != "razz"  # R6.1: razz has no joker
+    joker = game not in ("razz", "baseball", "follow_the_queen")  # R6.1, R8.1: no joker
     envs = vector_env(game=game, players=players, num_envs=n, joker=joker)
     size = Encoder(make_config(game, players, joker=joker)).obs_size
     assert envs.num_envs == n
@@ -37,7 +38,7 @@ def test_shapes_masks_rewards_and_autoreset(game: str, players: int) -> None:
     assert envs.metadata["autoreset_mode"].value == "NextStep"
     obs, infos = envs.reset(seed=3)
     assert obs.shape == (n, size) and obs.dtype == np.float32
-    assert infos["action_mask"].shape == (n, 11) and infos["seat"].shape == (n,)
+    assert infos["action_mask"].shape == (n, NUM_ACTIONS) and infos["seat"].shape == (n,)
     rng = np.random.default_rng(0)
     done_before = np.zeros(n, dtype=bool)
     hands_ended = 0

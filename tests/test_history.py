@@ -9,7 +9,6 @@ import datetime
 import io
 import json
 import random
-from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from studpoker import phh
-from studpoker.games import GAMES, from_options, option_names
+from studpoker.games import GAMES, from_options
 from studpoker.history import (
     ExportError,
     HistoryError,
@@ -121,30 +120,20 @@ def test_pokerstars_tournament_utf16_crlf_with_an_ante_all_in() -> None:
     assert second.finishing_stacks == [1244, 2212, 2874, 644, 1724]
 
 
-def _engine_has(option: str) -> bool:
-    """The engine plays the option and PHH records it (branch engine)."""
-    return option in option_names("stud") and option in {f.name for f in fields(phh.HandHistory)}
-
-
 def test_refusals_name_the_reason_the_line_and_the_house_option() -> None:
-    """A room's rule the engine lacks is refused naming the house option (R1.5, R2.6); once the
-    engine has the option (branch engine), the hand is imported with it set."""
+    """A room's rule the engine plays as a house option is imported with the option set
+    (R1.5 fold_when_check, R2.6 open_pair_raise_big); a rule it lacks is refused with the
+    reason and the line."""
     results = list(read(STARS_REFUSALS))
     fold, raise_big, bring_in, cut = results
-    if _engine_has("fold_when_check"):
-        assert isinstance(fold, Imported), fold
-        assert "_fold_when_check = true" in phh.write(fold.history)
-    else:
-        assert isinstance(fold, Refusal) and fold.option == "fold_when_check"
-        assert "folds on fifth street where a check is legal" in fold.reason or \
-            "PHH files cannot record yet" in fold.reason
-    if _engine_has("open_pair_raise_big"):
-        assert isinstance(raise_big, Imported), raise_big
-        assert "_open_pair_raise_big = true" in phh.write(raise_big.history)
-    else:
-        assert isinstance(raise_big, Refusal) and raise_big.option == "open_pair_raise_big"
-        assert raise_big.hand_id == "24000010"
-        assert "R2.6" in raise_big.reason or "PHH files cannot record yet" in raise_big.reason
+    assert isinstance(fold, Imported), fold
+    assert fold.history.fold_when_check is True
+    assert "_fold_when_check = true" in phh.write(fold.history)
+    assert isinstance(raise_big, Imported), raise_big
+    assert raise_big.history.open_pair_raise_big is True
+    assert "_open_pair_raise_big = true" in phh.write(raise_big.history)
+    for r in (fold, raise_big):
+        replays_the_same(r.history)
     assert isinstance(bring_in, Refusal) and bring_in.option is None
     assert "R2.4" in bring_in.reason and "tilt.monk" in bring_in.reason
     assert isinstance(cut, Refusal) and cut.cut_off and cut.hand_id == "24000012"
@@ -152,15 +141,14 @@ def test_refusals_name_the_reason_the_line_and_the_house_option() -> None:
     summary = Summary()
     for r in results:
         summary.add(r)
-    refused = 4 - _engine_has("fold_when_check") - _engine_has("open_pair_raise_big")
-    assert summary.line() == f"pokerstars: 4 imported, {4 - refused} replayed, {refused} refused"
+    assert summary.line() == "pokerstars: 4 imported, 2 replayed, 2 refused"
 
 
-@pytest.mark.skipif(_engine_has("fold_when_check"), reason="the engine has fold_when_check")
 def test_refusal_text_for_people() -> None:
-    fold = next(iter(read(STARS_REFUSALS)))
-    assert str(fold).endswith("[house option that would cover it: fold_when_check]")
-    assert str(fold).startswith(f"{STARS_REFUSALS}:47: PokerStars hand #24000009: ")
+    refused = [r for r in read(STARS_REFUSALS) if isinstance(r, Refusal)]
+    assert str(refused[0]).startswith(f"{STARS_REFUSALS}:126: PokerStars hand #24000011: ")
+    assert str(refused[0]).endswith("(R2.4, bring-in)")
+    assert str(refused[1]).endswith("the hand is cut off: the file ends before its summary")
 
 
 # --------------------------------------------------------------------------- Full Tilt
@@ -490,7 +478,7 @@ def test_import_command_writes_phh_and_counts_per_room(tmp_path: Path) -> None:
     result = runner.invoke(app, ["import", str(STARS), str(TILT), str(STARS_REFUSALS), "--from", "auto",
                                  "-o", str(out)])
     assert result.exit_code == 0, result.output
-    covered = _engine_has("fold_when_check") + _engine_has("open_pair_raise_big")
+    covered = 2  # the hands of fold_when_check and open_pair_raise_big, imported with the option set
     assert (f"pokerstars: 8 imported, {4 + covered} replayed, {4 - covered} refused; "
             "fulltilt: 3 imported, 3 replayed, 0 refused") in result.stdout
     assert "(R2.4, bring-in)" in result.stderr and "file ends before its summary" in result.stderr

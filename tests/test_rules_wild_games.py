@@ -381,14 +381,3 @@ def test_r8_views_carry_the_wild_ranks_and_strength_in_words() -> None:
     assert op_from_dict(change) == next(op for op in hand.log if isinstance(op, WildRanksChanged))
     assert op_dict(op_from_dict(change)) == change
     assert view_from_dict(data, hand.game).wild_ranks == ("Q", "7")
-
-
-@pytest.mark.parametrize("name", ["baseball", "follow_the_queen", "high_chicago", "low_chicago"])
-def test_r7_3_no_wrong_hand_history_for_the_wild_card_games_yet(name: str) -> None:
-    """R7.3: a hand is recorded under its own game's variant; these games have none yet, so
-    writing one is a clear error rather than a Seven Card Stud history."""
-    from studpoker import phh
-
-    hand = from_options(name).deal(stacks=[100, 100], seed=1)
-    with pytest.raises(phh.PHHError, match="not written yet"):
-        phh.from_hand(hand)

@@ -39,6 +39,13 @@ def test_api_games_lists_each_game_and_the_bot_kinds(http: Any) -> None:
     assert infos["wallstreet"]["market_prices"] == [2, 4, 6, 8]  # R3.5
     assert infos["stud"]["market_prices"] is None
     assert infos["stud"]["name"] == "Seven Card Stud" and infos["wallstreet"]["name"] == "Wall Street"
+    # R8: the wild ranks, Baseball's 4s and 3s and the Chicago spade half, for the felt and the panel
+    assert (infos["baseball"]["wild_ranks"], infos["baseball"]["price_rank"], infos["baseball"]["up_card_price"],
+            infos["baseball"]["extra_card_rank"]) == (["9", "3"], "3", 10, "4")
+    assert infos["follow_the_queen"]["wild_ranks"] == ["Q"] and infos["follow_the_queen"]["follow_the_queen"]
+    assert [h["ranking"] for h in infos["low_chicago"]["halves"]] == ["high", "low_spade"]
+    assert "Wild cards" in [s["title"] for s in infos["baseball"]["rules"]]
+    assert "lowest spade face down" in " ".join(s["text"] for s in infos["low_chicago"]["rules"])
     assert body["bots"] == list(BOT_NAMES) and body["default_bot"] == DEFAULT_BOT in BOT_NAMES
 
 
@@ -46,6 +53,8 @@ def test_api_games_lists_each_game_and_the_bot_kinds(http: Any) -> None:
     STUD, WALL, STUD8, RAZZ, {"game": "razz", "ante": 0, "bring_in": 1, "small_bet": 2, "big_bet": 4},
     {"game": "wallstreet", "ante": 2, "limits": [3, 3, 6, 6, 6], "market_unit": 5},
     {"game": "stud", "ante": 0, "bring_in": 1, "small_bet": 2, "big_bet": 4, "joker": True},
+    {**STUD, "game": "baseball", "three_price": 7}, {**STUD, "game": "follow_the_queen"},  # R8.2, R8.3
+    {**STUD, "game": "high_chicago", "joker": True}, {**STUD, "game": "low_chicago"},  # R8.4
 ])
 def test_table_info_and_lobby_carry_game_info(http: Any, game: dict[str, Any]) -> None:
     owner = _auth(http)
@@ -79,6 +88,10 @@ def test_table_info_and_lobby_carry_game_info(http: Any, game: dict[str, Any]) -
     ({**WALL, "bring_in": 2}, "bring_in"),
     ({**RAZZ, "joker": True}, "joker"),  # R6.1
     ({**STUD8, "open_pair_big_bet": True}, "open_pair_big_bet"),  # R5.3
+    ({**STUD, "game": "baseball", "three_price": -1}, "three_price"),  # R8.2
+    ({**STUD, "game": "baseball", "joker": True}, "joker"),  # R8.1
+    ({**STUD, "game": "follow_the_queen", "three_price": 5}, "three_price"),
+    ({**STUD, "game": "chicago_hold_em"}, "unknown game"),
     ({"ante": 1}, "no game"),
     ("stud", "dictionary"),
 ])
@@ -86,3 +99,13 @@ def test_bad_game_options_are_refused_naming_them(http: Any, game: Any, needle: 
     r = http.post("/api/tables", json=table_config(game), headers=_auth(http))
     assert r.status_code == 422 and needle in r.text, r.text
     assert http.get("/api/tables").json() == []
+
+
+def test_r8_1_a_wild_card_picture_has_its_star(http: Any) -> None:
+    """R8.1: the felt asks for a wild card with ``?wild=true``: the same card with a gold star."""
+    plain = http.get("/svg/card/9c.svg")
+    wild = http.get("/svg/card/9c.svg", params={"wild": "true"})
+    assert plain.status_code == wild.status_code == 200
+    assert "Nine of clubs (wild)" in wild.text and "(wild)" not in plain.text
+    assert wild.text.count("<path") == plain.text.count("<path") + 1
+    assert http.get("/svg/card/back.svg", params={"wild": "true"}).text == http.get("/svg/card/back.svg").text

@@ -54,3 +54,22 @@ def test_profile_leaderboard_and_my_hands(tmp_path: Any) -> None:
         assert httpx.get(srv.url + "/api/leaderboard", params={"game": "chess"}).status_code == 400
         assert httpx.get(srv.url + "/api/me/hands.phhs").status_code == 401
     assert audit_ok(db) == []
+
+
+def test_r8_2_a_baseball_profile_counts_the_threes_paid_for(tmp_path: Any) -> None:
+    """R8.2: online statistics of Baseball hands are those of the hands' histories, with the
+    face-up 3s paid for (``pay_three``) among them."""
+    db = f"sqlite:///{tmp_path / 'b.db'}"
+    with ServerThread(db, FAST) as srv:
+        _, clients, _ = run(_play(srv.url, {**STUD, "game": "baseball"}, 6))
+        for me in clients:
+            name = me.user["name"]
+            local = Stats()
+            local.add_text(httpx.get(srv.url + "/api/me/hands.phhs", headers=_headers(me)).text)
+            (row,) = httpx.get(f"{srv.url}/api/players/{name}/stats").json()["games"]
+            mine = local.get(name, "baseball")
+            assert row["game"] == "baseball" and row["game_name"] == "Baseball"
+            assert row["hands"] == mine.hands >= 6 and row["net"] == mine.net
+            assert row["pay_three"] == mine.pay_three
+            assert row["counts"]["three_decisions"] == mine.three_decisions
+    assert audit_ok(db) == []

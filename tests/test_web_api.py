@@ -65,7 +65,9 @@ def _headers(client: Any) -> dict[str, str]:
     return {"Authorization": f"Bearer {client.token}"}
 
 
-@pytest.mark.parametrize("game", [STUD, WALL, STUD8, RAZZ], ids=["stud", "wallstreet", "stud8", "razz"])
+@pytest.mark.parametrize("game", [STUD, WALL, STUD8, RAZZ, {**STUD, "game": "baseball"},
+                                  {**STUD, "game": "follow_the_queen"}, {**STUD, "game": "low_chicago"}],
+                         ids=["stud", "wallstreet", "stud8", "razz", "baseball", "follow_the_queen", "low_chicago"])
 def test_replays_show_only_what_each_seat_saw(tmp_path: Any, game: dict[str, Any]) -> None:
     with ServerThread(f"sqlite:///{tmp_path / 'w.db'}", FAST) as srv:
         table_id, clients, _ = run(_play(srv.url, game, 4))

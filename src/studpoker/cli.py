@@ -24,12 +24,15 @@ except ImportError as _exc:
 from studpoker.cards import CardError, parse_cards
 from studpoker.evaluation import HighValue, LowValue, RazzValue, evaluate_high, evaluate_low, evaluate_razz
 from studpoker.games import GAMES, Game, GameError, canonical_name, from_options, option_names
+from studpoker.wild import WildHighValue
 
-GAME_HELP = "stud, stud8 (Stud Hi-Lo), razz or wallstreet"
+GAME_HELP = ("stud, stud8 (Stud Hi-Lo), razz, wallstreet, baseball, follow_the_queen, high_chicago "
+             "or low_chicago")
 
 app = typer.Typer(
     name="studpoker",
-    help="Seven Card Stud, Stud Hi-Lo, Razz and Wall Street: rules engine, evaluator and tools.",
+    help="Seven Card Stud, Stud Hi-Lo, Razz, Wall Street and the home games (Baseball, Follow the "
+         "Queen, High and Low Chicago): rules engine, evaluator and tools.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -37,7 +40,7 @@ console = Console()
 err = Console(stderr=True)
 
 
-def _value_dict(value: HighValue | LowValue | RazzValue | None) -> dict[str, object] | None:
+def _value_dict(value: HighValue | LowValue | RazzValue | WildHighValue | None) -> dict[str, object] | None:
     if value is None:
         return None
     return {
@@ -54,21 +57,37 @@ def eval_command(
     double_ace_flush: Annotated[
         bool, typer.Option("--double-ace-flush", help="the joker is an ace in any flush")
     ] = False,
+    wild: Annotated[
+        str, typer.Option("--wild", help="wild ranks (R8.1), e.g. 93 (Baseball) or Q7 (Follow the Queen)")
+    ] = "",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
-    """Print the best high hand, the best eight-or-better low and the razz hand of CARDS."""
+    """Print the best high hand, the best eight-or-better low and the razz hand of CARDS
+    (with --wild: the high and the low with those ranks wild; five of a kind is the best hand)."""
+    from studpoker.wild import evaluate_wild_high, evaluate_wild_low, wild_mask
+
     try:
         parsed = parse_cards(" ".join(cards))
         if not joker and any(c.is_joker for c in parsed):
             raise CardError("the joker (Jk) is not in play; pass --joker to allow it")
-        high = evaluate_high(parsed, double_ace_flush=double_ace_flush)
-        low = evaluate_low(parsed)
-        razz = None if any(c.is_joker for c in parsed) else evaluate_razz(parsed)  # R6.1: no joker
-    except CardError as exc:
+        if wild and (joker or double_ace_flush):
+            raise ValueError("wild cards (R8.1) are played without the joker")
+        if wild and not wild_mask(wild):
+            raise ValueError(f"--wild needs rank characters, e.g. 93 or Q7, got {wild!r}")
+        high: HighValue | WildHighValue = (evaluate_wild_high(parsed, wild=wild) if wild
+                                           else evaluate_high(parsed, double_ace_flush=double_ace_flush))
+        low = evaluate_wild_low(parsed, wild=wild) if wild else evaluate_low(parsed)
+        # R6.1: no joker in razz; razz is not played with wild cards
+        razz = None if wild or any(c.is_joker for c in parsed) else evaluate_razz(parsed)
+    except (CardError, ValueError) as exc:
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from None
     if as_json:
-        print(json.dumps({"high": _value_dict(high), "low": _value_dict(low), "razz": _value_dict(razz)}))
+        out: dict[str, object] = {"high": _value_dict(high), "low": _value_dict(low),
+                                  "razz": _value_dict(razz)}
+        if wild:
+            out["wild"] = [c for c in "AKQJT98765432" if wild_mask(c) & wild_mask(wild)]
+        print(json.dumps(out))
         return
     console.print(f"high: {high.description}  ({' '.join(map(str, high.cards))})")
     if low is None:
@@ -100,7 +119,9 @@ def demo(
     """Play one random hand of each game and print what happened."""
     games: list[tuple[str, Game, int]] = [
         (g.title, g, n) for g, n in ((from_options("wallstreet"), 5), (from_options("stud"), 6),
-                                     (from_options("stud8"), 6), (from_options("razz"), 6))
+                                     (from_options("stud8"), 6), (from_options("razz"), 6),
+                                     (from_options("baseball"), 5), (from_options("follow_the_queen"), 5),
+                                     (from_options("high_chicago"), 5), (from_options("low_chicago"), 5))
     ]
     out = {name: _demo_hand(game, n, seed) for name, game, n in games}
     if as_json:
@@ -189,7 +210,7 @@ def simulate(
 @app.command()
 def league(
     game: Annotated[
-        str, typer.Option("--game", help="stud, stud8, razz (heads-up pairs) or wallstreet (5-handed tables)")
+        str, typer.Option("--game", help=f"{GAME_HELP}: heads-up pairs, but wallstreet at 5-handed tables")
     ] = "stud",
     bots: Annotated[
         str, typer.Option("--bots", help="comma-separated bot names (at least two)")
@@ -202,7 +223,7 @@ def league(
         str | None, typer.Option("--plot", help="write the ratings as a PNG (needs matplotlib)")
     ] = None,
 ) -> None:
-    """Rate bots: every pair heads-up (stud, stud8, razz) or mixed 5-handed tables (Wall Street), duplicate
+    """Rate bots: every pair heads-up (the stud games) or mixed 5-handed tables (Wall Street), duplicate
     deals with rotated seats, Bradley-Terry ratings on chips won with 95% intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     from rich.table import Table as RichTable
@@ -493,6 +514,9 @@ def stats_command(
                                  for i, r in enumerate(("fourth", "fifth", "sixth")))
                 console.print(f"{s.game}: market buys per card round: {buys}; average price "
                               f"{num(s.avg_market_price)}")
+            if s.game == "baseball":  # R8.2
+                console.print(f"{s.game}: paid for {s.threes_paid} of {s.three_decisions} face-up 3s "
+                              f"({pct(s.pay_three)})")
 
 
 def _add_server_commands() -> None:
@@ -519,7 +543,7 @@ def play(
     players: Annotated[int, typer.Option(help="players at the table, you included")] = 5,
     joker: Annotated[bool, typer.Option("--joker", help="play with the joker (bug)")] = False,
     stakes: Annotated[
-        str, typer.Option(help="stud, stud8, razz: ante,bring-in,small,big; wallstreet: ante,l1,l2,l3,l4,l5")
+        str, typer.Option(help="the stud games: ante,bring-in,small,big; wallstreet: ante,l1,l2,l3,l4,l5")
     ] = "",
     bots: Annotated[str, typer.Option(help="bot names, comma-separated, cycled over seats")] = "rule,equity",
     level: Annotated[
@@ -544,8 +568,12 @@ def play(
         help="stud: a small first bet on an open pair may be raised by the big bet (R2.6)")] = False,
     fold_when_check: Annotated[bool, typer.Option(
         help="a fold is offered where a check is legal (R1.5)")] = False,
+    three_price: Annotated[int | None, typer.Option(
+        "--three-price", help="baseball: what a face-up 3 costs, or fold (default: the big bet, R8.2)",
+    )] = None,
 ) -> None:
-    """Play Wall Street, Seven Card Stud, Stud Hi-Lo or Razz in the terminal against bots."""
+    """Play Wall Street, Seven Card Stud, Stud Hi-Lo, Razz or a home game (Baseball, Follow the
+    Queen, High or Low Chicago) in the terminal against bots."""
     from pathlib import Path
 
     from studpoker.bots import BOT_NAMES, LEVELS, check_bot_name
@@ -555,7 +583,8 @@ def play(
         the_game = make_game(game, stakes=stakes, joker=joker, open_pair_big_bet=open_pair_big_bet,
                              max_raises=max_raises, heads_up_uncapped=heads_up_uncapped,
                              double_ace_flush=double_ace_flush, showdown_muck=showdown_muck,
-                             open_pair_raise_big=open_pair_raise_big, fold_when_check=fold_when_check)
+                             open_pair_raise_big=open_pair_raise_big, fold_when_check=fold_when_check,
+                             three_price=three_price)
         if level is not None:
             if level.strip().lower() not in LEVELS:
                 raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
@@ -580,14 +609,15 @@ def make_game(
     name: str, *, stakes: str = "", joker: bool = False, open_pair_big_bet: bool | None = None,
     max_raises: int = 3, heads_up_uncapped: bool = True, double_ace_flush: bool = False,
     showdown_muck: bool | None = None, open_pair_raise_big: bool = False,
-    fold_when_check: bool = False,
+    fold_when_check: bool = False, three_price: int | None = None,
 ) -> Game:
     """A game from CLI words: a game name (``stud``, ``stud8``, ``razz``, ``wallstreet``,
-    or an alias) and comma-separated stakes (empty: the defaults of
-    :func:`studpoker.games.from_options`); ``showdown_muck`` and ``open_pair_big_bet``
-    None keep the game's default (R1.9, R3.10, R2.6). An option the game does not have
-    (the joker in razz, the open pair and ``open_pair_raise_big`` in stud8, razz and
-    Wall Street) turned on is a ``ValueError``."""
+    ``baseball``, ``follow_the_queen``, ``high_chicago``, ``low_chicago``, or an alias) and
+    comma-separated stakes (empty: the defaults of :func:`studpoker.games.from_options`);
+    ``showdown_muck``, ``open_pair_big_bet`` and ``three_price`` None keep the game's default
+    (R1.9, R3.10, R2.6, R8.2). An option the game does not have (the joker in razz or
+    Baseball, the open pair and ``open_pair_raise_big`` in stud8, razz, Baseball and Wall
+    Street, a three price but in Baseball) turned on is a ``ValueError``."""
     try:
         numbers = [int(x) for x in stakes.split(",") if x.strip()]
     except ValueError:
@@ -597,11 +627,11 @@ def make_game(
     options: dict[str, object] = {"max_raises": max_raises, "heads_up_uncapped": heads_up_uncapped}
     for key, value in (("joker", joker), ("double_ace_flush", double_ace_flush),
                        ("open_pair_big_bet", open_pair_big_bet), ("fold_when_check", fold_when_check),
-                       ("open_pair_raise_big", open_pair_raise_big)):
+                       ("open_pair_raise_big", open_pair_raise_big), ("three_price", three_price)):
         if key in allowed:
             if value is not None:
                 options[key] = value
-        elif value:
+        elif value or (key == "three_price" and value is not None):
             raise ValueError(f"{GAMES[game].title} has no option {key.replace('_', '-')}")
     if showdown_muck is not None:
         options["showdown_muck"] = showdown_muck
@@ -625,7 +655,9 @@ def equity_command(
         list[str], typer.Argument(help='each player\'s known cards, one argument each, e.g. "Ah Kh 7h 2h 9c"')
     ],
     game: Annotated[
-        str, typer.Option("--game", help="stud (high), wallstreet or stud8 (hi-lo), razz (razz low)")
+        str, typer.Option("--game", help="stud (high), wallstreet or stud8 (hi-lo), razz (razz low), "
+                                         "baseball, follow_the_queen (wild cards), high_chicago, "
+                                         "low_chicago (the spade in the hole: 'down / up' hands)")
     ] = "stud",
     joker: Annotated[bool, typer.Option("--joker", help="the deck holds the joker (Jk)")] = False,
     double_ace_flush: Annotated[
@@ -647,9 +679,16 @@ def equity_command(
         bool | None, typer.Option("--exact/--sample", help="force enumeration / force Monte Carlo")
     ] = None,
     seed: Annotated[int, typer.Option(help="Monte Carlo seed")] = 0,
+    wild: Annotated[
+        str | None, typer.Option("--wild", help="the ranks wild now, e.g. Q7 (default: the game's; "
+                                                "baseball 93, follow_the_queen Q)")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
-    """Each player's share of the pot at showdown: exact when few deals remain, else Monte Carlo."""
+    """Each player's share of the pot at showdown: exact when few deals remain, else Monte Carlo.
+
+    In High and Low Chicago write each hand as "down / up" (e.g. "As 7s / Kd 9c"): the
+    spade half goes by the cards face down (R8.4)."""
     import time
 
     from rich.progress import Progress as Bar
@@ -672,7 +711,7 @@ def equity_command(
     try:
         result = compute(
             game, hands, dead, joker, board=board, double_ace_flush=double_ace_flush, samples=samples,
-            seconds=seconds, exact=exact, seed=seed, progress=progress,
+            seconds=seconds, exact=exact, seed=seed, progress=progress, wild=wild,
         )
     except (CardError, ValueError) as exc:
         err.print(f"[red]error:[/red] {exc}")
@@ -687,18 +726,24 @@ def equity_command(
            else f"Monte Carlo, {result.deals:,} of {result.total_deals:,} deals")
     table = Table(title=f"{game} equity ({how}, {result.seconds:.3f} s)")
     columns = ["player", "cards", "equity", "± s.e.", "win", "tie"]
+    spade = result.no_spade is not None  # R8.4
     if result.hilo:
         columns += ["high", "low", "scoop"]
+    elif spade:
+        columns += ["high", "spade", "scoop"]
     for name in columns:
         table.add_column(name, justify="left" if name in ("player", "cards") else "right")
     for i, p in enumerate(result.players, 1):
         row = [str(i), p.cards, f"{p.equity:.2%}", f"{p.std_error:.2%}", f"{p.win:.2%}", f"{p.tie:.2%}"]
-        if result.hilo:
-            row += [f"{p.high or 0.0:.2%}", f"{p.low or 0.0:.2%}", f"{p.scoop or 0.0:.2%}"]
+        if result.hilo or spade:
+            second = p.spade if spade else p.low
+            row += [f"{p.high or 0.0:.2%}", f"{second or 0.0:.2%}", f"{p.scoop or 0.0:.2%}"]
         table.add_row(*row)
     console.print(table)
     if result.no_low is not None:
         console.print(f"no qualifying low: {result.no_low:.2%}")
+    if result.no_spade is not None:
+        console.print(f"no spade in the hole: {result.no_spade:.2%}")
 
 
 def main() -> None:

@@ -43,8 +43,11 @@ __all__ = [
     "cards_text",
     "describe_action",
     "describe_operation",
+    "follower_word",
+    "pay_or_fold_text",
     "pot_name",
     "seat_name",
+    "wild_text",
 ]
 
 UNSEEN = "??"
@@ -68,6 +71,40 @@ _WORDS: dict[ActionKind, tuple[str, str]] = {
     ActionKind.MUCK: ("mucks", "muck"),
     ActionKind.PAY: ("pays {amount} to stay in", "pay {amount} to stay in"),  # R8.2's face-up 3
 }
+
+
+def follower_word(rank: str) -> str:
+    """A rank as players name a wild rank in a sentence: ``"7"``, ``"ten"``, ``"king"``.
+
+    >>> follower_word("7"), follower_word("T"), follower_word("K")
+    ('7', 'ten', 'king')
+    """
+    if rank in "23456789":
+        return rank
+    return Rank(RANK_CHARS.index("T" if rank == "10" else rank)).word
+
+
+def wild_text(ranks: Sequence[str]) -> str:
+    """The wild ranks in words (R8): ``"nines and threes are wild"``, ``"nothing is wild"``.
+
+    >>> wild_text(["9", "3"]), wild_text(["Q", "7"]), wild_text([])
+    ('nines and threes are wild', 'queens and sevens are wild', 'nothing is wild')
+    """
+    words = [Rank(RANK_CHARS.index("T" if r == "10" else r)).plural for r in ranks]
+    return f"{' and '.join(words)} are wild" if words else "nothing is wild"
+
+
+def pay_or_fold_text(price: int, *, name: str | None = None, card: Card | str | None = None) -> str:
+    """Baseball's decision for a face-up 3 in words (R8.2).
+
+    >>> pay_or_fold_text(10, name="Ann", card="3h")
+    'Ann must pay 10 for the 3h dealt face up, or fold'
+    >>> pay_or_fold_text(5)
+    'pay 5 for the 3 dealt face up, or fold'
+    """
+    what = f"the {card}" if card is not None else "the 3"
+    words = f"pay {price} for {what} dealt face up, or fold"
+    return words if name is None else f"{name} must {words}"
 
 
 def seat_name(seat: int, names: Names | None = None) -> str:
@@ -148,7 +185,6 @@ def describe_operation(
         return f"hand over; stacks {list(op.stacks)}"
     if isinstance(op, WildRanksChanged):  # R8.3
         if op.follower is not None:
-            return f"the {op.follower} is wild now"
-        words = [Rank(RANK_CHARS.index(r)).plural for r in op.ranks]
-        return f"only {' and '.join(words)} are wild now" if words else "nothing is wild now"
+            return f"the {follower_word(op.follower)} is wild now"
+        return "only " + wild_text(op.ranks) + " now" if op.ranks else "nothing is wild now"
     raise TypeError(f"not a log record: {op!r}")

@@ -1,5 +1,5 @@
-"""Showdown equity for Seven Card Stud (high), Wall Street and Stud Hi-Lo (R3.7, R5.2)
-and Razz (R6.2).
+"""Showdown equity for Seven Card Stud (high), Wall Street and Stud Hi-Lo (R3.7, R5.2),
+Razz (R6.2), the wild-card games (R8.1-R8.3) and High and Low Chicago (R8.4).
 
 Give each player's known cards (down and up) and the dead cards; every
 player's missing cards (up to seven) come from the stub, which is the deck
@@ -18,6 +18,19 @@ pairs counting (R6.2). Odd chips are ignored (shares are exact fractions).
 
 When the stub runs short (R1.10: more cards are missing than the stub holds),
 every player's last card is one community card.
+
+High and Low Chicago (R8.4) split each pot between the best high and the
+highest (lowest) spade face down; with no spade in anybody's hole the high
+takes it all. Which known cards are face down matters: write a hand as
+``"down / up"`` (``"As 7s / Kd"``), or pass ``hole=``; a hand without either
+is read in dealing order (the first two cards and the seventh face down).
+Every player ends with three cards face down (two when the seventh card is a
+community card, R1.10) and four face up; the cards to come are dealt to those
+places at random, so an exact answer enumerates which of them fall face down.
+
+>>> r = compute("high_chicago", ["Ks 2c / 7d 7h 7c 7s", "As 9h / Qd Jc 5s 6h"])
+>>> r.exact, r.players[0].high, r.players[1].spade, r.no_spade
+(True, 0.5, 0.5, 0.0)
 
 The work runs in :mod:`studpoker.fast` (numba, all cores) when the ``[fast]``
 extra is installed: an exact heads-up fifth-street spot (671,580 deals) takes a
@@ -65,6 +78,7 @@ __all__ = [
     "LOWBALL",
     "PYTHON_DEFAULT_SAMPLES",
     "PYTHON_EXACT_LIMIT",
+    "SPADE_GAMES",
     "WILD_DEFAULTS",
     "EquityResult",
     "PlayerEquity",
@@ -81,8 +95,13 @@ GAMES: Final[dict[str, bool]] = {
     "razz": False,
     "baseball": False,
     "follow_the_queen": False,
+    "high_chicago": False,
+    "low_chicago": False,
 }
 """Game names and whether the pot is split high-low."""
+
+SPADE_GAMES: Final[dict[str, str]] = {"high_chicago": "high", "low_chicago": "low"}
+"""The games of :data:`GAMES` whose pot is split with the highest or lowest spade in the hole (R8.4)."""
 
 WILD_DEFAULTS: Final[dict[str, str]] = {"baseball": "93", "follow_the_queen": "Q"}
 """The wild ranks of the wild-card games of :data:`GAMES` when ``wild`` is not given (R8.2, R8.3)."""
@@ -134,6 +153,9 @@ class PlayerEquity:
         scoop: hi-lo only: probability of taking the whole pot alone.
         low_win: hi-lo only: probability of the best qualifying low alone.
         low_tie: hi-lo only: probability of tying for the best qualifying low.
+        spade: Chicago only (R8.4): expected share of the pot won by the spade in
+            the hole (``equity = high + spade``; ``high`` and ``scoop`` are set too).
+        spade_win: Chicago only: probability of holding the winning spade.
     """
 
     cards: str
@@ -146,9 +168,11 @@ class PlayerEquity:
     scoop: float | None = None
     low_win: float | None = None
     low_tie: float | None = None
+    spade: float | None = None
+    spade_win: float | None = None
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready; the hi-lo fields only for hi-lo games."""
+        """JSON-ready; the hi-lo fields only for hi-lo games, the spade ones only in Chicago."""
         out: dict[str, object] = {
             "cards": self.cards,
             "equity": self.equity,
@@ -156,7 +180,9 @@ class PlayerEquity:
             "win": self.win,
             "tie": self.tie,
         }
-        if self.high is not None:
+        if self.spade is not None:
+            out.update(high=self.high, spade=self.spade, scoop=self.scoop, spade_win=self.spade_win)
+        elif self.high is not None:
             out.update(
                 high=self.high, low=self.low, scoop=self.scoop, low_win=self.low_win, low_tie=self.low_tie
             )
@@ -177,6 +203,7 @@ class EquityResult:
         players: one :class:`PlayerEquity` per hand, in the order given.
         no_low: hi-lo only: probability that no low qualifies.
         seconds: wall time of the computation.
+        no_spade: Chicago only (R8.4): probability that nobody has a spade face down.
     """
 
     game: str
@@ -188,6 +215,7 @@ class EquityResult:
     players: tuple[PlayerEquity, ...]
     no_low: float | None
     seconds: float
+    no_spade: float | None = None
 
     @property
     def equities(self) -> list[float]:
@@ -206,6 +234,8 @@ class EquityResult:
         }
         if self.no_low is not None:
             out["no_low"] = self.no_low
+        if self.no_spade is not None:
+            out["no_spade"] = self.no_spade
         out["seconds"] = self.seconds
         return out
 
@@ -220,6 +250,38 @@ class _Spot:
     community: bool
     total_deals: int
     wild: int = 0  # R8.1: the mask of the wild ranks (studpoker.wild.wild_mask), fixed
+    # R8.4: "high" or "low" when the second share is Chicago's spade in the hole (then hilo
+    # is True and the "low" keys are spade keys: larger wins, -1 no spade); "" otherwise
+    spade: str = ""
+    down: tuple[int, ...] = ()  # of each player's cards to come (not the community card): face down
+    hole_key: tuple[int, ...] = ()  # the spade key of each player's known hole cards (-1: none)
+    hole: tuple[tuple[int, ...], ...] = ()  # each player's known hole cards (codes), for display
+
+
+# R8.4: a card's spade key, larger wins: the rank (High Chicago) or 12 minus it (Low
+# Chicago) of a spade, -1 for any other card (the joker is no spade)
+_SPADE_KEYS: Final = {
+    "high": tuple(c >> 2 if c < JOKER_CODE and c & 3 == 3 else -1 for c in range(JOKER_CODE + 1)),
+    "low": tuple(12 - (c >> 2) if c < JOKER_CODE and c & 3 == 3 else -1 for c in range(JOKER_CODE + 1)),
+}
+
+
+def _split_hole(hand: CardsLike, hole: CardsLike | None, spade: str) -> tuple[CardsLike, list[Card] | None]:
+    """A hand and its known hole cards (R8.4): ``"As 7s / Kd"`` or ``hole``; None: dealing order."""
+    if isinstance(hand, str) and "/" in hand:
+        if not spade:
+            raise ValueError("'/' separates the cards face down from those face up only in "
+                             "High and Low Chicago (R8.4)")
+        if hand.count("/") > 1:
+            raise ValueError(f"hand {hand!r}: one '/' at most, between the down and the up cards")
+        down, up = hand.split("/")
+        if hole is not None:
+            raise ValueError(f"hand {hand!r}: give the hole cards either with '/' or with hole=, not both")
+        parsed = parse_cards(down)
+        return parsed + parse_cards(up), parsed
+    if hole is None:
+        return hand, None
+    return hand, parse_cards(hole)
 
 
 def _parse_spot(
@@ -229,10 +291,11 @@ def _parse_spot(
     joker: bool,
     board: CardsLike = "",
     wild: Iterable[RankLike] | str | None = None,
+    hole: Sequence[CardsLike] | None = None,
 ) -> _Spot:
     key = game.lower().replace("_", "-")
-    if key == "follow-the-queen":
-        key = "follow_the_queen"
+    if key in ("follow-the-queen", "high-chicago", "low-chicago"):
+        key = key.replace("-", "_")
     if key not in GAMES:
         raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if isinstance(hands, str):
@@ -245,7 +308,12 @@ def _parse_spot(
     mask = wild_mask(WILD_DEFAULTS.get(key, "") if wild is None else wild)
     if mask and (razz or joker):
         raise ValueError("wild cards (R8.1) go with high hands and no joker: not with razz or the joker")
-    known = [parse_cards(h) for h in hands]
+    spade = SPADE_GAMES.get(key, "")
+    if hole is not None and (not spade or isinstance(hole, str) or len(hole) != len(hands)):
+        raise ValueError("hole= gives each player's known cards face down, one entry per hand, "
+                         "in High and Low Chicago only (R8.4)")
+    split = [_split_hole(h, None if hole is None else hole[i], spade) for i, h in enumerate(hands)]
+    known = [parse_cards(h) for h, _ in split]
     dead_cards = parse_cards(dead) if dead else []
     shared = parse_cards(board) if board else []
     seen: set[int] = set()
@@ -257,6 +325,20 @@ def _parse_spot(
         if card.code in seen:
             raise CardError(f"duplicate card {card}")
         seen.add(card.code)
+    holes: list[list[Card]] = []
+    if spade:  # R8.4: which known cards are face down
+        for i, ((_, given), hand) in enumerate(zip(split, known, strict=True)):
+            down = given if given is not None else hand[:2] + hand[6:7]  # dealing order
+            for card in down:
+                if card not in hand:
+                    raise CardError(f"player {i + 1}'s hole card {card} is not among their cards")
+            if len(set(down)) != len(down):
+                raise CardError(f"player {i + 1}'s hole cards repeat a card")
+            most = 2 if shared else 3
+            if len(down) > most or len(hand) - len(down) > 4:
+                raise CardError(f"player {i + 1} has {len(down)} cards down and {len(hand) - len(down)} up; "
+                                f"a stud hand has at most {most} down and 4 up")
+            holes.append(down)
     known = [h + shared for h in known]
     for i, hand in enumerate(known):
         if len(hand) > 7 and not mask:  # a Baseball hand may hold more (R8.2)
@@ -266,6 +348,11 @@ def _parse_spot(
     needs = [max(0, 7 - len(h)) for h in known]
     stub = len(pool)
     community = sum(needs) > stub
+    private = [n - 1 if community else n for n in needs]
+    down_needs: list[int] = []
+    if spade:  # R8.4: three cards down, two when the seventh is a community card (R1.10)
+        most = 2 if shared or community else 3
+        down_needs = [min(max(0, most - len(h)), p) for h, p in zip(holes, private, strict=True)]
     if community:
         # R1.10: the stub is short on the last street; one community card for everyone.
         if min(needs) < 1 or sum(needs) - len(needs) + 1 > stub:
@@ -283,8 +370,11 @@ def _parse_spot(
         for n in needs:
             total *= math.comb(rest, n)
             rest -= n
+    for p, d in zip(private, down_needs, strict=False):  # which of the cards to come fall face down
+        total *= math.comb(p, d)
+    spade_keys = _SPADE_KEYS[spade] if spade else ()
     return _Spot(
-        hilo=GAMES[key],
+        hilo=GAMES[key] or bool(spade),
         razz=razz,
         known=[[c.code for c in h] for h in known],
         pool=pool,
@@ -292,6 +382,10 @@ def _parse_spot(
         community=community,
         total_deals=total,
         wild=mask,
+        spade=spade,
+        down=tuple(down_needs),
+        hole_key=tuple(max((spade_keys[c.code] for c in h), default=-1) for h in holes),
+        hole=tuple(tuple(c.code for c in h) for h in holes),
     )
 
 
@@ -300,7 +394,7 @@ def _completions(
     wild: int = 0,
 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Every way to complete one hand from ``pool``: stub-index masks, best-hand keys (high,
-    or razz, or high with the ``wild`` ranks), low keys."""
+    or razz, or high with the ``wild`` ranks), low keys (see :func:`_spot_completions`)."""
     combos = fast.combinations(len(pool), need).astype(np.int64)
     rows = len(combos)
     hands = np.empty((rows, len(known) + need), np.uint8)
@@ -320,14 +414,34 @@ def _completions(
     return masks.astype(np.uint64), high, low
 
 
+def _spot_completions(
+    spot: _Spot, p: int, pool: npt.NDArray[np.int64], double: bool
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Player ``p``'s completions; in Chicago (R8.4) one row per way the cards to come fall
+    face down (every ``down[p]`` of them, equally likely), the second keys spade keys."""
+    need = spot.needs[p]
+    if not spot.spade:
+        return _completions(spot.known[p], pool, need, spot.hilo, double, spot.razz, spot.wild)
+    masks, high, _ = _completions(spot.known[p], pool, need, False, double, False)
+    combos = fast.combinations(len(pool), need).astype(np.int64)
+    table = np.array(_SPADE_KEYS[spot.spade], np.int32)
+    keys = []
+    for pattern in itertools.combinations(range(need), spot.down[p]):
+        key = np.full(len(masks), spot.hole_key[p], np.int32)
+        for col in pattern:
+            key = np.maximum(key, table[pool[combos[:, col]]])
+        keys.append(key)
+    copies = len(keys)
+    return np.tile(masks, copies), np.tile(high, copies), np.concatenate(keys)
+
+
 def _exact_histogram(
     spot: _Spot, double: bool, progress: Progress | None, done_before: int, total: int
 ) -> npt.NDArray[np.int64]:
     """Outcome histogram over every deal (no community card), players in the given order."""
     players = len(spot.needs)
     pool = np.array(spot.pool, np.int64)
-    parts = [_completions(spot.known[p], pool, spot.needs[p], spot.hilo, double, spot.razz, spot.wild)
-             for p in range(players)]
+    parts = [_spot_completions(spot, p, pool, double) for p in range(players)]
     # The player with the most completions goes first: the kernel splits them across threads.
     order = sorted(range(players), key=lambda p: -len(parts[p][0]))
     masks = np.concatenate([parts[p][0] for p in order])
@@ -407,6 +521,10 @@ def _exact(spot: _Spot, double: bool, progress: Progress | None, enumerate_deals
             community=False,
             total_deals=spot.total_deals // len(spot.pool),
             wild=spot.wild,
+            spade=spot.spade,
+            down=spot.down,
+            hole_key=spot.hole_key,
+            hole=spot.hole,
         )
         part = enumerate_deals(sub, double, progress, done, spot.total_deals)
         done += sub.total_deals
@@ -445,6 +563,9 @@ def _sample(
     private = np.array([n - 1 if spot.community else n for n in spot.needs], np.int64)
     width = (1 << players) * ((1 << players) if spot.hilo else 1)
     hist = np.zeros(width, np.int64)
+    spade_keys = np.array(_SPADE_KEYS[spot.spade] if spot.spade else (-1,), np.int32)
+    down = np.array(spot.down or (0,) * players, np.int64)
+    hole_key = np.array(spot.hole_key or (-1,) * players, np.int64)
 
     def run(batch: int, size: int) -> npt.NDArray[np.int64]:
         per = np.full(_SAMPLE_CHUNKS, size // _SAMPLE_CHUNKS, np.int64)
@@ -464,6 +585,10 @@ def _sample(
                 razz_keys,
                 _seeds(seed, batch, _SAMPLE_CHUNKS),
                 per,
+                bool(spot.spade),
+                spade_keys,
+                down,
+                hole_key,
             )
         total: npt.NDArray[np.int64] = counts.sum(axis=0)
         return total
@@ -523,6 +648,7 @@ def _py_exact_counts(spot: _Spot, double: bool, progress: Progress | None, done_
     players = len(spot.needs)
     pool, hilo, last = spot.pool, spot.hilo, players - 1
     best, low_key = _best_key(spot), _low_key(spot)
+    spades = _SPADE_KEYS[spot.spade] if spot.spade else ()
     parts: list[list[tuple[int, int, int]]] = []
     for p in range(players):
         rows = []
@@ -531,6 +657,12 @@ def _py_exact_counts(spot: _Spot, double: bool, progress: Progress | None, done_
             mask = 0
             for i in combo:
                 mask |= 1 << i
+            if spot.spade:  # R8.4: each way the cards to come fall face down
+                high = best(cards, double)
+                for down in itertools.combinations(combo, spot.down[p]):
+                    key = max([spot.hole_key[p], *(spades[pool[i]] for i in down)])
+                    rows.append((mask, high, key))
+                continue
             rows.append((mask, best(cards, double), low_key(cards) if hilo else -1))
         parts.append(rows)
     counts: Counts = {}
@@ -578,6 +710,7 @@ def _py_sample(
     rng = random.Random(seed)
     players, pool, hilo = len(spot.needs), spot.pool, spot.hilo
     best, low_key = _best_key(spot), _low_key(spot)
+    spades = _SPADE_KEYS[spot.spade] if spot.spade else ()
     private = [n - 1 if spot.community else n for n in spot.needs]
     draw = sum(private) + (1 if spot.community else 0)
     counts: Counts = {}
@@ -594,6 +727,9 @@ def _py_sample(
             bh, hs, bl, ls = -1, 0, -1, 0
             for p in range(players):
                 hand = spot.known[p] + cards[pos:pos + private[p]] + shared
+                if spot.spade:  # R8.4: the first cards dealt to the player fall face down
+                    down = cards[pos:pos + spot.down[p]]
+                    lo = max([spot.hole_key[p], *(spades[c] for c in down)])
                 pos += private[p]
                 h = best(hand, double)
                 if h > bh:
@@ -601,7 +737,8 @@ def _py_sample(
                 elif h == bh:
                     hs |= 1 << p
                 if hilo:
-                    lo = low_key(hand)
+                    if not spot.spade:
+                        lo = low_key(hand)
                     if lo > bl:
                         bl, ls = lo, 1 << p
                     elif lo == bl and lo >= 0:
@@ -670,7 +807,16 @@ def _summarize(
             var = squares[p] / (_POT * _POT * deals) - mean * mean
             se = math.sqrt(max(var, 0.0) / (deals - 1))
         cards = format_cards([Card.from_code(c) for c in spot.known[p]])
-        if spot.hilo:
+        if spot.spade:  # R8.4: "down / up"
+            hole = spot.hole[p]
+            cards = (format_cards([Card.from_code(c) for c in hole]) + " / " + format_cards(
+                [Card.from_code(c) for c in spot.known[p] if c not in hole])).strip()
+            out.append(PlayerEquity(
+                cards=cards, equity=mean, std_error=se, win=win[p] / deals, tie=tie[p] / deals,
+                high=high_units[p] / total_units, spade=low_units[p] / total_units,
+                scoop=scoop[p] / deals, spade_win=low_win[p] / deals,
+            ))
+        elif spot.hilo:
             out.append(
                 PlayerEquity(
                     cards=cards,
@@ -707,15 +853,19 @@ def compute(
     progress: Progress | None = None,
     backend: Backend = "auto",
     wild: Iterable[RankLike] | str | None = None,
+    hole: Sequence[CardsLike] | None = None,
 ) -> EquityResult:
     """Each player's share of the pot at showdown, exact or by Monte Carlo.
 
     Args:
         game: ``"stud"`` (high only), ``"wallstreet"`` or ``"stud8"`` (hi-lo, R3.7,
-            R5.2), ``"razz"`` (the best razz low takes the pot, R6.2).
+            R5.2), ``"razz"`` (the best razz low takes the pot, R6.2),
+            ``"baseball"``, ``"follow_the_queen"`` (high with wild cards, R8.1),
+            ``"high_chicago"``, ``"low_chicago"`` (the high and the spade in the hole, R8.4).
         hands: one entry per player: that player's known cards, down and up, as
             text (``"Ah Kh 7h 2h 9c"``), or Cards, texts or codes. Up to 7 each;
-            the missing ones come from the stub.
+            the missing ones come from the stub. In Chicago ``"down / up"``
+            (``"As 7s / Kd"``) says which are face down.
         dead: cards out of play (folded up cards, the Wall Street market).
         joker: the deck holds the joker (53 cards, R1.2).
         board: a community card already dealt (R1.10), part of every hand.
@@ -741,6 +891,9 @@ def compute(
             more): Baseball's extra card for a future 4, the price of a future
             3 and Follow the Queen's future follower ranks are not played
             out. Monte Carlo with wild cards runs in pure Python.
+        hole: Chicago only: each player's known cards face down (a part of
+            their hand), instead of ``"down / up"``; without either, a hand is
+            read in dealing order (the first two cards and the seventh down).
 
     Raises:
         CardError: bad, duplicate or too many cards, or the joker without ``joker``.
@@ -753,7 +906,7 @@ def compute(
     """
     started = time.perf_counter()
     use_fast = _use_fast(backend)
-    spot = _parse_spot(game, hands, dead, joker, board, wild)
+    spot = _parse_spot(game, hands, dead, joker, board, wild, hole)
     if samples is not None and samples < 1:
         raise ValueError("samples must be at least 1")
     if seconds is not None and seconds <= 0:
@@ -778,14 +931,15 @@ def compute(
     players, no_low = _summarize(hist, spot, deals, exact)
     return EquityResult(
         game=game,
-        hilo=spot.hilo,
+        hilo=spot.hilo and not spot.spade,
         exact=exact,
         samples=None if exact else deals,
         deals=deals,
         total_deals=spot.total_deals,
         players=players,
-        no_low=no_low,
+        no_low=None if spot.spade else no_low,
         seconds=time.perf_counter() - started,
+        no_spade=no_low if spot.spade else None,
     )
 
 
@@ -802,6 +956,7 @@ def equities(
     seed: int = 0,
     backend: Backend = "auto",
     wild: Iterable[RankLike] | str | None = None,
+    hole: Sequence[CardsLike] | None = None,
 ) -> list[float]:
     """Just each player's equity, in order: :func:`compute` for bots and scripts.
 
@@ -814,7 +969,7 @@ def equities(
     result = compute(
         game, hands, dead, joker, board=board,
         double_ace_flush=double_ace_flush, samples=samples, seconds=seconds, seed=seed, backend=backend,
-        wild=wild,
+        wild=wild, hole=hole,
     )
     return result.equities
 

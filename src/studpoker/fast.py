@@ -721,12 +721,20 @@ def _sample_counts(
     razz_keys: I32Array,
     seeds: U64Array,
     per_chunk: IntArray,
+    spade: bool,
+    spade_keys: I32Array,
+    down: IntArray,
+    hole_key: IntArray,
 ) -> IntArray:
     """Outcome histogram over ``per_chunk[i]`` random deals from ``seeds[i]``, one row per seed.
 
     Player ``p`` holds ``known[p, :nknown[p]]`` and is dealt ``needs[p]`` cards
     from ``pool``, plus the one community card when ``community``. With ``razz``
-    the best hand is the best razz low (``razz_keys`` per slot, R6.2). Each chunk
+    the best hand is the best razz low (``razz_keys`` per slot, R6.2). With
+    ``spade`` (and ``hilo``) the second share is Chicago's spade in the hole
+    (R8.4) instead of a low: the first ``down[p]`` cards dealt to player ``p``
+    are face down, ``spade_keys`` ranks a card (-1: no spade) and
+    ``hole_key[p]`` is the best of the player's known hole cards. Each chunk
     draws with a partial Fisher-Yates shuffle driven by SplitMix64 from its
     seed, so results do not depend on the number of threads.
     """
@@ -791,6 +799,16 @@ def _sample_counts(
                     h = _row_slow(row, k, s, t, v, double)
                 else:
                     h = _nonflush_value(s, t, v)
+                if spade:
+                    lv = hole_key[p]
+                    for q in range(down[p]):
+                        sk = spade_keys[deck[pos + q]]
+                        if sk > lv:
+                            lv = sk
+                elif hilo:
+                    lv = t.low_key[m]
+                else:
+                    lv = -1
                 pos += needs[p]
                 bit = 1 << p
                 if h > bh:
@@ -799,7 +817,6 @@ def _sample_counts(
                 elif h == bh:
                     hs |= bit
                 if hilo:
-                    lv = t.low_key[m]
                     if lv > bl:
                         bl = lv
                         ls = bit

@@ -41,7 +41,16 @@ from pathlib import Path
 
 from studpoker.bots import UnknownBot, check_bot_name
 from studpoker.bots._common import derive_seed
-from studpoker.games import Game, GameError, Razz, SevenCardStud, StudHiLo, WallStreet, canonical_name
+from studpoker.games import (
+    Game,
+    GameError,
+    Razz,
+    SevenCardStud,
+    StudHiLo,
+    WallStreet,
+    canonical_name,
+    from_options,
+)
 from studpoker.sim import SimError, simulate
 
 __all__ = [
@@ -78,8 +87,15 @@ def _razz() -> Game:
     return Razz(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
 
+def _home_game(name: str) -> Callable[[], Game]:
+    return lambda: from_options(name)  # R8: at stud's stakes (games.DEFAULT_OPTIONS)
+
+
 GAMES: dict[str, Callable[[], Game]] = {"stud": _stud, "wallstreet": _wallstreet, "stud8": _stud8,
-                                        "razz": _razz}
+                                        "razz": _razz,
+                                        **{name: _home_game(name) for name in (
+                                            "baseball", "follow_the_queen", "high_chicago",
+                                            "low_chicago")}}
 """The league's games at the stakes of ``studpoker simulate``: every pair heads-up, but
 Wall Street (3 to 7 players) at 5-handed tables."""
 

@@ -15,9 +15,16 @@ options that the standard lacks are underscore fields (``_joker``,
 ``_open_pair_big_bet``, ``_max_raises``, ``_heads_up_uncapped``,
 ``_double_ace_flush``, ``_showdown_muck``, ``_open_pair_raise_big``,
 ``_fold_when_check``; each variant takes those of its game), written only
-when they differ from the defaults of RULES.md (``_showdown_muck``: true for
+when they differ from the defaults of docs/rules.md (``_showdown_muck``: true for
 the stud games, false for FWS, R1.9/R3.10).
-Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
+Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``; the home games
+with wild cards and the Chicago split (R8) are ``FBB`` (Baseball), ``FFQ``
+(Follow the Queen), ``FHC`` (High Chicago) and ``FLC`` (Low Chicago), defined
+in ``docs/phh-home-games.md``: staked like stud, with Baseball's
+``_three_price``, its payments for a face-up 3 (``pN pay AMOUNT``) and the
+extra card of a face-up 4 (its own ``d dh``) in the actions. The wild ranks
+are never written: the game gives them, and the cards give Follow the Queen's
+follower.
 
 Players: ``p1`` is the seat at the dealer's left, ``p2`` the next one
 clockwise, and so on. Replay seats ``pN`` at seat ``N - 1`` with the dealer at
@@ -98,10 +105,15 @@ from studpoker.operations import (
     Operation,
     PotAwarded,
     StreetStarted,
+    WildRanksChanged,
 )
 
 __all__ = [
+    "BASEBALL",
+    "FOLLOW_THE_QUEEN",
     "GAME_VARIANTS",
+    "HIGH_CHICAGO",
+    "LOW_CHICAGO",
     "RAZZ",
     "STUD",
     "STUD_HI_LO",
@@ -133,16 +145,27 @@ RAZZ: Final = "FR"
 """The standard's variant code for fixed-limit Razz (R6)."""
 WALL_STREET: Final = "FWS"
 """Our variant code for Wall Street (docs/phh-wall-street.md)."""
-VARIANT_GAMES: Final = {STUD: "stud", STUD_HI_LO: "stud8", RAZZ: "razz", WALL_STREET: "wallstreet"}
+BASEBALL: Final = "FBB"
+"""Our variant code for Baseball (R8.2, docs/phh-home-games.md)."""
+FOLLOW_THE_QUEEN: Final = "FFQ"
+"""Our variant code for Follow the Queen (R8.3, docs/phh-home-games.md)."""
+HIGH_CHICAGO: Final = "FHC"
+"""Our variant code for High Chicago (R8.4, docs/phh-home-games.md)."""
+LOW_CHICAGO: Final = "FLC"
+"""Our variant code for Low Chicago (R8.4, docs/phh-home-games.md)."""
+VARIANT_GAMES: Final = {STUD: "stud", STUD_HI_LO: "stud8", RAZZ: "razz", WALL_STREET: "wallstreet",
+                        BASEBALL: "baseball", FOLLOW_THE_QUEEN: "follow_the_queen",
+                        HIGH_CHICAGO: "high_chicago", LOW_CHICAGO: "low_chicago"}
 """PHH variant -> game name (the one home of the mapping; :data:`GAME_VARIANTS` is its inverse)."""
 GAME_VARIANTS: Final = {game: variant for variant, game in VARIANT_GAMES.items()}
 """Game name -> PHH variant."""
 _VARIANT_GAMES: Final = VARIANT_GAMES
 _GAME_VARIANTS: Final = GAME_VARIANTS
-VARIANTS: Final = (STUD, STUD_HI_LO, RAZZ, WALL_STREET)
-_STUD_FAMILY: Final = frozenset({STUD, STUD_HI_LO, RAZZ})  # the variants staked like stud (R2.2)
-# The wild-card and Chicago games (R8) have no variant code yet (docs/wild-cards.md).
-_NO_VARIANT_YET: Final = frozenset({"baseball", "follow_the_queen", "high_chicago", "low_chicago"})
+VARIANTS: Final = (STUD, STUD_HI_LO, RAZZ, WALL_STREET, BASEBALL, FOLLOW_THE_QUEEN, HIGH_CHICAGO,
+                   LOW_CHICAGO)
+# the variants staked like stud (R2.2, R8)
+_STUD_FAMILY: Final = frozenset({STUD, STUD_HI_LO, RAZZ, BASEBALL, FOLLOW_THE_QUEEN, HIGH_CHICAGO,
+                                 LOW_CHICAGO})
 
 UNKNOWN: Final = "??"
 _DIFFERENCES_DOC: Final = "docs/pokerkit-differences.md"
@@ -154,6 +177,10 @@ _REQUIRED: Final[dict[str, tuple[str, ...]]] = {
     STUD_HI_LO: _STUD_REQUIRED,
     RAZZ: _STUD_REQUIRED,
     WALL_STREET: ("variant", "antes", "limits", "market_unit", "starting_stacks", "actions"),
+    BASEBALL: _STUD_REQUIRED,
+    FOLLOW_THE_QUEEN: _STUD_REQUIRED,
+    HIGH_CHICAGO: _STUD_REQUIRED,
+    LOW_CHICAGO: _STUD_REQUIRED,
 }
 _OPTIONS: Final[dict[str, tuple[str, ...]]] = {
     STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
@@ -163,6 +190,13 @@ _OPTIONS: Final[dict[str, tuple[str, ...]]] = {
     RAZZ: ("_max_raises", "_heads_up_uncapped", "_showdown_muck", "_fold_when_check"),
     WALL_STREET: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
                   "_showdown_muck", "_fold_when_check"),
+    BASEBALL: ("_three_price", "_max_raises", "_heads_up_uncapped", "_showdown_muck", "_fold_when_check"),
+    FOLLOW_THE_QUEEN: ("_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_showdown_muck",
+                       "_open_pair_raise_big", "_fold_when_check"),
+    HIGH_CHICAGO: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped",
+                   "_double_ace_flush", "_showdown_muck", "_open_pair_raise_big", "_fold_when_check"),
+    LOW_CHICAGO: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped",
+                  "_double_ace_flush", "_showdown_muck", "_open_pair_raise_big", "_fold_when_check"),
 }
 # why an option does not apply to a variant: the rule that leaves it out
 _NOT_APPLYING: Final[dict[tuple[str, str], str]] = {
@@ -171,6 +205,12 @@ _NOT_APPLYING: Final[dict[tuple[str, str], str]] = {
     (RAZZ, "_double_ace_flush"): "R6.1, R6.2",
     (WALL_STREET, "_open_pair_raise_big"): "R3.9", (STUD_HI_LO, "_open_pair_raise_big"): "R5.3",
     (RAZZ, "_open_pair_raise_big"): "R6.5",
+    (BASEBALL, "_open_pair_big_bet"): "R8.2", (BASEBALL, "_joker"): "R8.1",
+    (BASEBALL, "_double_ace_flush"): "R8.1", (FOLLOW_THE_QUEEN, "_joker"): "R8.1",
+    (FOLLOW_THE_QUEEN, "_double_ace_flush"): "R8.1",
+    (BASEBALL, "_open_pair_raise_big"): "R8.2",
+    **{(v, "_three_price"): "R8.2" for v in (STUD, STUD_HI_LO, RAZZ, WALL_STREET, FOLLOW_THE_QUEEN,
+                                             HIGH_CHICAGO, LOW_CHICAGO)},
 }
 _FOREIGN: Final = ("blinds_or_straddles", "min_bet", "bring_in", "small_bet", "big_bet", "limits",
                    "market_unit")
@@ -255,9 +295,11 @@ class _Reject(Exception):
 class HandHistory:
     """One hand in PHH form. Player lists (stacks, antes, ...) are in ``p1, p2, ...`` order.
 
-    ``variant`` is ``"F7S"``, ``"F7S/8"``, ``"FR"`` or ``"FWS"``. Stakes:
-    ``antes`` (one per player, all equal), then ``bring_in``/``small_bet``/
-    ``big_bet`` (F7S, F7S/8, FR) or ``limits``/``market_unit`` (FWS). Our house options are plain fields
+    ``variant`` is one of :data:`VARIANTS` (``"F7S"``, ``"F7S/8"``, ``"FR"``, ``"FWS"``,
+    ``"FBB"``, ``"FFQ"``, ``"FHC"``, ``"FLC"``). Stakes: ``antes`` (one per player, all
+    equal), then ``bring_in``/``small_bet``/``big_bet`` (every variant but FWS) or
+    ``limits``/``market_unit`` (FWS); ``three_price`` is Baseball's price of a face-up 3
+    (R8.2; None: the big bet). Our house options are plain fields
     here and ``_``-prefixed fields in the file. Standard optional fields we
     use are typed; every other field (standard or user-defined) is kept in
     ``fields`` and written back. ``name``, ``index``, ``source``, ``line``,
@@ -279,6 +321,7 @@ class HandHistory:
     max_raises: int = 3
     heads_up_uncapped: bool = True
     open_pair_big_bet: bool = True
+    three_price: int | None = None
     showdown_muck: bool | None = None  # None: the variant's default (F7S true, FWS false)
     open_pair_raise_big: bool = False
     fold_when_check: bool = False
@@ -326,8 +369,8 @@ class HandHistory:
                 raise GameError("limits must be five numbers (one per betting round)")
             return from_options(name, **options)
         except GameError as exc:
-            key = next((k for k in ("bring_in", "small_bet", "big_bet", "limits", "market_unit",
-                                    "max_raises", "antes") if k in str(exc)), "variant")
+            key = next((k for k in ("three_price", "bring_in", "small_bet", "big_bet", "limits",
+                                    "market_unit", "max_raises", "antes") if k in str(exc)), "variant")
             raise self.error(str(exc), key=key) from None
 
     def error(self, reason: str, *, key: str | None = None, action_index: int | None = None,
@@ -420,8 +463,10 @@ def write(history: HandHistory) -> str:
         pairs += [("bring_in", h.bring_in), ("small_bet", h.small_bet), ("big_bet", h.big_bet)]
     if h.joker:
         pairs.append(("_joker", True))
-    if h.variant == STUD and not h.open_pair_big_bet:
+    if "_open_pair_big_bet" in _OPTIONS.get(h.variant, ()) and not h.open_pair_big_bet:
         pairs.append(("_open_pair_big_bet", False))
+    if h.three_price is not None and h.three_price != h.big_bet:
+        pairs.append(("_three_price", h.three_price))
     if h.max_raises != 3:
         pairs.append(("_max_raises", h.max_raises))
     if not h.heads_up_uncapped:
@@ -640,8 +685,10 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
     variant = data.get("variant")
     if variant not in VARIANTS:
         raise fail(f"unknown variant {variant!r}: studpoker plays 'F7S' (Seven Card Stud), "
-                   f"'F7S/8' (Seven Card Stud Hi-Lo), 'FR' (Razz) and 'FWS' (Wall Street, "
-                   f"docs/phh-wall-street.md)", "variant")
+                   f"'F7S/8' (Seven Card Stud Hi-Lo), 'FR' (Razz), 'FWS' (Wall Street, "
+                   f"docs/phh-wall-street.md), 'FBB' (Baseball), 'FFQ' (Follow the Queen), "
+                   f"'FHC' (High Chicago) and 'FLC' (Low Chicago, docs/phh-home-games.md)",
+                   "variant")
     assert isinstance(variant, str)
     for key in _REQUIRED[variant]:
         if key not in data:
@@ -685,6 +732,8 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
                            + (f" ({rule})" if rule else ""), key)
             if key == "_max_raises":
                 h.max_raises = integer(key, value)
+            elif key == "_three_price":
+                h.three_price = integer(key, value)
             else:
                 setattr(h, key[1:], boolean(key))
         elif key == "ante_trimming_status":
@@ -709,6 +758,8 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
             setattr(h, key, value)
         else:
             h.fields[key] = value
+    if variant == BASEBALL and h.three_price is None:
+        h.three_price = h.big_bet  # R8.2: the big bet unless the file says otherwise
     h.game()  # stakes and options make a valid game
     for i, text in enumerate(h.actions):
         try:
@@ -727,7 +778,7 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
 class _Act:
     """One parsed action. ``player`` is 0-based (p1 is 0); -1 for the dealer."""
 
-    verb: str  # "" (no-op), dh, db, dm, pb, f, cc, cbr, sm, mb
+    verb: str  # "" (no-op), dh, db, dm, pb, f, cc, cbr, sm, mb, pay
     player: int = -1
     cards: tuple[Card | None, ...] = ()
     amount: int = 0
@@ -812,11 +863,18 @@ def _parse_action(text: str, n: int, variant: str) -> _Act:
             return _Act("mb", player(label), amount=slot)
         case [_, "mb", *_]:
             raise _Reject("buying a market slot (pN mb K) exists only in FWS (Wall Street)")
+        case [label, "pay", value] if variant == BASEBALL:
+            return _Act("pay", player(label), amount=amount(value, "amount"))
+        case [_, "pay", *_] if variant == BASEBALL:
+            raise _Reject("a payment for a face-up 3 is 'pN pay AMOUNT' (R8.2)")
+        case [_, "pay", *_]:
+            raise _Reject("paying for a face-up 3 (pN pay AMOUNT) exists only in FBB (Baseball, R8.2)")
         case [_, "sd", *_]:
             raise _Reject(f"standing pat or discarding (sd) is for draw games, not {variant}")
         case [label, verb, *_]:
             player(label)
-            known = "pb, f, cc, cbr AMOUNT, sm [CARDS]" + (", mb K" if variant == WALL_STREET else "")
+            known = "pb, f, cc, cbr AMOUNT, sm [CARDS]" + (", mb K" if variant == WALL_STREET else "") \
+                + (", pay AMOUNT" if variant == BASEBALL else "")
             raise _Reject(f"unknown player action {verb!r} or wrong arguments: expected {known}")
         case _:
             raise _Reject("an action needs an actor and a verb, e.g. 'p1 cc'")
@@ -852,6 +910,8 @@ def _phh_action(action: Action, player: int) -> str:
         return f"{p} cbr {action.amount}"
     if kind is ActionKind.BUY:
         return f"{p} mb {action.slot}"
+    if kind is ActionKind.PAY:
+        return f"{p} pay {action.amount}"
     if kind is ActionKind.TAKE_CARD:
         return f"d dh {p} CARD"
     if kind is ActionKind.SHOW:
@@ -876,8 +936,6 @@ def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
     ``winnings`` (chips collected from pots) are filled in from the hand.
     """
     game, n, dealer = hand.game, hand.n, hand.dealer
-    if game.name in _NO_VARIANT_YET:  # rather than a wrong F7S history
-        raise PHHError(f"hand histories of {game.title} are not written yet: PHH has no variant for it")
     order = phh_order(dealer, n)
     player = {seat: i for i, seat in enumerate(order)}
     if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):
@@ -890,11 +948,13 @@ def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
                       if isinstance(op, ActionTaken) and op.action.kind is ActionKind.SHOW)
     actions: list[str] = []
     holes: dict[int, list[str]] = {}
+    extras: dict[int, list[str]] = {}  # R8.2: Baseball's extra cards, each its own action
     market: list[str] = []
 
     def flush() -> None:
         for seat, cards in holes.items():
             actions.append(f"d dh p{player[seat] + 1} {''.join(cards)}")
+            actions.extend(f"d dh p{player[seat] + 1} {card}" for card in extras.pop(seat, ()))
         holes.clear()
         if market:
             actions.append(f"d dm {''.join(market)}")
@@ -909,7 +969,12 @@ def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
     showdown: list[tuple[int, ActionKind]] = []
     skip_card = False  # the CardDealt after a free card or a purchase is already written
     refill = False  # the MarketDealt after a purchase is written on its own
+    extra_rank = game.extra_card_rank  # R8.2: a face-up card of this rank brings one more at once
+    previous: Operation | None = None
     for op in hand.log:
+        before, previous = previous, op
+        if isinstance(op, WildRanksChanged):
+            continue  # the cards say it (R8.3): it never splits a street's dealing
         if isinstance(op, CardDealt):
             assert op.card is not None
             counts[op.seat] += 1
@@ -918,6 +983,11 @@ def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
                 continue
             if market:
                 flush()
+            if (op.face_up and isinstance(before, CardDealt) and before.seat == op.seat
+                    and before.face_up and before.card is not None
+                    and before.card.code >> 2 == extra_rank):
+                extras.setdefault(op.seat, []).append(str(op.card))  # the card a 4 brings
+                continue
             hidden = not op.face_up and op.seat not in shown and hide(op.seat)
             holes.setdefault(op.seat, []).append(UNKNOWN if hidden else str(op.card))
             continue
@@ -1323,6 +1393,9 @@ class _Replayer:
             return f"{hand.street_name} street betting is not over ({who} to act)"
         if hand.phase is Phase.CARD_ROUND:
             return f"it is {who}'s turn in the {hand.street_name} street card round"
+        if hand.phase is Phase.PAY_OR_FOLD:
+            return (f"{who} pays {hand.game.up_card_price} for a face-up 3 or folds "
+                    f"on {hand.street_name} street")
         return f"the hand is at showdown ({who} to show or muck)"
 
     def _translate(self, reason: str) -> str:
@@ -1419,6 +1492,9 @@ class _Replayer:
             action = self._legal_one(seat, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE,
                                      amount=act.amount)
             candidate = Action(seat=seat, kind=self._aggressive_kind(seat), amount=act.amount)
+        elif act.verb == "pay":  # R8.2: a face-up 3 paid for
+            action = self._legal_one(seat, ActionKind.PAY, amount=act.amount)
+            candidate = Action(seat=seat, kind=ActionKind.PAY, amount=act.amount)
         else:  # mb
             price = self.game.market_price(act.amount)
             action = self._legal_one(seat, ActionKind.BUY, slot=act.amount)
@@ -1601,7 +1677,7 @@ def replay_all(source: str | os.PathLike[str]) -> list[ReplayResult]:
 
 def _pot_winners(result: ReplayResult, pot: PotResult) -> list[int]:
     winners = list(pot.high_winners)
-    winners += [s for s in pot.low_winners if s not in winners]
+    winners += [s for s in (*pot.low_winners, *pot.spade_winners) if s not in winners]
     return winners
 
 
@@ -1622,6 +1698,9 @@ def summary_dict(result: ReplayResult) -> dict[str, object]:
             "low_hand": None if pot.low_hand is None else pot.low_hand.description,
             "shares": {labels[result.player(s)]: a for s, a in pot.shares},
         })
+        if pot.spade_winners:  # R8.4: the Chicago spade half
+            pots[-1]["spade_winners"] = [labels[result.player(s)] for s in pot.spade_winners]
+            pots[-1]["spade_hand"] = None if pot.spade_hand is None else pot.spade_hand.description
     return {
         "hand": h.index + 1,
         "name": h.name,
@@ -1653,7 +1732,10 @@ def summary_lines(result: ReplayResult) -> list[str]:
                 with_hand.append(pot.high_hand.description)
             if pot.low_hand is not None and s in pot.low_winners:
                 with_hand.append(pot.low_hand.description)
-            how = " with " + " and ".join(with_hand) if with_hand else " uncontested"
+            how = " with " + " and ".join(with_hand) if with_hand else ""
+            if pot.spade_hand is not None and s in pot.spade_winners:  # R8.4
+                how += ("; " if how else " with ") + pot.spade_hand.description
+            how = how or " uncontested"
             lines.append(f"  {pot.name} ({pot.amount}): {result.label(s)} wins {amount}{how}")
     return lines
 

@@ -2,9 +2,11 @@
 
 The screen fits an 80x24 terminal. Keys: ``f`` fold, ``c`` check or call,
 ``b`` bring in, ``r`` complete / bet / raise, ``R`` the open-pair big bet,
-``t`` take the free card, ``1``-``4`` buy a market slot, ``s`` show,
-``m`` muck, ``q`` quit. The session's hands can be saved as a ``.phhs``
-hand history.
+``t`` take the free card, ``1``-``4`` buy a market slot, ``p`` pay for a
+face-up 3 in Baseball (its price is on the key's label), ``s`` show,
+``m`` muck, ``q`` quit. In the wild-card games the wild ranks of the moment
+are on the top line and every wild card is starred (``9c*``). The session's
+hands can be saved as a ``.phhs`` hand history.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ except ImportError as _exc:
 
 from studpoker.actions import Action, ActionKind
 from studpoker.bots import Bot, make_bot
-from studpoker.describe import action_label, describe_operation
+from studpoker.cards import Card
+from studpoker.describe import action_label, describe_operation, pay_or_fold_text, wild_text
 from studpoker.games import Game, stakes_text
 from studpoker.hand import Hand, SeatView
 from studpoker.operations import ActionTaken, ChipsReturned, PotAwarded
@@ -46,6 +49,7 @@ KEYS: dict[ActionKind, str] = {
     ActionKind.TAKE_CARD: "t",
     ActionKind.SHOW: "s",
     ActionKind.MUCK: "m",
+    ActionKind.PAY: "p",  # R8.2
 }
 
 
@@ -62,16 +66,21 @@ def action_keys(legal: Sequence[Action]) -> dict[str, Action]:
 
 def _cards(view: SeatView, seat: int) -> Text:
     p = view.players[seat]
+    wild = set(view.wild_ranks)  # R8: a wild card is starred
+
+    def star(c: Card) -> str:
+        return "*" if str(c)[0] in wild else ""
+
     text = Text()
     if p.down:
         text.append("[")
         for i, c in enumerate(p.down):
             sep = "" if i == len(p.down) - 1 else " "
-            text.append(f"{c or '??'}{sep}", style="dim" if c is None else "bold cyan")
+            text.append(f"{c or '??'}{star(c) if c else ''}{sep}", style="dim" if c is None else "bold cyan")
         text.append("] ")
     for c in p.up:
         red = str(c)[1] in "hd" if not c.is_joker else False
-        text.append(f"{c} ", style="bold red" if red else "bold")
+        text.append(f"{c}{star(c)} ", style="bold red" if red else "bold")
     return text
 
 
@@ -100,6 +109,8 @@ def render(view: SeatView, names: Sequence[str], *, hand_no: int, message: str =
     joker = " + joker" if game.joker else ""
     grid.add_row(Text(f"{game.title}{joker}  {stakes_text(game)}  hand {hand_no}  {view.street_name} street",
                       style="bold"))
+    if game.wild or game.follow_the_queen:  # R8: what is wild now
+        grid.add_row(Text(wild_text(view.wild_ranks) + " (starred)", style="bold magenta"))
     seats = RichTable(box=None, padding=(0, 1), show_header=True, header_style="dim")
     seats.add_column(" ", width=1)
     seats.add_column("player", width=10, no_wrap=True)
@@ -129,6 +140,11 @@ def render(view: SeatView, names: Sequence[str], *, hand_no: int, message: str =
         grid.add_row(Text("  " + line, style="dim"))
     if message:
         grid.add_row(Text(message, style="bold green"))
+    pay = next((a for a in view.legal_actions if a.kind is ActionKind.PAY), None)
+    if pay is not None and view.seat is not None:  # R8.2: say what the choice is
+        threes = [c for c in view.players[view.seat].up if str(c)[0] == "3"]
+        grid.add_row(Text(pay_or_fold_text(pay.amount, name="you", card=threes[-1] if threes else None),
+                          style="bold yellow"))
     if view.legal_actions:
         keys = action_keys(view.legal_actions)
         options = "  ".join(f"[{k}] {action_label(a)}" for k, a in keys.items())
@@ -147,6 +163,8 @@ def summary_lines(hand: Hand, names: Sequence[str]) -> list[str]:
             hands.append(f"high: {r.high_hand.description}")
         if r.low_hand is not None:
             hands.append(f"low: {r.low_hand.description}")
+        if r.spade_hand is not None:  # R8.4
+            hands.append(f"spade: {r.spade_hand.description}")
         detail = f" ({'; '.join(hands)})" if hands else " (uncontested)"
         lines.append(f"{r.name} {r.amount} -> {winners}{detail}")
     return lines

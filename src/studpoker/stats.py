@@ -1,9 +1,11 @@
 """Player statistics from hand histories (PHH) or from hands just played.
 
-Per player and per game (``"stud"``, ``"stud8"``, ``"razz"`` or ``"wallstreet"``): hands dealt, VPIP,
+Per player and per game (``"stud"``, ``"stud8"``, ``"razz"``, ``"wallstreet"``, and the home
+games ``"baseball"``, ``"follow_the_queen"``, ``"high_chicago"``, ``"low_chicago"``): hands dealt, VPIP,
 completion/raise on third street, bring-in steal and fold to steal, saw
 fourth street, went to showdown, won at showdown, aggression factor per
-street, Wall Street market buys per card round and average price, net chips
+street, Wall Street market buys per card round and average price, Baseball's
+face-up 3s paid for (R8.2), net chips
 and chips per 100 hands with a 95% confidence interval. The exact definitions,
 each with a worked example, are in ``docs/stats.md``.
 
@@ -240,6 +242,8 @@ class PlayerStats:
     card_rounds: list[int] = field(default_factory=lambda: [0] * 3)
     buys: list[int] = field(default_factory=lambda: [0] * 3)
     market_spent: int = 0
+    three_decisions: int = 0  # Baseball (R8.2): face-up 3s to pay for or fold
+    threes_paid: int = 0
     net: int = 0
     net_squares: int = 0
     nets: list[int] = field(default_factory=list, repr=False)  # per hand, for charts
@@ -302,6 +306,11 @@ class PlayerStats:
         return _ratio(self.market_spent, sum(self.buys))
 
     @property
+    def pay_three(self) -> float | None:
+        """Baseball (R8.2): face-up 3s paid for, per face-up 3 the player had to pay or fold."""
+        return _ratio(self.threes_paid, self.three_decisions) if self.game == "baseball" else None
+
+    @property
     def per100(self) -> float | None:
         """Net chips per 100 hands."""
         return None if not self.hands else 100 * self.net / self.hands
@@ -330,6 +339,7 @@ class PlayerStats:
             "market_buys": (None if self.game != "wallstreet"
                             else {r: self.market_buys(i) for i, r in enumerate(CARD_ROUNDS)}),
             "avg_market_price": self.avg_market_price,
+            "pay_three": self.pay_three,
             "net": self.net, "per100": self.per100,
             "per100_ci": None if ci is None else [ci[0], ci[1]],
             "counts": {
@@ -343,6 +353,7 @@ class PlayerStats:
                 "card_rounds": dict(zip(CARD_ROUNDS, self.card_rounds, strict=True)),
                 "buys": dict(zip(CARD_ROUNDS, self.buys, strict=True)),
                 "market_spent": self.market_spent,
+                "three_decisions": self.three_decisions, "threes_paid": self.threes_paid,
             },
         }
 
@@ -526,13 +537,26 @@ class Stats:
         steal_live = False  # the steal still faces the bring-in alone
         faced = False
         fold_steal = False
+        baseball = game == "baseball"
+        threes = [0] * n  # Baseball (R8.2): face-up 3s dealt, not yet paid for or folded to
+        paid = [0] * n
+        decided = [0] * n
+        last_dealt = -1  # the player of the action before, when it was a d dh
         for text in actions:
             words = text.split("#", 1)[0].split()
             if not words:
                 continue
+            dealt_to, last_dealt = last_dealt, -1
             if words[0] == "d":
                 if len(words) >= 4 and words[1] == "dh":
                     p = _player(words[2], n)
+                    last_dealt = p
+                    if baseball:
+                        ups = [words[3][i:i + 2] for i in range(0, len(words[3]), 2)]
+                        if p == dealt_to:  # the extra card of a face-up 4: no new street
+                            threes[p] += sum(c[0] == "3" for c in ups)
+                            continue
+                        threes[p] += sum(c[0] == "3" for k, c in enumerate(ups) if 2 <= cards[p] + k <= 5)
                     before = cards[p]
                     cards[p] += len(words[3]) // 2
                     if not stud and 3 <= before <= 5 and cards[p] == before + 1:
@@ -550,6 +574,14 @@ class Stats:
             verb = words[1]
             if verb == "sm":
                 showdown[p] = True
+                continue
+            if threes[p] and verb in ("pay", "f"):  # R8.2: pay for a face-up 3, or fold
+                threes[p] -= 1
+                decided[p] += 1
+                if verb == "pay":
+                    paid[p] += 1
+                else:
+                    folded[p] = True
                 continue
             if verb == "mb":
                 if len(words) != 3 or not words[2].isdigit():
@@ -632,6 +664,8 @@ class Stats:
                 st.card_rounds[i] += rounds[p][i]
                 st.buys[i] += buys[p][i]
             st.market_spent += spent[p]
+            st.three_decisions += decided[p]
+            st.threes_paid += paid[p]
             result = finishing[p] - starting[p]
             st.net += result
             st.net_squares += result * result

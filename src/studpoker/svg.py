@@ -90,6 +90,10 @@ def _star(cx: float, cy: float, outer: float, inner: float) -> str:
 
 
 _STAR: Final = _star(50, 52, 50, 20)
+# R8.1: the mark of a wild card, a gold star under the index (the part of a card that
+# shows when the next card overlaps it)
+_WILD_STAR: Final = (f'<path transform="translate(8 196) scale(0.78)" d="{_STAR}" fill="#f2b705" '
+                     'stroke="#5b3a00" stroke-width="6"/>')
 
 _COLORS: Final[dict[Suit, str]] = {
     Suit.SPADES: "#111111", Suit.HEARTS: "#c8102e", Suit.DIAMONDS: "#c8102e", Suit.CLUBS: "#111111",
@@ -213,18 +217,21 @@ def _document(inner: str, width: float, height: float, view_w: float, view_h: fl
 # ------------------------------------------------------------------ public API
 
 
-def card(value: CardLike | None, *, size: float = 96, four_color: bool = False) -> Svg:
+def card(value: CardLike | None, *, size: float = 96, four_color: bool = False, wild: bool = False) -> Svg:
     """One card, ``size`` pixels wide (height 1.4 times that); ``None`` draws the back.
 
     ``value``: a :class:`~studpoker.cards.Card`, its text (``"As"``, ``"Jk"``) or code.
-    ``four_color`` draws diamonds blue and clubs green.
+    ``four_color`` draws diamonds blue and clubs green. ``wild`` marks a wild card (R8.1)
+    with a gold star under its index, where it shows even when other cards overlap it.
 
     >>> 'width="60"' in card("Td", size=60)
     True
+    >>> "(wild)" in card("9c", wild=True) and _WILD_STAR in card("9c", wild=True)
+    True
     """
     c = _as_card(value)
-    title = _card_title(c)
-    inner = f"<title>{title}</title>{_body(c, four_color)}"
+    title = _card_title(c) + (" (wild)" if wild and c is not None else "")
+    inner = f"<title>{title}</title>{_body(c, four_color)}" + (_WILD_STAR if wild and c is not None else "")
     return _document(inner, size, size * CARD_HEIGHT / CARD_WIDTH, CARD_WIDTH, CARD_HEIGHT, title)
 
 
@@ -233,13 +240,13 @@ def card_back(*, size: float = 96) -> Svg:
     return card(None, size=size)
 
 
-def card_by_name(name: str, *, size: float = 96, four_color: bool = False) -> Svg:
+def card_by_name(name: str, *, size: float = 96, four_color: bool = False, wild: bool = False) -> Svg:
     """A card from its file name: ``"As"``, ``"Jk"``, or ``"back"``; raises ``CardError``.
 
     >>> card_by_name("back") == card(None)
     True
     """
-    return card(None if name == "back" else Card.parse(name), size=size, four_color=four_color)
+    return card(None if name == "back" else Card.parse(name), size=size, four_color=four_color, wild=wild)
 
 
 def hand(

@@ -140,6 +140,10 @@ class Level:
                                       "big_bet, not limits")
             options.update(ante=self.ante, bring_in=self.bring_in, small_bet=self.small_bet,
                            big_bet=self.big_bet)
+            if "three_price" in options:  # R8.2: Baseball's price of a 3 grows with the big bet
+                price = options["three_price"]
+                assert isinstance(base, SevenCardStud) and isinstance(price, int)
+                options["three_price"] = price * self.big_bet // base.big_bet
         elif base.name == "wallstreet":
             if len(self.limits) != 5:
                 raise TournamentError("a Wall Street level has five limits (one per betting "

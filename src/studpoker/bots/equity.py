@@ -9,7 +9,8 @@ the compiled batch path (:func:`studpoker.equity.equities`, exact when few deals
 remain); card rounds and ``fast=False`` use pure-Python rollouts
 (:mod:`studpoker.bots._rollout`, with :func:`~studpoker.evaluation.high_key`).
 In Wall Street and Stud Hi-Lo the share is the high half plus the low half (all of it to the
-high when nobody makes a low); in razz the best razz low takes it all.
+high when nobody makes a low); in razz the best razz low takes it all; in High and Low
+Chicago the high half plus the spade half (R8.4) on the compiled path.
 
 Rollouts stop early when the estimate is clearly away from every threshold
 of the decision (at least ``min_rollouts``, at most ``max_rollouts``), so the
@@ -126,19 +127,23 @@ class EquityBot:
         return rollouts.mean()
 
     def _fast_equity(self, view: SeatView) -> float:
-        from studpoker.equity import GAMES, equities
+        from studpoker.equity import GAMES, SPADE_GAMES, equities
 
         own: list[Card] = []
         others: list[list[Card]] = []
+        own_hole: list[Card] = []
+        others_hole: list[list[Card]] = []
         dead: list[Card] = [c for c in view.market if c is not None]
         for p in view.players:
-            visible = [c for c in p.down if c is not None] + list(p.up)
+            hole = [c for c in p.down if c is not None]
+            visible = hole + list(p.up)
             if p.seat == view.seat:
-                own = visible
+                own, own_hole = visible, hole
             elif p.folded:
                 dead.extend(visible)
             else:
                 others.append(visible)
+                others_hole.append(hole)
         game = view.game
         name = game.name if game.name in GAMES else "wallstreet" if game.high_low else "stud"
         return equities(
@@ -146,6 +151,7 @@ class EquityBot:
             board=list(view.community), double_ace_flush=game.double_ace_flush,
             samples=self.samples, seed=self.rng.getrandbits(62),
             wild=view.wild_ranks if game.wild or game.follow_the_queen else None,
+            hole=[own_hole, *others_hole] if name in SPADE_GAMES else None,  # R8.4
         )[0]
 
     def _card_round(self, view: SeatView) -> Action:

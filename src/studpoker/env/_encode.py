@@ -22,7 +22,7 @@ Observation layout (``Layout.observation``), in order:
 section            shape        meaning
 =================  ===========  ================================================
 street             5            one-hot: third .. seventh
-phase              3            one-hot: betting, card round, hand over
+phase              4            one-hot: betting, card round, hand over, pay or fold (R8.2)
 to_act             P            one-hot relative seat to act (all 0 when over)
 dealer             P            one-hot relative seat of the dealer
 down               P x 53       down cards the seat may see: its own, others' once shown
@@ -30,14 +30,15 @@ up                 P x 53       every seat's up cards
 down_count         P            how many down cards each seat holds
 community          53           the community card of R1.10, if any
 market             4 x 53       Wall Street market slots 1..4 (all 0: empty)
+wild               13           the ranks wild now, 2 .. A (R8; all 0 without wild cards)
 folded             P            1 if folded
 all_in             P            1 if all-in
 stack              P            chips behind / table chips
 bet                P            this street's bet / table chips
 contributed        P            chips put in this hand (antes, bets) / table chips
 pot                1            all chips in the middle (with market money) / table chips
-owed               1            what the observer must add to call / table chips
-history            5 x P x 11   count of each action id per street and seat
+owed               1            what the observer must add to call, or pay for a face-up 3 / table chips
+history            5 x P x 12   count of each action id per street and seat
 =================  ===========  ================================================
 
 The information state (perfect recall, OpenSpiel's
@@ -46,7 +47,7 @@ The information state (perfect recall, OpenSpiel's
 =================  ============  ===============================================
 up_order           P x 4 x 53    each seat's up cards in the order received
 down_order         3 x 53        the observer's down cards in the order received
-sequence           L x (P+11+5)  every decision so far: relative seat, action id,
+sequence           L x (P+12+5)  every decision so far: relative seat, action id,
                                  street; L bounds the decisions of one hand
 =================  ============  ===============================================
 """
@@ -79,7 +80,8 @@ __all__ = ["CARDS", "Encoder", "Layout", "Tracker", "max_decisions"]
 
 CARDS = 53
 STREETS = 5
-PHASES = (Phase.BETTING, Phase.CARD_ROUND, Phase.OVER)
+PHASES = (Phase.BETTING, Phase.CARD_ROUND, Phase.OVER, Phase.PAY_OR_FOLD)
+RANKS = 13
 MAX_UP = 4
 MAX_DOWN = 3
 
@@ -94,7 +96,7 @@ def max_decisions(config: EnvConfig) -> int:
     player). Past the cap only two players with chips act, and each further
     full raise moves their bet up by at least the smallest bet, which their
     stacks bound over the whole hand. Wall Street card rounds add one
-    decision per player each.
+    decision per player each, Baseball's face-up 3s one each (four in the deck, R8.2).
     """
     game, p = config.game, config.players
     capped = game.max_raises + 2 + p
@@ -103,7 +105,8 @@ def max_decisions(config: EnvConfig) -> int:
     if game.heads_up_uncapped:
         uncapped = 2 * (max(config.stacks) // config.smallest_bet + STREETS * (p + 3))
     card_rounds = sum(p for s in game.streets if s.card_round)
-    return STREETS * per_street + uncapped + card_rounds
+    payments = 4 if game.price_rank is not None else 0
+    return STREETS * per_street + uncapped + card_rounds + payments
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +121,8 @@ class Layout:
         out: list[tuple[str, tuple[int, ...]]] = [
             ("street", (STREETS,)), ("phase", (len(PHASES),)), ("to_act", (p,)), ("dealer", (p,)),
             ("down", (p, CARDS)), ("up", (p, CARDS)), ("down_count", (p,)),
-            ("community", (CARDS,)), ("market", (4, CARDS)), ("folded", (p,)), ("all_in", (p,)),
+            ("community", (CARDS,)), ("market", (4, CARDS)), ("wild", (RANKS,)), ("folded", (p,)),
+            ("all_in", (p,)),
             ("stack", (p,)), ("bet", (p,)), ("contributed", (p,)), ("pot", (1,)), ("owed", (1,)),
             ("history", (STREETS, p, NUM_ACTIONS)),
         ]
@@ -155,12 +159,16 @@ class Layout:
 
 
 _BETTING, _CARD_ROUND, _OVER = Phase.BETTING, Phase.CARD_ROUND, Phase.OVER
+_PAY_OR_FOLD = Phase.PAY_OR_FOLD
 _SHOW, _MUCK = ActionKind.SHOW, ActionKind.MUCK
-_BUY_ID, _BET_ID = id(ActionKind.BUY), id(ActionKind.BET)
-# the kinds whose id needs nothing but the kind (a bet may be the big bet, a buy has a slot)
+_BUY_ID, _BET_ID, _PAY_ID = id(ActionKind.BUY), id(ActionKind.BET), id(ActionKind.PAY)
+# the kinds whose id needs nothing but the kind and whose chips are a bet (a bet may be the
+# big bet, a buy has a slot, a payment for a face-up 3 is dead money, R8.2)
 _PLAIN_IDS = frozenset(
-    id(k) for k in ActionKind if k not in (ActionKind.BET, ActionKind.BUY, ActionKind.SHOW, ActionKind.MUCK)
+    id(k) for k in ActionKind
+    if k not in (ActionKind.BET, ActionKind.BUY, ActionKind.SHOW, ActionKind.MUCK, ActionKind.PAY)
 ) & frozenset(_BY_KIND_ID)
+_RANK_INDEX = {c: i for i, c in enumerate("23456789TJQKA")}
 
 
 class _Scaled(dict[int, float]):
@@ -298,6 +306,9 @@ class Encoder:
         self._has_market = any(st.market for st in config.game.streets)
         assert off["street"] == 0, "the street one-hot opens the tensor"
         self._o_phase, self._o_to_act, self._o_market = off["phase"], off["to_act"], off["market"]
+        self._o_wild = off["wild"]
+        game = config.game
+        self._wild_game = bool(game.wild or game.follow_the_queen)  # R8: the wild section can change
         self._cache: Tracker | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoder:
@@ -375,6 +386,8 @@ class Encoder:
             lines.append("market [" + " ".join("--" if c is None else str(c) for c in view.market) + "]")
         if view.community:
             lines.append(f"community [{format_cards(view.community)}]")
+        if self._wild_game:
+            lines.append(f"wild [{' '.join(view.wild_ranks)}]")  # R8
         return lines
 
     def _actions(self, view: SeatView, *, all_streets: bool) -> list[str]:
@@ -390,7 +403,7 @@ class Encoder:
             elif isinstance(op, ActionTaken) and op.action.kind.value not in ("show", "muck"):
                 a = op.action
                 aid = logged_id(a, self._street_bets[street])
-                amount = f" {a.amount}" if a.amount and a.kind.value != "buy" else ""
+                amount = f" {a.amount}" if a.amount and a.kind.value != "buy" else ""  # a payment too
                 current.append(f"s{a.seat} {ACTION_NAMES[aid]}{amount}")
         if current or not all_streets:
             lines.append(f"{view.game.streets[street].name}: " + ", ".join(current))
@@ -404,6 +417,13 @@ class Encoder:
         """Perfect recall: the seat's whole visible log, one record a line."""
         head = f"{view.game.name} {self.players} players; seat {view.seat}"
         return "\n".join([head, *(str(op) for op in view.log)])
+
+
+def _price(enc: Encoder, phase: Phase, to_act: int | None, me: int, stacks: Sequence[int]) -> int:
+    """What ``me`` must pay for a face-up 3 now (R8.2; table stakes, R1.6), else 0."""
+    if phase is not _PAY_OR_FOLD or to_act != me:
+        return 0
+    return min(enc.config.game.up_card_price, stacks[me])
 
 
 class Tracker:
@@ -588,6 +608,8 @@ class Tracker:
                 k_id = id(kind)
                 if k_id == _BUY_ID:
                     aid = int(ActionId.BUY_1) + action.slot - 1
+                elif k_id == _PAY_ID:  # dead money, not a bet (R8.2)
+                    aid = int(ActionId.PAY)
                 else:
                     bets[s] += op.paid
                     if k_id == _BET_ID and action.amount > street_bets[street]:
@@ -660,12 +682,17 @@ class Tracker:
                 ones.append(o_phase + 1)
             elif over:
                 ones.append(o_phase + 2)
+            elif phase is _PAY_OR_FOLD:
+                ones.append(o_phase + 3)
             if to_act is not None and not over:
                 ones.append(o_to_act + (to_act - me) % p)
         if enc._has_market:
             for slot, slot_card in enumerate(market):
                 if slot_card is not None:
                     ones.append(o_market + slot * CARDS + slot_card.code)
+        if enc._wild_game:  # R8: the wild ranks now
+            ranks = hand.wild_ranks if hand is not None else self._view.wild_ranks  # type: ignore[union-attr]
+            ones += [enc._o_wild + _RANK_INDEX[r] for r in ranks]
         scale = enc._scale
         mul = scale.__mul__
         get = enc._get[me]  # the seats in relative order
@@ -680,7 +707,8 @@ class Tracker:
             *(map(mul, get(bets)) if betting else zeros),
             *map(mul, get(contrib)),
             pot * scale,
-            min(max(bets) - bets[me], stacks[me]) * scale if betting else 0.0,
+            min(max(bets) - bets[me], stacks[me]) * scale if betting
+            else _price(enc, phase, to_act, me, stacks) * scale,
         ]
         return tail, ones
 
@@ -716,6 +744,8 @@ class Tracker:
             out[enc._o_phase + 1] = 1.0
         elif over:
             out[enc._o_phase + 2] = 1.0
+        elif phase is _PAY_OR_FOLD:
+            out[enc._o_phase + 3] = 1.0
         if to_act is not None and not over:
             out[enc._o_to_act + (to_act - me) % p] = 1.0
         if enc._has_market:
@@ -723,6 +753,10 @@ class Tracker:
             for slot, slot_card in enumerate(hand.market):
                 if slot_card is not None:
                     out[o_market + slot * CARDS + slot_card.code] = 1.0
+        if enc._wild_game:  # R8: the wild ranks now
+            o_wild = enc._o_wild
+            for r in hand.wild_ranks:
+                out[o_wild + _RANK_INDEX[r]] = 1.0
         stacks = hand.stacks
         fo = enc._get[me](hand.folded)  # the seats in relative order
         contrib = hand.contrib
@@ -734,7 +768,7 @@ class Tracker:
             bets = self._bets
             chips = [*stacks, *bets, *contrib, pot, min(max(bets) - bets[me], stacks[me])]
         else:
-            chips = [*stacks, *enc._no_bets, *contrib, pot, 0]
+            chips = [*stacks, *enc._no_bets, *contrib, pot, _price(enc, phase, to_act, me, stacks)]
         scaled = itemgetter(*enc._get_chips[me](chips))(enc._scaled)
         all_in = enc._zeros if over or 0 not in stacks else _all_in(fo, enc._get[me](stacks))
         if packed:

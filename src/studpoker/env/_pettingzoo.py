@@ -224,12 +224,13 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 def pettingzoo_env(
     game: str | Game = "stud", players: int = 3, joker: bool = False, **options: Any
 ) -> StudPokerAEC:
-    """A PettingZoo ``AECEnv`` for ``game`` ("stud", "stud8", "razz" or "wallstreet") with ``players`` seats.
+    """A PettingZoo ``AECEnv`` for ``game`` (a game of the registry: "stud", "stud8", "razz",
+    "wallstreet", "baseball", "follow_the_queen", "high_chicago", "low_chicago") with ``players`` seats.
 
     ``options``: the game's options (``ante``, ``bring_in``, ``small_bet``,
     ``big_bet``, ``limits``, ``market_unit``, ``max_raises``,
     ``double_ace_flush``, ``heads_up_uncapped``, ``open_pair_big_bet``,
-    ``showdown_muck``) and the
+    ``showdown_muck``, ``three_price``) and the
     environment's (``stacks`` = 200, ``dealer`` = random each hand,
     ``normalize_rewards`` = False, ``illegal_action`` = "raise",
     ``render_mode`` = None).

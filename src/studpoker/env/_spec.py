@@ -1,7 +1,8 @@
 """What every environment shares: the game from keyword options and the action space.
 
-The action space is one fixed ``Discrete(11)`` for both games (see
-:class:`ActionId`); :func:`legal_ids` and :func:`to_engine` translate between
+The action space is one fixed ``Discrete(12)`` for every game (see
+:class:`ActionId`; an id a game never offers is never legal there: the market
+only in Wall Street, ``PAY`` only in Baseball); :func:`legal_ids` and :func:`to_engine` translate between
 it and the engine's :class:`~studpoker.actions.Action` values. Showdown is not
 in the action space: every player still holding cards shows (a player never
 gains chips by mucking in a single hand), so the environments apply ``SHOW``
@@ -48,12 +49,13 @@ class ActionId(IntEnum):
     BUY_2 = 8
     BUY_3 = 9
     BUY_4 = 10
+    PAY = 11  # Baseball: pay for a face-up 3 (R8.2); folding instead is FOLD
 
 
 NUM_ACTIONS = len(ActionId)
 ACTION_NAMES: tuple[str, ...] = (
     "fold", "check/call", "bring-in", "complete", "bet/raise", "big bet",
-    "take card", "buy 1", "buy 2", "buy 3", "buy 4",
+    "take card", "buy 1", "buy 2", "buy 3", "buy 4", "pay",
 )
 
 _KIND_ID: dict[ActionKind, int] = {
@@ -65,6 +67,7 @@ _KIND_ID: dict[ActionKind, int] = {
     ActionKind.BET: ActionId.BET_RAISE,
     ActionKind.RAISE: ActionId.BET_RAISE,
     ActionKind.TAKE_CARD: ActionId.TAKE_CARD,
+    ActionKind.PAY: ActionId.PAY,
 }
 
 
@@ -205,12 +208,13 @@ def make_config(
     **options: object,
 ) -> EnvConfig:
     """Build the game from ``game`` (a name of the registry: "stud", "stud8", "razz",
-    "wallstreet"; or a Game) and its options.
+    "wallstreet", "baseball", "follow_the_queen", "high_chicago", "low_chicago"; or a
+    Game) and its options.
 
     ``options`` are the game's own keyword options (``ante``, ``bring_in``,
     ``small_bet``, ``big_bet``, ``limits``, ``market_unit``, ``max_raises``,
     ``double_ace_flush``, ``heads_up_uncapped``, ``open_pair_big_bet``,
-    ``showdown_muck``, as the game has them); anything else raises
+    ``showdown_muck``, ``three_price``, as the game has them); anything else raises
     :class:`~studpoker.games.GameError` (so does ``joker=True`` for razz, R6.1).
     """
     if isinstance(game, Game):

@@ -1,5 +1,7 @@
 """OpenSpiel games ``python_studpoker_stud``, ``python_studpoker_stud8``,
-``python_studpoker_razz`` and ``python_studpoker_wallstreet``.
+``python_studpoker_razz``, ``python_studpoker_wallstreet`` and the home games
+``python_studpoker_baseball``, ``python_studpoker_follow_the_queen``,
+``python_studpoker_high_chicago`` and ``python_studpoker_low_chicago``.
 
 Importing this module registers them with ``pyspiel.register_game``:
 
@@ -14,9 +16,13 @@ The deal is made of chance nodes, one per card, in the order the engine
 deals them (antes; third street round-robin from the dealer's left: first
 down card, second down card, door card; Wall Street's four market cards;
 later a card per player or a community card, the free card or refill of a
-card round). A chance outcome is a card code (2c = 0 ... As = 51, joker 52),
-uniform over the cards not yet dealt. Player actions are the 11 ids of
-:class:`studpoker.env.ActionId`; showdown is automatic (every player shows).
+card round, Baseball's extra card for a face-up 4). A chance outcome is a card
+code (2c = 0 ... As = 51, joker 52), uniform over the cards not yet dealt. In
+Baseball and Follow the Queen, whose face-up cards act as they fall (R8.2,
+R8.3), the cards of a deal come one chance node at a time, so an extra card
+is a chance node of its own exactly when a 4 was dealt face up. Player actions
+are the 12 ids of :class:`studpoker.env.ActionId` (``PAY``: Baseball's
+payment for a face-up 3); showdown is automatic (every player shows).
 
 Parameters (defaults): ``players`` (3), ``stacks`` (200, every seat),
 ``dealer`` (-1: the last seat, so seat 0 acts first from the dealer's
@@ -26,7 +32,9 @@ left), ``joker`` (False), ``ante`` (1), ``max_raises`` (3),
 (True), ``showdown_muck`` (True); stud8: stud's but ``open_pair_big_bet``
 (R5.3); razz: stud8's but ``joker`` and ``double_ace_flush`` (R6.1); Wall
 Street: ``limits`` ("2 2 4 4 4", five numbers), ``market_unit`` (0: the first
-limit), ``showdown_muck`` (False).
+limit), ``showdown_muck`` (False); baseball: razz's and ``three_price`` (-1:
+the big bet, R8.2); follow_the_queen: razz's and ``open_pair_big_bet`` (True);
+high_chicago, low_chicago: stud's.
 ``showdown_muck`` is the game's option (R1.9, R3.10); the showdown here is
 automatic and every player shows either way.
 
@@ -74,7 +82,8 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 GAME_NAMES = ("python_studpoker_stud", "python_studpoker_wallstreet", "python_studpoker_stud8",
-              "python_studpoker_razz")
+              "python_studpoker_razz", "python_studpoker_baseball", "python_studpoker_follow_the_queen",
+              "python_studpoker_high_chicago", "python_studpoker_low_chicago")
 
 _COMMON: dict[str, Any] = {
     "players": 3, "stacks": 200, "dealer": -1, "joker": False, "ante": 1, "max_raises": 3,
@@ -87,6 +96,12 @@ _PARAMS: dict[str, dict[str, Any]] = {
     "stud8": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "showdown_muck": True},
     "razz": {k: v for k, v in _COMMON.items() if k not in ("joker", "double_ace_flush")}
     | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "showdown_muck": True},
+}
+_PARAMS |= {  # R8
+    "baseball": _PARAMS["razz"] | {"three_price": -1},
+    "follow_the_queen": _PARAMS["razz"] | {"open_pair_big_bet": True},
+    "high_chicago": _PARAMS["stud"],
+    "low_chicago": _PARAMS["stud"],
 }
 
 
@@ -131,6 +146,8 @@ def _config(name: str, params: dict[str, Any]) -> EnvConfig:
                     "big_bet": int(p["big_bet"])}
         if "open_pair_big_bet" in p:
             options["open_pair_big_bet"] = bool(p["open_pair_big_bet"])
+        if "three_price" in p and int(p["three_price"]) >= 0:
+            options["three_price"] = int(p["three_price"])
     else:
         limits = tuple(int(x) for x in str(p["limits"]).split())
         if len(limits) != 5:
@@ -195,9 +212,11 @@ class StudPokerGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_game_type(self.variant), info, dict(params or {}))
         self.deck_codes = tuple(range(config.deck_size))
-        # cards the engine deals before the first decision (the same for every deal)
+        # cards the engine deals before the first decision (the same for every deal), or
+        # with face-up cards that act as they fall (R8.2, R8.3) one at a time
+        self.one_by_one = config.game.deal_hooks
         probe = config.game.deal(stacks=config.stacks, dealer=config.dealer or 0, seed=0)
-        self.initial_cards = config.deck_size - probe.stub_size
+        self.initial_cards = 1 if self.one_by_one else config.deck_size - probe.stub_size
 
     def new_initial_state(self) -> StudPokerState:
         return StudPokerState(self)
@@ -225,6 +244,22 @@ class _StudHiLoGame(StudPokerGame):
 
 class _RazzGame(StudPokerGame):
     variant = "razz"
+
+
+class _BaseballGame(StudPokerGame):
+    variant = "baseball"
+
+
+class _FollowTheQueenGame(StudPokerGame):
+    variant = "follow_the_queen"
+
+
+class _HighChicagoGame(StudPokerGame):
+    variant = "high_chicago"
+
+
+class _LowChicagoGame(StudPokerGame):
+    variant = "low_chicago"
 
 
 class StudPokerState(pyspiel.State):  # type: ignore[misc]
@@ -257,6 +292,7 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         self._player = _CHANCE
         self.decisions: list[Action] = []
         self._pending_need = 0
+        self._one_by_one = game.one_by_one
         self._tracker: Tracker | None = None
 
     # ------------------------------------------------------------ OpenSpiel API
@@ -338,6 +374,8 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
             trial.apply(engine_action)
             auto_show(trial)
             drawn = left - trial.stub_size
+            if drawn and self._one_by_one:
+                drawn = 1  # the next card decides whether more follow (R8.2)
             if drawn == 0:
                 self.hand = trial
                 tracker = self._tracker
@@ -381,15 +419,41 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
         if self.need:
             return
         if self.hand is None:
+            if self._one_by_one and self._deals_more(None):
+                self.need = 1
+                return
             self.hand = self._replay()
             return
         hand, action = self.hand, self.pending
         assert action is not None
+        if self._one_by_one and self._deals_more(action):
+            self.need = 1
+            self._pending_need += 1
+            return
         self.pending = None
         self.decisions.append(action)
         cards = self.outcomes[len(self.outcomes) - self._pending_need:]
         if not _play_with_cards(hand, action, cards):
             self.hand = self._replay()
+
+    def _deals_more(self, action: Action | None) -> bool:
+        """Whether the deal now under way (the first one, or ``action``'s) draws more
+        cards than the chance outcomes given for it so far: a copy plays it with those
+        cards next and the rest of the stub at random."""
+        if action is None:
+            config = self._config
+            assert config.dealer is not None
+            trial = config.game.deal(stacks=config.stacks, dealer=config.dealer,
+                                     deck=[_CARDS[c] for c in self.outcomes], rng=random.Random(0))
+            return trial.stub_size < config.deck_size - len(self.outcomes)
+        assert self.hand is not None
+        trial = self.hand.copy()
+        cards = self.outcomes[len(self.outcomes) - self._pending_need:]
+        trial.stack_next([_CARDS[c] for c in cards])
+        left = trial.stub_size
+        trial.apply(action)
+        auto_show(trial)
+        return left - trial.stub_size > len(cards)
 
     # ------------------------------------------------------------ tensors
 
@@ -555,3 +619,7 @@ pyspiel.register_game(_game_type("stud"), _StudGame)
 pyspiel.register_game(_game_type("wallstreet"), _WallStreetGame)
 pyspiel.register_game(_game_type("stud8"), _StudHiLoGame)
 pyspiel.register_game(_game_type("razz"), _RazzGame)
+pyspiel.register_game(_game_type("baseball"), _BaseballGame)
+pyspiel.register_game(_game_type("follow_the_queen"), _FollowTheQueenGame)
+pyspiel.register_game(_game_type("high_chicago"), _HighChicagoGame)
+pyspiel.register_game(_game_type("low_chicago"), _LowChicagoGame)

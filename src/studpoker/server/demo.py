@@ -55,6 +55,9 @@ _STUD = {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10
 _WALL_STREET = {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]}
 _STUD8 = {**_STUD, "game": "stud8"}
 _RAZZ = {**_STUD, "game": "razz"}
+_BASEBALL = {**_STUD, "game": "baseball"}  # R8.2: a face-up 3 costs the big bet
+_FOLLOW_THE_QUEEN = {**_STUD, "game": "follow_the_queen"}
+_HIGH_CHICAGO = {**_STUD, "game": "high_chicago"}
 
 
 def _demo(name: str, game: dict[str, Any], bots: tuple[str, ...]) -> DemoTable:
@@ -71,6 +74,9 @@ DEMO_TABLES: tuple[DemoTable, ...] = (
     _demo("Demo: Wall Street, hard (search)", _WALL_STREET, ("search", "search")),
     _demo("Demo: Stud Hi-Lo vs a bot", _STUD8, ("equity",)),
     _demo("Demo: Razz vs a bot", _RAZZ, ("equity",)),
+    _demo("Demo: Baseball vs a bot", _BASEBALL, ("equity",)),
+    _demo("Demo: Follow the Queen vs a bot", _FOLLOW_THE_QUEEN, ("equity",)),
+    _demo("Demo: High Chicago vs a bot", _HIGH_CHICAGO, ("equity",)),
 )
 
 

@@ -48,15 +48,15 @@ router = APIRouter()
 
 
 @lru_cache(maxsize=256)
-def _card_svg(name: str, four_color: bool) -> str:
-    return str(svg.card_by_name(name, size=240, four_color=four_color))
+def _card_svg(name: str, four_color: bool, wild: bool = False) -> str:
+    return str(svg.card_by_name(name, size=240, four_color=four_color, wild=wild))
 
 
 @router.get("/svg/card/{name}.svg", include_in_schema=False)
-def card_svg(name: str, four_color: bool = False) -> Response:
-    """A card drawn by :mod:`studpoker.svg`: ``As``, ``Jk`` or ``back``."""
+def card_svg(name: str, four_color: bool = False, wild: bool = False) -> Response:
+    """A card drawn by :mod:`studpoker.svg`: ``As``, ``Jk`` or ``back``; ``wild``: starred (R8.1)."""
     try:
-        text = _card_svg(name, four_color)
+        text = _card_svg(name, four_color, wild)
     except CardError:
         raise HTTPException(404, f"no card {name!r}") from None
     return Response(text, media_type="image/svg+xml",

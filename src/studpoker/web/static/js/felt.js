@@ -2,20 +2,27 @@
 // (drawn by studpoker.svg on the server), the pot(s), the Wall Street market and a result panel.
 // Used by the live table (table.js) and the hand history viewer (history.js).
 
-import {cardWords, h, shortName, signed, streetLabel} from "./util.js";
+import {cardWords, h, shortName, signed, streetLabel, wildWords} from "./util.js";
 
 const fourColor = () => localStorage.getItem("studpoker.fourColor") === "1";
 
-/** A card picture with its name in words ("queen of clubs"); null is a card face down. */
+/** A card picture with its name in words ("queen of clubs"); null is a card face down. A "wild" card
+ * (R8.1) is drawn with a gold star by the server and ringed (class "wild", data-testid "wild-card"). */
 export function cardImg(card, extra = "") {
   const name = card === null || card === undefined ? "back" : card;
-  const src = `/svg/card/${name}.svg${fourColor() && name !== "back" ? "?four_color=true" : ""}`;
+  const wild = name !== "back" && extra.split(" ").includes("wild");
+  const query = [fourColor() && name !== "back" ? "four_color=true" : "", wild ? "wild=true" : ""].filter(Boolean);
+  const src = `/svg/card/${name}.svg${query.length ? `?${query.join("&")}` : ""}`;
   let words = cardWords(name === "back" ? null : card);
+  if (wild) words += " (wild)";
   if (extra.includes("bought")) words += " (bought)";
   if (extra.includes("win")) words += " (winning hand)";
   return h("img", {class: `card ${extra}`.trim(), src, draggable: "false", alt: words, title: words,
-    width: "60", height: "84"});
+    width: "60", height: "84", "data-testid": wild ? "wild-card" : null});
 }
+
+/** Whether a card is wild now: its rank is one of the view's wild ranks (the server's, R8). */
+const isWild = (card, ranks) => Boolean(card && ranks && ranks.length && ranks.includes(card[0]));
 
 /** Main and side pots during a hand, from what each player put in (R1.6); total on the first line. */
 export function livePots(players, total) {
@@ -40,7 +47,7 @@ export function livePots(players, total) {
 
 const ACTION_KEYS = {
   fold: "f", check: "c", call: "c", bring_in: "b", complete: "r", bet: "b", raise: "r",
-  take_card: "t", show: "s", muck: "m",
+  take_card: "t", show: "s", muck: "m", pay: "p",
 };
 
 /** Button label of the i-th legal action of a view: the server's words (`legal_labels`). */
@@ -74,6 +81,8 @@ export function describe(op, names) {
       return {kind: "info", text: `${who(op.seat)} ${op.text || `takes back ${op.amount} uncalled`}`};
     case "pot_awarded":
       return {kind: "win", text: `${who(op.seat)} ${op.text || `wins ${op.amount}${op.hand ? ` with ${op.hand}` : ""}`}`};
+    case "wild_ranks_changed": // R8.3: "the 7 is wild now", the server's words
+      return {kind: "info", text: op.text || `wild: ${op.ranks.join(" ")}`};
     default:
       return null;
   }
@@ -84,7 +93,7 @@ export function summaryPanel({number, results, payoffs, names, hiLo, onClose, ol
   const who = (seats) => seats.map((s) => names[s] ?? `seat ${s + 1}`).join(", ");
   const pots = results.map((r) => h("li", {
     class: "pot-result", dataset: {pot: String(r.pot), amount: String(r.amount),
-      high: who(r.high_winners), low: who(r.low_winners)},
+      high: who(r.high_winners), low: who(r.low_winners), spade: who(r.spade_winners || [])},
   },
   h("div", {class: "pot-name"}, `${r.name.charAt(0).toUpperCase()}${r.name.slice(1)}: ${r.amount}`),
   // a pot nobody contested has no hand: its winner simply wins it (razz pots are won by a low)
@@ -95,6 +104,9 @@ export function summaryPanel({number, results, payoffs, names, hiLo, onClose, ol
     r.low_hand ? h("span", {class: "made"}, ` (${r.low_hand})`) : null) : null,
   hiLo && r.low_winners.length === 0 && r.high_hand ? h("div", {class: "winner low none"}, h("b", {}, "Low "),
     "none (no eight-or-better low)") : null,
+  // High and Low Chicago (R8.4): the half won by the spade in the hole
+  r.spade_winners && r.spade_winners.length ? h("div", {class: "winner spade"}, h("b", {}, "Spade "),
+    who(r.spade_winners), r.spade_hand ? h("span", {class: "made"}, ` (${r.spade_hand})`) : null) : null,
   ));
   const rows = (payoffs || []).map((p, s) => h("li", {
     class: p > 0 ? "up" : p < 0 ? "down" : "even", dataset: {player: names[s] ?? "", payoff: String(p)},
@@ -216,10 +228,17 @@ export function renderFelt(model) {
     center.append(h("div", {class: "street"}, `${info.name} · ${info.stakes}`));
     center.append(h("div", {class: "waiting"}, model.waitingText || "Waiting for the next hand"));
   }
+  // the wild ranks of the moment (R8), as the server says them; the game's own before a hand
+  const wildRanks = view ? view.wild_ranks || [] : info.wild_ranks || [];
+  if (info.wild_ranks && (info.wild_ranks.length || info.follow_the_queen)) {
+    center.append(h("div", {class: "wild-ranks", "data-testid": "wild-ranks", dataset: {ranks: wildRanks.join("")}},
+      wildWords(wildRanks)));
+  }
   if (view && view.community && view.community.length) {
     const winning = new Set([...winners.values()].flatMap((set) => [...set]));
     center.append(h("div", {class: "community", role: "group", "aria-label": "community card"},
-      view.community.map((c) => cardImg(c, winning.has(c) ? "win" : ""))));
+      view.community.map((c) => cardImg(c, [winning.has(c) ? "win" : "", isWild(c, wildRanks) ? "wild" : ""]
+        .filter(Boolean).join(" ")))));
   }
   const showSummary = model.summary && (!view || over);
   if (info.market_prices && !showSummary) {
@@ -276,6 +295,7 @@ export function renderFelt(model) {
       if (c && model.bought && model.bought.has(key)) cls.push("bought");
       else if (c && model.fresh && model.fresh.has(key)) cls.push("fresh");
       if (c && won && won.has(c)) cls.push("win");
+      if (isWild(c, wildRanks)) cls.push("wild");
       if (c && model.arrived && model.arrived.has(key)) cls.push("arrive");
       return cardImg(c, cls.join(" "));
     };

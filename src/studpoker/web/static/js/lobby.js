@@ -32,6 +32,7 @@ const OPTION_LABELS = {
   open_pair_big_bet: "Open pair on 4th allows the big bet", showdown_muck: "Players may muck at showdown",
   open_pair_raise_big: "A small open-pair bet may be raised by the big bet",
   fold_when_check: "Fold allowed where a check is legal",
+  three_price: "Price of a face-up 3", // Baseball (R8.2)
 };
 const STREET_WORDS = ["3rd", "4th", "5th", "6th", "7th"];
 

@@ -72,6 +72,10 @@ function statsTable(row) {
     for (const [round, v] of Object.entries(row.market_buys)) rows.push([`Market buys, ${round} card`, pct(v)]);
     rows.push(["Average market price", num(row.avg_market_price)]);
   }
+  if (row.game === "baseball") { // R8.2: face-up 3s paid for, of those to pay for or fold to
+    const c = row.counts || {};
+    rows.push(["Face-up 3s paid for", `${pct(row.pay_three)} (${c.threes_paid ?? 0} of ${c.three_decisions ?? 0})`]);
+  }
   rows.push(["Net chips", signed(row.net)]);
   const ci = row.per100_ci ? ` (95%: ${row.per100_ci[0].toFixed(0)} to ${row.per100_ci[1].toFixed(0)})` : "";
   rows.push(["Chips per 100 hands", row.per100 === null ? "–" : `${row.per100.toFixed(1)}${ci}`]);

@@ -156,7 +156,9 @@ export function mountTable(root, {id, invite}) {
         const lo = r.low_winners.map((s) => (s === me ? "you" : names[s])).join(" and ");
         const high = hi ? `high ${hi}${r.high_hand ? ` with ${r.high_hand}` : ""}` : "";
         const low = lo ? `low ${lo} with ${r.low_hand}` : "";
-        return `${r.name}, ${r.amount}: ${[high, low].filter(Boolean).join("; ")}`;
+        const sp = (r.spade_winners || []).map((s) => (s === me ? "you" : names[s])).join(" and ");
+        const spade = sp ? `spade ${sp} with ${r.spade_hand}` : ""; // R8.4
+        return `${r.name}, ${r.amount}: ${[high, low, spade].filter(Boolean).join("; ")}`;
       });
       const mine = me !== null && me !== undefined ? msg.payoffs[me] : null;
       announce(`Hand ${msg.number} over. ${parts.join(". ")}.` +
@@ -312,7 +314,8 @@ export function mountTable(root, {id, invite}) {
   async function flyToWinners(msg) {
     const pot = feltBox.querySelector(".pot");
     if (!pot || !st.hand || st.hand.hand !== msg.hand) return;
-    const seats = [...new Set(msg.results.flatMap((r) => [...r.high_winners, ...r.low_winners]))]
+    const seats = [...new Set(msg.results.flatMap((r) => [...r.high_winners, ...r.low_winners,
+      ...(r.spade_winners || [])]))]
       .map((hs) => feltBox.querySelector(`.seat[data-seat="${st.hand.seats[hs]}"] .plate`)).filter(Boolean);
     if (seats.length) await fly([pot], seats);
   }
@@ -636,7 +639,11 @@ export function mountTable(root, {id, invite}) {
       const keys = actionKeys(view.legal_actions);
       const keyOf = (a) => keys[view.legal_actions.indexOf(a)];
       const labelOf = (a) => actionLabel(view, view.legal_actions.indexOf(a));
-      replace(actions, h("div", {class: "buttons"}, legal.map((a) => h("button", {
+      // Baseball (R8.2): a face-up 3 is paid for or folded; its price is on the button, the choice in words
+      const pay = legal.find((a) => a.kind === "pay");
+      replace(actions, pay ? h("div", {class: "pay-prompt", "data-testid": "pay-or-fold"},
+        `Your face-up ${gameInfo.price_rank || "card"} costs ${pay.amount}: pay to stay in, or fold.`) : null,
+      h("div", {class: "buttons"}, legal.map((a) => h("button", {
         class: `act act-${a.kind}`, dataset: {kind: a.kind, amount: String(a.amount), slot: String(a.slot),
           key: keyOf(a) || ""},
         "aria-label": labelOf(a), "aria-keyshortcuts": keyOf(a) ? keyOf(a).toUpperCase() : null,
@@ -706,6 +713,11 @@ export function mountTable(root, {id, invite}) {
     if (!st.pre || !view || view.to_act !== view.seat || st.busy) return;
     const legal = view.legal_actions;
     const find = (kind) => legal.find((a) => a.kind === kind);
+    if (find("pay")) { // a face-up 3 to pay for (R8.2) is the player's own choice, never a pre-action's
+      st.pre = null;
+      render();
+      return;
+    }
     const choice = {
       check_fold: find("check") || find("fold"),
       check: find("check"),

@@ -49,6 +49,16 @@ const RANK_WORDS = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "ni
   6: "six", 5: "five", 4: "four", 3: "three", 2: "two"};
 const SUIT_WORDS = {c: "clubs", d: "diamonds", h: "hearts", s: "spades"};
 
+const RANK_PLURALS = {A: "aces", K: "kings", Q: "queens", J: "jacks", T: "10s"};
+
+/** The wild ranks of the moment in words (R8; the ranks are the server's): ["Q", "7"] ->
+ * "Wild: queens and 7s", [] -> "Nothing is wild". */
+export function wildWords(ranks) {
+  if (!ranks || !ranks.length) return "Nothing is wild";
+  const words = ranks.map((r) => RANK_PLURALS[r] || `${r}s`);
+  return `Wild: ${words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words[0]}`;
+}
+
 /** A card in words for screen readers: "Qc" -> "queen of clubs", "Jk" -> "joker", null -> "hidden card". */
 export function cardWords(card) {
   if (!card) return "hidden card";
