@@ -174,7 +174,7 @@ def _check_positive(name: str, value: object, *, zero_ok: bool = False) -> int:
 
 @dataclass(frozen=True, kw_only=True)
 class SevenCardStud(Game):
-    """Seven Card Stud, fixed limit (R2), with every house option of RULES.md.
+    """Seven Card Stud, fixed limit (R2), with every house option of docs/rules.md.
 
     Options and their defaults: ``joker`` (off, R1.2), ``double_ace_flush``
     (off, R1.2), ``max_raises`` (3, R1.5), ``heads_up_uncapped`` (on, R1.5),

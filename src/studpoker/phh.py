@@ -13,7 +13,7 @@ Variants: Seven Card Stud is ``F7S``, exactly as the standard has it;
 our options that the standard lacks are underscore fields (``_joker``,
 ``_open_pair_big_bet``, ``_max_raises``, ``_heads_up_uncapped``,
 ``_double_ace_flush``, ``_showdown_muck``), written only when they differ
-from the defaults of RULES.md (``_showdown_muck``: true for F7S, false for FWS,
+from the defaults of docs/rules.md (``_showdown_muck``: true for F7S, false for FWS,
 R1.9/R3.10). Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
 
 Players: ``p1`` is the seat at the dealer's left, ``p2`` the next one

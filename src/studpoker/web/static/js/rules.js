@@ -1,4 +1,4 @@
-// The rules of the table's game, in a panel opened from the table (docs: /work RULES.md R2, R3).
+// The rules of the table's game, in a panel opened from the table (docs/rules.md R2, R3).
 
 import {h} from "./util.js";
 
