@@ -167,10 +167,12 @@ def test_reader_streams_and_falls_back_to_toml(tmp_path: Path) -> None:
     ("", "no hands"),
     ("[1]\nvariant = \"NT\"\nstarting_stacks = [1, 2]\nactions = []\n", "variant must be F7S or FWS"),
     ("[1]\nvariant = \"F7S\"\nactions = []\n", "starting_stacks is missing"),
-    ("[1]\nvariant = \"F7S\"\nstarting_stacks = [10, 10]\nactions = [\"p9 cc\"]\n"
+    ("[1]\nvariant = \"F7S\"\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\nantes = [1, 1]\n"
+     "starting_stacks = [10, 10]\nactions = [\"p9 cc\"]\n"
      "finishing_stacks = [10, 10]\nwinnings = [0, 0]\n", "there is no player p9"),
-    ("[1]\nvariant = \"F7S\"\nstarting_stacks = [10, 10]\nactions = [\"p1 zz\"]\n"
-     "finishing_stacks = [10, 10]\nwinnings = [0, 0]\n", "unknown action 'zz'"),
+    ("[1]\nvariant = \"F7S\"\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\nantes = [1, 1]\n"
+     "starting_stacks = [10, 10]\nactions = [\"p1 zz\"]\n"
+     "finishing_stacks = [10, 10]\nwinnings = [0, 0]\n", "unknown player action 'zz'"),
     ("[1]\nvariant = = 3\n", "not valid TOML"),
     ("[1]\nvariant = \"F7S\"\nstarting_stacks = [10, 10]\nactions = []\nplayers = [\"a\"]\n",
      "players must be 2 names"),
