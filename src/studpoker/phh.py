@@ -67,7 +67,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from studpoker.actions import Action, ActionKind, IllegalAction
 from studpoker.cards import Card, CardError, full_deck
@@ -554,7 +554,9 @@ def read_one(source: str | os.PathLike[str]) -> HandHistory:
 
 
 def _from_table(data: dict[str, object], *, name: str | None, index: int, source: str | None,
-                lines: _Lines | None) -> HandHistory:
+                lines: _Lines | None, replay_checks: bool = False) -> HandHistory:
+    """The table as a history, every field checked; with ``replay_checks`` the game and the
+    actions are left to the replay, which checks them again anyway (and says where)."""
     where = lines or _Lines(header=1)
     header = where.header if name is not None else 1
 
@@ -661,6 +663,8 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
             setattr(h, key, value)
         else:
             h.fields[key] = value
+    if replay_checks:
+        return h
     h.game()  # stakes and options make a valid game
     for i, text in enumerate(h.actions):
         try:
@@ -675,9 +679,9 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
 # --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Act:
-    """One parsed action. ``player`` is 0-based (p1 is 0); -1 for the dealer."""
+class _Act(NamedTuple):
+    """One parsed action. ``player`` is 0-based (p1 is 0); -1 for the dealer.
+    (A named tuple: a replay parses every action, and a tuple is quick to build.)"""
 
     verb: str  # "" (no-op), dh, db, dm, pb, f, cc, cbr, sm, mb
     player: int = -1
@@ -687,6 +691,10 @@ class _Act:
 
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
+# The usual words of an action, looked up directly (the general parser handles the rest).
+_LABELS: Final = {f"p{i}": i - 1 for i in range(1, 65)}
+_CARD_TEXT: Final = {str(c): c for c in full_deck(joker=True)}
+_PLAIN_VERBS: Final = frozenset({"pb", "f", "cc"})
 
 
 def _parse_cards(text: str) -> tuple[Card | None, ...]:
@@ -710,6 +718,21 @@ def _parse_action(text: str, n: int, variant: str) -> _Act:
     words = text.split("#", 1)[0].split()
     if not words:
         return _Act("")
+    count = len(words)
+    if count == 2:  # pN pb/f/cc, the usual decisions
+        p = _LABELS.get(words[0], n)
+        if p < n and words[1] in _PLAIN_VERBS:
+            return _Act(words[1], p)
+    elif count == 4 and words[1] == "dh" and words[0] == "d":  # d dh pN CARDS
+        p = _LABELS.get(words[2], n)
+        word = words[3]
+        dealt = tuple(_CARD_TEXT.get(word[i:i + 2]) for i in range(0, len(word), 2))
+        if p < n and len(word) % 2 == 0 and None not in dealt:
+            return _Act("dh", p, dealt)
+    elif count == 3 and words[1] == "cbr" and words[2].isdigit():  # pN cbr AMOUNT
+        p = _LABELS.get(words[0], n)
+        if p < n:
+            return _Act("cbr", p, amount=int(words[2]))
 
     def player(label: str) -> int:
         m = _PLAYER.fullmatch(label)
@@ -1024,6 +1047,9 @@ class _Replayer:
         self.n = n = h.player_count
         self.dealer = self._dealer()
         self.order = phh_order(self.dealer, n)
+        self.player_of = [0] * n  # by seat: the 0-based player index
+        for p, seat in enumerate(self.order):
+            self.player_of[seat] = p
         self.acts: list[_Act] = []
         for i, text in enumerate(h.actions):
             try:
@@ -1053,7 +1079,7 @@ class _Replayer:
         return self.order[player]
 
     def player(self, seat: int) -> int:
-        return self.order.index(seat)
+        return self.player_of[seat]
 
     def label(self, seat: int) -> str:
         return f"p{self.player(seat) + 1}"
@@ -1176,6 +1202,8 @@ class _Replayer:
         self.ccount = 0
         self.after_buy = False
         self.unknown: set[Card] = set()
+        self.market_dealt: list[Card] = []  # every market card dealt so far, in order
+        self.decided: set[int] = set()  # seats that showed or mucked
 
     def _want(self, key: tuple[str, int, int]) -> Card | None:
         kind, a, b = key
@@ -1192,20 +1220,29 @@ class _Replayer:
         log = self.hand.log
         for op in log[self.scanned:]:
             key: tuple[str, int, int] | None = None
-            if isinstance(op, CardDealt):
+            kind = type(op)
+            if kind is CardDealt:
+                assert isinstance(op, CardDealt)
                 if self.after_buy:
                     self.after_buy = False
                 else:
                     key = ("p", op.seat, self.counts[op.seat])
                 self.counts[op.seat] += 1
-            elif isinstance(op, MarketDealt):
+            elif kind is ActionTaken:
+                assert isinstance(op, ActionTaken)
+                verb = op.action.kind
+                self.after_buy = verb is ActionKind.BUY
+                if verb is ActionKind.SHOW or verb is ActionKind.MUCK:
+                    self.decided.add(op.action.seat)
+                continue
+            elif kind is MarketDealt:
+                assert isinstance(op, MarketDealt)
                 key = ("m", 0, self.mcount)
                 self.mcount += 1
-            elif isinstance(op, CommunityCardDealt):
+                self.market_dealt.append(op.card)
+            elif kind is CommunityCardDealt:
                 key = ("c", 0, self.ccount)
                 self.ccount += 1
-            elif isinstance(op, ActionTaken):
-                self.after_buy = op.action.kind is ActionKind.BUY
             if key is None:
                 continue
             pos = self.draws
@@ -1335,8 +1372,7 @@ class _Replayer:
             self._deal_hole(i, act)
             return
         if act.verb in ("db", "dm"):
-            dealt = hand.community if act.verb == "db" else [
-                op.card for op in hand.log if isinstance(op, MarketDealt)]
+            dealt = hand.community if act.verb == "db" else self.market_dealt
             start = self.start[i]
             what = "community card" if act.verb == "db" else "market card"
             if len(dealt) < start + len(act.cards):
@@ -1357,26 +1393,33 @@ class _Replayer:
         action: Action | None
         if act.verb == "pb":
             action = self._legal_one(seat, ActionKind.BRING_IN)
-            candidate = Action(seat=seat, kind=ActionKind.BRING_IN, amount=self.game.bring_in_amount)
         elif act.verb == "f":
             action = self._legal_one(seat, ActionKind.FOLD)
-            candidate = Action(seat=seat, kind=ActionKind.FOLD)
         elif act.verb == "cc":
             action = self._legal_one(seat, ActionKind.CHECK, ActionKind.CALL)
-            candidate = Action(seat=seat, kind=ActionKind.CHECK)
         elif act.verb == "cbr":
             action = self._legal_one(seat, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE,
                                      amount=act.amount)
-            candidate = Action(seat=seat, kind=self._aggressive_kind(seat), amount=act.amount)
         else:  # mb
-            price = self.game.market_price(act.amount)
             action = self._legal_one(seat, ActionKind.BUY, slot=act.amount)
-            candidate = Action(seat=seat, kind=ActionKind.BUY, slot=act.amount, amount=price)
         if action is None and act.verb == "f" and self._left(seat):
             action = self._legal_one(seat, ActionKind.FOLD)
         if action is None:
-            raise self._reject(candidate)
+            raise self._reject(self._candidate(act, seat))
         self._apply(action)
+
+    def _candidate(self, act: _Act, seat: int) -> Action:
+        """The engine action a refused file action stands for (for the error message)."""
+        if act.verb == "pb":
+            return Action(seat=seat, kind=ActionKind.BRING_IN, amount=self.game.bring_in_amount)
+        if act.verb == "f":
+            return Action(seat=seat, kind=ActionKind.FOLD)
+        if act.verb == "cc":
+            return Action(seat=seat, kind=ActionKind.CHECK)
+        if act.verb == "cbr":
+            return Action(seat=seat, kind=self._aggressive_kind(seat), amount=act.amount)
+        price = self.game.market_price(act.amount)
+        return Action(seat=seat, kind=ActionKind.BUY, slot=act.amount, amount=price)
 
     def _left(self, seat: int) -> bool:
         """A fold the rules offer only to a player who has left (R4.3: where a check is
@@ -1444,9 +1487,7 @@ class _Replayer:
             raise _Reject(f"cannot show or muck now: {self._situation()}", self._legal())
         if self.decision[act.player] != i:
             return  # an all-in exposure: the player's last show or muck is the decision
-        done = {op.action.seat for op in hand.log if isinstance(op, ActionTaken)
-                and op.action.kind in (ActionKind.SHOW, ActionKind.MUCK)}
-        if seat in done or seat in self.deferred:
+        if seat in self.decided or seat in self.deferred:
             raise _Reject(f"{self.label(seat)} has already shown or mucked")
         self.deferred[seat] = i  # the file may list the showdown in another order than R1.9
         while self.hand.to_act in self.deferred and not self.hand.is_over:

@@ -498,7 +498,7 @@ class Stats:
             raise _HandError(f"players must be {len(stacks)} names")
         try:
             return phh._from_table(dict(data), name=table.name, index=0, source=table.source,
-                                   lines=None)
+                                   lines=None, replay_checks=True)
         except phh.PHHError as exc:
             raise _HandError(_reason(exc)) from None
 
