@@ -1,4 +1,4 @@
-"""studpoker: exact, fast rules for Seven Card Stud and Wall Street.
+"""studpoker: exact, fast rules for Seven Card Stud, Stud Hi-Lo, Razz and Wall Street.
 
 >>> from studpoker import WallStreet
 >>> game = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
@@ -16,10 +16,13 @@ from studpoker.evaluation import (
     HighValue,
     LowCategory,
     LowValue,
+    RazzCategory,
+    RazzValue,
     evaluate_high,
     evaluate_low,
+    evaluate_razz,
 )
-from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.games import Game, GameError, Razz, SevenCardStud, SevenCardStudHiLo, StudHiLo, WallStreet
 from studpoker.hand import Hand, Phase, PotResult, SeatView
 
 __version__ = "0.1.0"
@@ -41,12 +44,18 @@ __all__ = [
     "Phase",
     "PotResult",
     "Rank",
+    "Razz",
+    "RazzCategory",
+    "RazzValue",
     "SeatView",
     "SevenCardStud",
+    "SevenCardStudHiLo",
+    "StudHiLo",
     "Suit",
     "WallStreet",
     "__version__",
     "evaluate_high",
     "evaluate_low",
+    "evaluate_razz",
     "parse_cards",
 ]

@@ -4,7 +4,8 @@ The per-hand evaluator is exact but pure Python. This module evaluates whole
 numpy arrays of hands, enumerates every seven-card hand, and holds the
 compiled kernels behind :mod:`studpoker.equity`. Its keys are the per-hand
 evaluator's keys, bit for bit: ``fast.evaluate_high(hands)[i] ==
-high_key(hands[i])`` and ``fast.evaluate_low(hands)[i] == low_key(hands[i])``.
+high_key(hands[i])``, ``fast.evaluate_low(hands)[i] == low_key(hands[i])``
+and ``fast.evaluate_razz(hands)[i] == razz_key(hands[i])`` (R6.2).
 
 >>> import numpy as np
 >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1], [48, 1, 6, 11, 12, 40, 41]], dtype=np.uint8)
@@ -21,6 +22,8 @@ masking tells whether the hand may be a flush or holds the joker (the rare
 slow path, which mirrors ``evaluation._high_key_slow`` step by step on the
 same flush and straight tables). Otherwise a row-displacement perfect hash
 maps the rank sum to a slot of a 332 KB table of keys: two loads per hand.
+A razz hand is its rank multiset alone, so razz uses the same hash into a
+second table of razz keys (built at the first razz call), never the slow path.
 The tables are built once, lazily, from :func:`studpoker.evaluation.high_key`
 and the evaluator's private flush, straight and low tables, and are passed to
 the kernels as arguments (never frozen into the compiled code), so the disk
@@ -56,15 +59,19 @@ except ImportError as _exc:
 
 from studpoker import evaluation as _ev
 from studpoker._perfect_hash import RANK_MULTIPLIERS, ROW_SHIFT, displacements, rank_multisets
-from studpoker.evaluation import HighCategory, LowCategory, high_key
+from studpoker.evaluation import HighCategory, LowCategory, RazzCategory, high_key, razz_key
 
 __all__ = [
     "HandCounts",
+    "RazzCounts",
     "category_of",
     "enumerate_hands",
+    "enumerate_razz",
     "evaluate_high",
     "evaluate_low",
+    "evaluate_razz",
     "low_category_of",
+    "razz_category_of",
     "threads_for",
     "warmup",
 ]
@@ -210,6 +217,31 @@ def _built() -> _Built:
     return _Built(tables=tables, keys=keys, ids=ids, id_keys=every)
 
 
+@dataclass(frozen=True)
+class _RazzBuilt:
+    keys: I32Array  # per perfect-hash slot: the razz key of that rank multiset (R6.2)
+    ids: I32Array  # per slot: the dense id of that key
+    id_keys: I32Array  # the key of each id, ascending
+
+
+@functools.cache
+def _razz_built() -> _RazzBuilt:
+    """The razz key of every perfect-hash slot, from :func:`studpoker.evaluation.razz_key`."""
+    multipliers = np.array(RANK_MULTIPLIERS, np.int64)
+    counts = rank_multisets()
+    sums = counts @ multipliers
+    disp = displacements()
+    slots = disp[sums >> _ROW_SHIFT] + (sums & ((1 << _ROW_SHIFT) - 1))
+    # a representative hand of each multiset: its ranks, suits in turn (razz ignores suits)
+    hands = [[4 * r + k for r in range(13) for k in range(int(row[r]))] for row in counts.tolist()]
+    keys = np.full(len(_built().keys.nonflush), -1, np.int32)
+    keys[slots] = list(map(razz_key, hands))
+    every = np.unique(keys[slots]).astype(np.int32)
+    ids = np.full(len(keys), -1, np.int32)
+    ids[slots] = np.searchsorted(every, keys[slots]).astype(np.int32)
+    return _RazzBuilt(keys=keys, ids=ids, id_keys=every)
+
+
 # ---------------------------------------------------------------------------
 # Kernels. Scalars are int64 throughout; masks of the equity kernels uint64.
 # ---------------------------------------------------------------------------
@@ -345,6 +377,72 @@ def _low_batch(hands: npt.NDArray[np.integer], t: _Tables, out: I32Array) -> Non
         for j in range(k):
             m |= low_bit[hands[i, j]]
         out[i] = t.low_key[m]
+
+
+@njit(cache=True, inline="always")
+def _razz_value(s: int, t: _Tables, razz: I32Array) -> int:
+    """The razz key (or id) of a hand from its weight sum: its rank multiset's slot."""
+    key = s >> 20
+    return int(razz[key + t.offsets[key >> 12]])
+
+
+@njit(cache=True, parallel=True)
+def _razz_batch(hands: npt.NDArray[np.integer], t: _Tables, razz: I32Array, out: I32Array) -> None:
+    n, k = hands.shape
+    weight = t.weight
+    for i in prange(n):
+        s = 0
+        for j in range(k):
+            s += weight[hands[i, j]]
+        out[i] = _razz_value(s, t, razz)
+
+
+@njit(cache=True, parallel=True)
+def _enumerate_razz7(
+    n: int, items: IntArray, bounds: IntArray, t: _Tables, razz_ids: I32Array, nvalues: int
+) -> IntArray:
+    """Histogram of razz value ids over every 7-card hand of cards 0..n-1 (blocks as _enumerate7)."""
+    blocks = len(bounds) - 1
+    hist = np.zeros((blocks, nvalues), np.int64)
+    w = t.weight
+    for blk in prange(blocks):
+        h = hist[blk]
+        for it in range(bounds[blk], bounds[blk + 1]):
+            c0 = items[it, 0]
+            c1 = items[it, 1]
+            s1 = w[c0] + w[c1]
+            for c2 in range(c1 + 1, n - 4):
+                s2 = s1 + w[c2]
+                for c3 in range(c2 + 1, n - 3):
+                    s3 = s2 + w[c3]
+                    for c4 in range(c3 + 1, n - 2):
+                        s4 = s3 + w[c4]
+                        for c5 in range(c4 + 1, n - 1):
+                            s5 = s4 + w[c5]
+                            for c6 in range(c5 + 1, n):
+                                h[_razz_value(s5 + w[c6], t, razz_ids)] += 1
+    return hist
+
+
+@njit(cache=True)
+def _enumerate_razz_small(n: int, k: int, t: _Tables, razz_ids: I32Array, nvalues: int) -> IntArray:
+    """Like :func:`_enumerate_razz7` for 5- and 6-card hands: one hand at a time, one thread."""
+    hist = np.zeros(nvalues, np.int64)
+    idx = np.arange(k)
+    while True:
+        s = 0
+        for j in range(k):
+            s += t.weight[idx[j]]
+        hist[_razz_value(s, t, razz_ids)] += 1
+        j = k - 1
+        while j >= 0 and idx[j] == n - k + j:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for q in range(j + 1, k):
+            idx[q] = idx[q - 1] + 1
+    return hist
 
 
 @njit(cache=True, inline="always")
@@ -615,13 +713,16 @@ def _sample_counts(
     v: _Values,
     double: bool,
     hilo: bool,
+    razz: bool,
+    razz_keys: I32Array,
     seeds: U64Array,
     per_chunk: IntArray,
 ) -> IntArray:
     """Outcome histogram over ``per_chunk[i]`` random deals from ``seeds[i]``, one row per seed.
 
     Player ``p`` holds ``known[p, :nknown[p]]`` and is dealt ``needs[p]`` cards
-    from ``pool``, plus the one community card when ``community``. Each chunk
+    from ``pool``, plus the one community card when ``community``. With ``razz``
+    the best hand is the best razz low (``razz_keys`` per slot, R6.2). Each chunk
     draws with a partial Fisher-Yates shuffle driven by SplitMix64 from its
     seed, so results do not depend on the number of threads.
     """
@@ -671,7 +772,9 @@ def _sample_counts(
                 if community:
                     s += t.weight[shared]
                     m |= t.low_bit[shared]
-                if (s + 0x3333) & 0x88888:
+                if razz:
+                    h = _razz_value(s, t, razz_keys)
+                elif (s + 0x3333) & 0x88888:
                     k = nknown[p]
                     for q in range(k):
                         row[q] = known[p, q]
@@ -773,6 +876,36 @@ def evaluate_low(hands: npt.ArrayLike) -> I32Array:
         with threads_for(a.shape[0]):
             _low_batch(a, _built().tables, out)
     return out
+
+
+def evaluate_razz(hands: npt.ArrayLike) -> I32Array:
+    """Razz keys (R6.2) of an (N, k) array of card codes, k = 5, 6 or 7.
+
+    Equal to ``evaluation.razz_key`` of each row: larger is better (the
+    ace-to-five low, pairs counting). Razz has no joker (R6.1): a row holding
+    code 52 is a ``ValueError``.
+
+    >>> import numpy as np
+    >>> from studpoker.evaluation import razz_key
+    >>> rows = np.array([[48, 0, 4, 8, 12, 50, 51], [44, 40, 36, 32, 28, 0, 1]], dtype=np.uint8)
+    >>> evaluate_razz(rows).tolist() == [razz_key(r) for r in rows.tolist()]
+    True
+    """
+    a = _checked(hands)
+    if a.size and int(a.max()) == JOKER:
+        raise ValueError("razz is played without the joker (card code 52)")
+    out = np.empty(a.shape[0], np.int32)
+    if a.shape[0]:
+        table = _razz_built().keys
+        with threads_for(a.shape[0]):
+            _razz_batch(a, _built().tables, table, out)
+    return out
+
+
+def razz_category_of(keys: npt.ArrayLike) -> npt.NDArray[np.int8]:
+    """The :class:`~studpoker.evaluation.RazzCategory` value of each razz key (int8)."""
+    k = np.asarray(keys, np.int64)
+    return (5 - ((_ev._RAZZ_TOP - k) >> _CAT_SHIFT)).astype(np.int8)
 
 
 def category_of(keys: npt.ArrayLike) -> npt.NDArray[np.int8]:
@@ -885,9 +1018,72 @@ def enumerate_hands(
     )
 
 
+@dataclass(frozen=True)
+class RazzCounts:
+    """Counts of razz values (R6.2) over every hand of ``cards`` cards (see :func:`enumerate_razz`).
+
+    Attributes:
+        cards: cards per hand (5, 6 or 7).
+        hands: number of hands, ``comb(52, cards)``.
+        category: hands per :class:`~studpoker.evaluation.RazzCategory`.
+        top: unpaired hands by their highest card's rank (5 for the wheel, up to
+            13 for king high; ace 1): the published lowball table.
+        distinct: number of distinct razz values that occur.
+        values: the distinct razz keys, ascending (int32).
+        value_counts: hands per value of ``values``.
+    """
+
+    cards: int
+    hands: int
+    category: dict[RazzCategory, int]
+    top: dict[int, int]
+    distinct: int
+    values: I32Array
+    value_counts: IntArray
+
+
+def enumerate_razz(cards: int = 7) -> RazzCounts:
+    """Evaluate every razz hand of ``cards`` cards (5, 6 or 7) from the 52-card deck (R6.1, R6.2).
+
+    Seven cards run in parallel over balanced blocks like :func:`enumerate_hands`.
+    Seven cards give the published table of seven-card lowball hands: 781,824
+    wheels (five high), ..., 13,939,200 king-high lows, 127,615,488 unpaired
+    lows in all (see ``tests/test_fast.py``); five cards give the 6,175
+    distinct ace-to-five lows with pairs.
+    """
+    if cards not in (5, 6, 7):
+        raise ValueError(f"cards must be 5, 6 or 7, got {cards}")
+    b = _built()
+    r = _razz_built()
+    nvalues = len(r.id_keys)
+    if cards == 7:
+        blocks = max(1, numba.get_num_threads()) * 8
+        items, bounds = _balanced_pairs(52, blocks)
+        hist = _enumerate_razz7(52, items, bounds, b.tables, r.ids, nvalues).sum(axis=0)
+    else:
+        hist = _enumerate_razz_small(52, cards, b.tables, r.ids, nvalues)
+    present = np.nonzero(hist)[0]
+    values = r.id_keys[present]
+    value_counts = hist[present]
+    cats = razz_category_of(values)
+    bad = (_ev._RAZZ_TOP - values.astype(np.int64)) & ((1 << _CAT_SHIFT) - 1)
+    top_rank = (bad >> 16) + 1  # the highest card's low rank (ace 0) + 1: 5 for the wheel
+    unpaired = cats == int(RazzCategory.NO_PAIR)
+    return RazzCounts(
+        cards=cards,
+        hands=math.comb(52, cards),
+        category={cat: int(value_counts[cats == int(cat)].sum()) for cat in RazzCategory},
+        top={int(t): int(value_counts[unpaired & (top_rank == t)].sum()) for t in range(5, 14)},
+        distinct=len(present),
+        values=values,
+        value_counts=value_counts,
+    )
+
+
 def warmup() -> None:
     """Build the tables and load (or compile, the first time) the batch kernels."""
     hands = np.array([[0, 5, 10, 15, 20, 25, 30], [0, 4, 8, 12, 16, 20, 52]], np.uint8)
     evaluate_high(hands)
     evaluate_low(hands)
     evaluate_high(hands[:, :5])
+    evaluate_razz(hands[:1])

@@ -32,8 +32,8 @@ from operator import attrgetter
 from studpoker.actions import Action, ActionKind, IllegalAction, make_action
 from studpoker.betting import _BY_KIND, _CALLS, _CHECKS, BettingRound, _intern
 from studpoker.cards import Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
-from studpoker.evaluation import board_has_pair, board_key, bring_in_key
-from studpoker.games import Game, GameError, Opener
+from studpoker.evaluation import board_has_pair, board_key, bring_in_key, razz_board_key, razz_bring_in_key
+from studpoker.games import DoorCard, Game, GameError, Opener
 from studpoker.operations import (
     _ACTION_TAKEN,
     ActionTaken,
@@ -70,8 +70,19 @@ def _board_key(bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
     return key
 
 
-# The bring-in order of each door card by code (R2.4): bring_in_key as a table.
-_BRING_IN_KEYS = tuple(bring_in_key(c) for c in full_deck(joker=True))
+# The bring-in order of each door card by code, per rule (R2.4, R6.3): the lowest key brings in.
+_BRING_IN_KEYS = {
+    DoorCard.LOWEST: tuple(bring_in_key(c) for c in full_deck(joker=True)),
+    DoorCard.HIGHEST: tuple(razz_bring_in_key(c) for c in full_deck(joker=True)),
+}
+
+# The razz order of boards (R6.4), memoised like board_key on the seat's up-card bits.
+_LOW_BOARD_KEYS: dict[int, tuple[int, ...]] = {}
+
+
+def _low_board_key(bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
+    key = _LOW_BOARD_KEYS[bits] = razz_board_key(cards)
+    return key
 
 # Seats 0..7's CardDealt records by card code, face down and face up (shared immutable
 # values, see operations.card_dealt), and the (card, face_up) pairs Hand.cards holds.
@@ -540,7 +551,7 @@ class Hand:
         if opener is _BRING_IN_OPENER:
             # R2.4/R2.5: lowest door card among players with chips (bring_in_key); the
             # door card follows the down cards of the first street
-            cards, keys, door = self.cards, _BRING_IN_KEYS, game.streets[0].down
+            cards, keys, door = self.cards, _BRING_IN_KEYS[game.bring_in_card], game.streets[0].down
             first, low = -1, 1 << 30
             for s in with_chips:
                 key = keys[cards[s][door][0].code]
@@ -578,13 +589,16 @@ class Hand:
         if order is None:  # the seats in the hand, clockwise from the dealer's left
             folded = self.folded
             order = [s for s in self._setup.order if not folded[s]]
-        if opener is Opener.HIGH_BOARD:
-            # R2.6: highest board; ties to the first clockwise from the dealer's left
-            bits, memo = self._board_bits, _BOARD_KEYS
+        if opener is Opener.HIGH_BOARD or opener is Opener.LOW_BOARD:
+            # R2.6: highest board, R6.4: lowest board (the largest key either way);
+            # ties to the first clockwise from the dealer's left
+            bits = self._board_bits
+            memo, compute = ((_BOARD_KEYS, _board_key) if opener is Opener.HIGH_BOARD
+                             else (_LOW_BOARD_KEYS, _low_board_key))
             best: tuple[int, ...] | None = None
             i = 0
             for k, s in enumerate(order):
-                key = memo.get(bits[s]) or _board_key(bits[s], self.up_cards(s))
+                key = memo.get(bits[s]) or compute(bits[s], self.up_cards(s))
                 if best is None or key > best:
                     best, i = key, k
             if i:
@@ -699,7 +713,7 @@ class Hand:
     def _showdown_default_start(self) -> int:
         opener = self.game.streets[self.street].opener
         if opener is Opener.BRING_IN:
-            opener = Opener.HIGH_BOARD
+            opener = self.game.board_opener  # R1.9: the order of the later streets
         return self._opener(opener, require_chips=False)
 
     def _may_muck(self, seat: int) -> bool:
