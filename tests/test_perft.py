@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from pokerkit import Automation, FixedLimitSevenCardStud, State
+from pokerkit import (
+    Automation,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    State,
+)
 from typer.testing import CliRunner
 
 from studpoker import SevenCardStud, WallStreet
@@ -32,9 +38,15 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "perft.md").read_text(encoding="utf-8")
 STUD = from_options("stud")
 WALL = from_options("wallstreet")
-AS_POKERKIT = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10,
-                            open_pair_big_bet=False, heads_up_uncapped=False)
-"""Stud without the two options PokerKit lacks (docs/pokerkit-differences.md)."""
+POKERKIT_GAMES = {"stud": FixedLimitSevenCardStud, "razz": FixedLimitRazz,
+                  "stud8": FixedLimitSevenCardStudHighLowSplitEightOrBetter}
+
+
+def as_pokerkit(name: str) -> Game:
+    """The game without the options PokerKit lacks (docs/pokerkit-differences.md)."""
+    if name == "stud":
+        return from_options(name, heads_up_uncapped=False, open_pair_big_bet=False)
+    return from_options(name, heads_up_uncapped=False)
 runner = CliRunner()
 
 
@@ -84,9 +96,10 @@ def table(heading: str) -> list[Row]:
 
 
 def test_r1_5_r2_4_r2_6_r3_5_the_pinned_table() -> None:
-    """R1.5, R1.6, R1.9, R2.4, R2.5, R2.6, R2.7, R3.4, R3.5, R3.6, R3.10: every count of
-    the pinned table of docs/perft.md (stud and Wall Street, 2 to 4 players, short and
-    deep stacks, deck A, the games' default options)."""
+    """R1.5, R1.6, R1.9, R2.4, R2.5, R2.6, R2.7, R3.4, R3.5, R3.6, R3.10, R5.1, R5.2, R5.3,
+    R6.2, R6.3, R6.4: every count of the pinned table of docs/perft.md (stud, Wall Street,
+    Stud Hi-Lo and Razz, 2 to 4 players, short and deep stacks, deck A, the games'
+    default options)."""
     for row in table("The pinned table"):
         result = perft(from_options(row.game), stacks=row.stacks, deck=DECKS["A"],
                        streets=row.streets)
@@ -138,6 +151,7 @@ def naive(hand: Hand, depth: int, showdown: bool, out: dict[str, list[int]],
     (STUD, (8, 8), None, True), (STUD, (6, 9, 14), None, True), (STUD, (30, 30, 30), 1, True),
     (STUD, (4, 5, 6, 30), None, False), (WALL, (3, 4, 5), None, True), (WALL, (20, 20, 20), 1, True),
     (SevenCardStud(ante=2, bring_in=3, small_bet=6, big_bet=12, max_raises=1), (9, 20, 11), None, True),
+    (from_options("stud8"), (5, 9, 14), None, True), (from_options("razz"), (4, 20, 7), None, True),
 ])
 def test_r1_8_r1_9_perft_equals_a_plain_recursion(game: Game, stacks: tuple[int, ...],
                                                    streets: int | None, showdown: bool) -> None:
@@ -177,14 +191,14 @@ class PkNode:
         return PkNode(copy.deepcopy(self.state), self.dealt, list(self.queue), self.street)
 
 
-def pokerkit_perft(stacks: Sequence[int], deck: str, streets: int | None = None
+def pokerkit_perft(name: str, stacks: Sequence[int], deck: str, streets: int | None = None
                    ) -> tuple[list[tuple[int, int, int]], int]:
-    """PokerKit's count of the tree ``perft(AS_POKERKIT, showdown=False)`` counts: the
+    """PokerKit's count of the tree ``perft(as_pokerkit(name), showdown=False)`` counts: the
     same cards in the same order (player ``i`` is our seat ``i`` with the dealer last;
     PokerKit burns ``??``), every legal action at every decision, a state copied per
     child. Returns the rows (reached, nodes, terminal) and the frontier."""
     n, depth = len(stacks), streets or 5
-    cards = [str(c) for c in full_order(AS_POKERKIT, deck)]
+    cards = [str(c) for c in full_order(as_pokerkit(name), deck)]
     reached, nodes, terminal = [0] * 6, [0] * 6, [0] * 6
     frontier = 0
 
@@ -232,8 +246,8 @@ def pokerkit_perft(stacks: Sequence[int], deck: str, streets: int | None = None
             out += [("cbr", a) for a in sorted({low, high})]
         return out
 
-    state = FixedLimitSevenCardStud.create_state(PK_AUTOMATIONS, True, 1, 2, 5, 10,
-                                                 list(stacks), n)
+    state = POKERKIT_GAMES[name].create_state(PK_AUTOMATIONS, True, 1, 2, 5, 10,
+                                              list(stacks), n)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         root = PkNode(state, 0, [], -1)
@@ -282,16 +296,15 @@ def ours_text(result: Perft) -> str:
 
 
 def pokerkit_rows(slow: bool) -> list[Row]:
-    rows = table("Stud as PokerKit plays it")
+    rows = table("The stud games as PokerKit plays them")
     return [r for r in rows if (r.rest[0] == "slow") == slow]
 
 
 def check_against_pokerkit(row: Row) -> None:
-    assert row.game == "stud"
-    ours = perft(AS_POKERKIT, stacks=row.stacks, deck=DECKS["A"], streets=row.streets,
+    ours = perft(as_pokerkit(row.game), stacks=row.stacks, deck=DECKS["A"], streets=row.streets,
                  showdown=False)
     assert row_text(row.game, row.stacks, row.streets, ours) == row.text
-    theirs = pokerkit_text(*pokerkit_perft(row.stacks, DECKS["A"], row.streets))
+    theirs = pokerkit_text(*pokerkit_perft(row.game, row.stacks, DECKS["A"], row.streets))
     documented = row.rest[1]
     if documented == "the same":
         assert theirs == ours_text(ours)
@@ -299,17 +312,22 @@ def check_against_pokerkit(row: Row) -> None:
         assert theirs == documented and theirs != ours_text(ours)
 
 
-@pytest.mark.parametrize("row", pokerkit_rows(slow=False), ids=lambda r: r.text.split("|")[2])
-def test_r1_6_r2_4_r2_5_stud_trees_equal_pokerkits(row: Row) -> None:
-    """R1.5, R1.6, R2.4, R2.5, R2.7: stud's tree (without the open-pair big bet and the
-    heads-up uncapping PokerKit lacks, the showdown as a leaf) counts as PokerKit 0.7.7's
-    does, where the rules agree; where they differ (R1.6 short all-ins), both counts are
-    those docs/perft.md and docs/pokerkit-differences.md give."""
+def row_id(row: Row) -> str:
+    return f"{row.game} {' '.join(map(str, row.stacks))} {row.streets or 'all'}"
+
+
+@pytest.mark.parametrize("row", pokerkit_rows(slow=False), ids=row_id)
+def test_r1_6_r2_4_r5_1_r6_3_stud_trees_equal_pokerkits(row: Row) -> None:
+    """R1.5, R1.6, R2.4, R2.5, R2.7, R5.1, R6.1, R6.3, R6.4: the trees of stud, Stud Hi-Lo
+    and Razz (without the open-pair big bet and the heads-up uncapping PokerKit lacks, the
+    showdown as a leaf) count as PokerKit 0.7.7's do where the rules agree; where they
+    differ (R1.6 short all-ins, R2.4 a bring-in of the whole stack), both counts are those
+    docs/perft.md and docs/pokerkit-differences.md give."""
     check_against_pokerkit(row)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("row", pokerkit_rows(slow=True), ids=lambda r: r.text.split("|")[2])
+@pytest.mark.parametrize("row", pokerkit_rows(slow=True), ids=row_id)
 def test_r1_6_r2_5_deeper_stud_trees_equal_pokerkits(row: Row) -> None:
     """R1.6, R2.5: the larger trees of the PokerKit table (PokerKit copies a state per node)."""
     check_against_pokerkit(row)
@@ -327,6 +345,14 @@ OPTION_CHANGES: dict[str, list[tuple[str, object, tuple[int, ...], int | None]]]
     "wallstreet": [("max_raises", 2, (40, 40, 40), 1), ("heads_up_uncapped", False, (40, 40, 40), 1),
                    ("showdown_muck", True, (3, 3, 3), None), ("market_unit", 3, (3, 3, 3), None),
                    ("limits", (4, 2, 4, 4, 4), (40, 40, 40), 1), ("ante", 2, (3, 3, 3), None)],
+    "stud8": [("max_raises", 2, (40, 40, 40), 1), ("heads_up_uncapped", False, (40, 40), 1),
+              ("showdown_muck", False, (8, 8), None), ("ante", 2, (8, 8), None),
+              ("bring_in", 1, (40, 40), 1), ("small_bet", 4, (8, 8), None),
+              ("big_bet", 20, (20, 20), None)],
+    "razz": [("max_raises", 2, (40, 40, 40), 1), ("heads_up_uncapped", False, (40, 40), 1),
+             ("showdown_muck", False, (8, 8), None), ("ante", 2, (8, 8), None),
+             ("bring_in", 1, (40, 40), 1), ("small_bet", 4, (8, 8), None),
+             ("big_bet", 20, (20, 20), None)],
 }
 """Each option of each game, and a tree where another value changes the counts. The
 joker changes the deck itself (a tree with it is dealt other cards); its flush rule is
@@ -343,12 +369,12 @@ def counts(result: Perft) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("name", sorted(OPTION_CHANGES))
 def test_r1_5_r2_6_r3_2_r3_10_every_option_moves_a_count(name: str) -> None:
-    """R1.5, R1.9, R2.2, R2.6, R3.2, R3.5, R3.10: like chess perft, any change of a rule
+    """R1.5, R1.9, R2.2, R2.6, R3.2, R3.5, R3.10, R5.1, R6.1: like chess perft, any change of a rule
     moves a count: each option and stake of each game of the registry, changed, changes
     the tree of deck A for some stacks."""
     changes = OPTION_CHANGES[name]
-    assert {option for option, *_ in changes} | {"joker", "double_ace_flush"} == {
-        f for f in from_options(name).options() if f != "game"}
+    options = {f for f in from_options(name).options() if f != "game"}
+    assert {option for option, *_ in changes} | (options & {"joker", "double_ace_flush"}) == options
     for option, value, stacks, streets in changes:
         a = perft(from_options(name), stacks=stacks, deck=DECKS["A"], streets=streets)
         b = perft(from_options(name, **{option: value}), stacks=stacks, deck=DECKS["A"],
