@@ -580,7 +580,10 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
         value = data[key]
         if not isinstance(value, list):
             raise fail(f"{key} must be an array of integers, got {value!r}", key)
-        out = [integer(f"{key}[{i}]", v, minimum=minimum) for i, v in enumerate(value)]
+        if all(type(v) is int and v >= minimum for v in value):
+            out = list(value)  # the usual case, without naming each entry
+        else:
+            out = [integer(f"{key}[{i}]", v, minimum=minimum) for i, v in enumerate(value)]
         if length is not None and len(out) != length:
             what = "five numbers (one per betting round)" if key == "limits" else \
                 f"one entry per player ({length})"
@@ -693,7 +696,9 @@ class _Act(NamedTuple):
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 # The usual words of an action, looked up directly (the general parser handles the rest).
 _LABELS: Final = {f"p{i}": i - 1 for i in range(1, 65)}
-_CARD_TEXT: Final = {str(c): c for c in full_deck(joker=True)}
+_CARD_TEXT: Final[dict[str, Card | None]] = {str(c): c for c in full_deck(joker=True)}
+_CARD_TEXT[UNKNOWN] = None
+_NOT_A_CARD: Final = object()
 _PLAIN_VERBS: Final = frozenset({"pb", "f", "cc"})
 
 
@@ -714,25 +719,58 @@ def _parse_cards(text: str) -> tuple[Card | None, ...]:
     return tuple(out)
 
 
+def _known_cards(word: str) -> tuple[Card | None, ...] | None:
+    """The cards of ``word`` (``??`` as None), or None if any piece is not a card."""
+    if len(word) % 2:
+        return None
+    cards = tuple(_CARD_TEXT.get(word[i:i + 2], _NOT_A_CARD) for i in range(0, len(word), 2))
+    return None if _NOT_A_CARD in cards else cards  # type: ignore[return-value]
+
+
+def _usual_action(words: list[str], count: int, n: int, variant: str) -> _Act | None:
+    """The action of the usual forms (``pN cc``, ``pN cbr 10``, ``d dh pN AsKd``...), or
+    None for the general parser (which also reports every mistake)."""
+    verb = words[1]
+    if count == 4:
+        if verb == "dh" and words[0] == "d":
+            p = _LABELS.get(words[2], n)
+            cards = _known_cards(words[3])
+            if p < n and cards is not None:
+                return _Act("dh", p, cards)
+        return None
+    if words[0] == "d":
+        if count == 3 and (verb == "db" or (verb == "dm" and variant == WALL_STREET)):
+            cards = _known_cards(words[2])
+            if cards is not None and (verb == "db" or 1 <= len(cards) <= 4):
+                return _Act(verb, cards=cards)
+        return None
+    p = _LABELS.get(words[0], n)
+    if p >= n:
+        return None
+    if count == 2:
+        if verb in _PLAIN_VERBS:
+            return _Act(verb, p)
+        return _Act("sm", p) if verb == "sm" else None
+    word = words[2]
+    if verb == "cbr" and word.isdigit():
+        return _Act("cbr", p, amount=int(word))
+    if verb == "sm" and word != "-":
+        cards = _known_cards(word)
+        return None if cards is None else _Act("sm", p, cards, show=True)
+    if verb == "mb" and variant == WALL_STREET and word in ("1", "2", "3", "4"):
+        return _Act("mb", p, amount=int(word))
+    return None
+
+
 def _parse_action(text: str, n: int, variant: str) -> _Act:
     words = text.split("#", 1)[0].split()
     if not words:
         return _Act("")
     count = len(words)
-    if count == 2:  # pN pb/f/cc, the usual decisions
-        p = _LABELS.get(words[0], n)
-        if p < n and words[1] in _PLAIN_VERBS:
-            return _Act(words[1], p)
-    elif count == 4 and words[1] == "dh" and words[0] == "d":  # d dh pN CARDS
-        p = _LABELS.get(words[2], n)
-        word = words[3]
-        dealt = tuple(_CARD_TEXT.get(word[i:i + 2]) for i in range(0, len(word), 2))
-        if p < n and len(word) % 2 == 0 and None not in dealt:
-            return _Act("dh", p, dealt)
-    elif count == 3 and words[1] == "cbr" and words[2].isdigit():  # pN cbr AMOUNT
-        p = _LABELS.get(words[0], n)
-        if p < n:
-            return _Act("cbr", p, amount=int(words[2]))
+    if 2 <= count <= 4:  # the usual actions, read directly (anything else: the general parser)
+        act = _usual_action(words, count, n, variant)
+        if act is not None:
+            return act
 
     def player(label: str) -> int:
         m = _PLAYER.fullmatch(label)
@@ -1032,6 +1070,9 @@ class ReplayResult:
 
 
 _BOUGHT: Final = "bought"
+_BETTING_KINDS: Final = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
+                                   ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET,
+                                   ActionKind.RAISE})
 
 
 class _Replayer:
@@ -1327,11 +1368,16 @@ class _Replayer:
         return out
 
     def _apply(self, action: Action) -> None:
+        hand = self.hand
         try:
-            self.hand.apply(action)
+            hand.apply(action)
         except IllegalAction as exc:
             raise _Reject(self._reject_reason(action, exc.reason), self._legal()) from None
         self.applied.append(action)
+        if len(hand.log) == self.scanned + 1 and action.kind in _BETTING_KINDS:
+            self.scanned += 1  # only the decision was logged: nothing dealt to check
+            self.after_buy = False
+            return
         self._sync()
 
     def _reject_reason(self, action: Action, reason: str) -> str:
