@@ -30,7 +30,7 @@ from typer.testing import CliRunner
 from studpoker import SevenCardStud, WallStreet
 from studpoker.cards import CardError
 from studpoker.cli import app
-from studpoker.games import Game, GameError, from_options
+from studpoker.games import GAMES, Game, GameError, from_options
 from studpoker.hand import Hand, Phase
 from studpoker.perft import DECKS, Perft, full_order, perft
 
@@ -97,9 +97,9 @@ def table(heading: str) -> list[Row]:
 
 def test_r1_5_r2_4_r2_6_r3_5_the_pinned_table() -> None:
     """R1.5, R1.6, R1.9, R2.4, R2.5, R2.6, R2.7, R3.4, R3.5, R3.6, R3.10, R5.1, R5.2, R5.3,
-    R6.2, R6.3, R6.4: every count of the pinned table of docs/perft.md (stud, Wall Street,
-    Stud Hi-Lo and Razz, 2 to 4 players, short and deep stacks, deck A, the games'
-    default options)."""
+    R6.2, R6.3, R6.4, R8.1, R8.2, R8.3, R8.4: every count of the pinned table of
+    docs/perft.md (stud, Wall Street, Stud Hi-Lo and Razz, 2 to 4 players, short and deep
+    stacks; the wild-card games; deck A, the games' default options)."""
     for row in table("The pinned table"):
         result = perft(from_options(row.game), stacks=row.stacks, deck=DECKS["A"],
                        streets=row.streets)
@@ -336,23 +336,21 @@ def test_r1_6_r2_5_deeper_stud_trees_equal_pokerkits(row: Row) -> None:
 # ------------------------------------------------ any rule change moves a count
 
 
-OPTION_CHANGES: dict[str, list[tuple[str, object, tuple[int, ...], int | None]]] = {
+STUD_FAMILY: list[tuple[str, object, tuple[int, ...], int | None]] = [
     # option, another value, stacks, streets: a tree where it matters
-    "stud": [("max_raises", 2, (40, 40, 40), 1), ("heads_up_uncapped", False, (40, 40), 1),
-             ("open_pair_big_bet", False, (12, 12, 12), 2), ("showdown_muck", False, (8, 8), None),
-             ("ante", 2, (8, 8), None), ("bring_in", 1, (40, 40), 1),
-             ("small_bet", 4, (8, 8), None), ("big_bet", 20, (20, 20), None)],
+    ("max_raises", 2, (40, 40, 40), 1), ("heads_up_uncapped", False, (40, 40), 1),
+    ("showdown_muck", False, (8, 8), None), ("ante", 2, (8, 8), None),
+    ("bring_in", 1, (40, 40), 1), ("small_bet", 4, (8, 8), None), ("big_bet", 20, (20, 20), None),
+]
+OPEN_PAIR = [("open_pair_big_bet", False, (12, 12, 12), 2)]
+OPTION_CHANGES: dict[str, list[tuple[str, object, tuple[int, ...], int | None]]] = {
+    "stud": STUD_FAMILY + OPEN_PAIR, "stud8": STUD_FAMILY, "razz": STUD_FAMILY,
+    "baseball": [*STUD_FAMILY, ("three_price", 1, (8, 8, 8), None)],
+    "follow_the_queen": STUD_FAMILY + OPEN_PAIR, "high_chicago": STUD_FAMILY + OPEN_PAIR,
+    "low_chicago": STUD_FAMILY + OPEN_PAIR,
     "wallstreet": [("max_raises", 2, (40, 40, 40), 1), ("heads_up_uncapped", False, (40, 40, 40), 1),
                    ("showdown_muck", True, (3, 3, 3), None), ("market_unit", 3, (3, 3, 3), None),
                    ("limits", (4, 2, 4, 4, 4), (40, 40, 40), 1), ("ante", 2, (3, 3, 3), None)],
-    "stud8": [("max_raises", 2, (40, 40, 40), 1), ("heads_up_uncapped", False, (40, 40), 1),
-              ("showdown_muck", False, (8, 8), None), ("ante", 2, (8, 8), None),
-              ("bring_in", 1, (40, 40), 1), ("small_bet", 4, (8, 8), None),
-              ("big_bet", 20, (20, 20), None)],
-    "razz": [("max_raises", 2, (40, 40, 40), 1), ("heads_up_uncapped", False, (40, 40), 1),
-             ("showdown_muck", False, (8, 8), None), ("ante", 2, (8, 8), None),
-             ("bring_in", 1, (40, 40), 1), ("small_bet", 4, (8, 8), None),
-             ("big_bet", 20, (20, 20), None)],
 }
 """Each option of each game, and a tree where another value changes the counts. The
 joker changes the deck itself (a tree with it is dealt other cards); its flush rule is
@@ -367,9 +365,13 @@ def counts(result: Perft) -> tuple[object, ...]:
     return tuple(result.rows), result.frontier, result.payoffs
 
 
+def test_every_game_of_the_registry_has_its_option_changes() -> None:
+    assert set(OPTION_CHANGES) == set(GAMES)
+
+
 @pytest.mark.parametrize("name", sorted(OPTION_CHANGES))
 def test_r1_5_r2_6_r3_2_r3_10_every_option_moves_a_count(name: str) -> None:
-    """R1.5, R1.9, R2.2, R2.6, R3.2, R3.5, R3.10, R5.1, R6.1: like chess perft, any change of a rule
+    """R1.5, R1.9, R2.2, R2.6, R3.2, R3.5, R3.10, R5.1, R6.1, R8.2: like chess perft, any change of a rule
     moves a count: each option and stake of each game of the registry, changed, changes
     the tree of deck A for some stacks."""
     changes = OPTION_CHANGES[name]

@@ -22,7 +22,19 @@ from studpoker.evaluation import (
     evaluate_low,
     evaluate_razz,
 )
-from studpoker.games import Game, GameError, Razz, SevenCardStud, SevenCardStudHiLo, StudHiLo, WallStreet
+from studpoker.games import (
+    Baseball,
+    FollowTheQueen,
+    Game,
+    GameError,
+    HighChicago,
+    LowChicago,
+    Razz,
+    SevenCardStud,
+    SevenCardStudHiLo,
+    StudHiLo,
+    WallStreet,
+)
 from studpoker.hand import Hand, Phase, PotResult, SeatView
 
 __version__ = "0.1.0"
@@ -31,15 +43,19 @@ __all__ = [
     "JOKER",
     "Action",
     "ActionKind",
+    "Baseball",
     "Card",
     "CardError",
+    "FollowTheQueen",
     "Game",
     "GameError",
     "Hand",
     "HighCategory",
+    "HighChicago",
     "HighValue",
     "IllegalAction",
     "LowCategory",
+    "LowChicago",
     "LowValue",
     "Phase",
     "PotResult",

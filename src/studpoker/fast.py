@@ -43,7 +43,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -58,8 +58,10 @@ except ImportError as _exc:
     raise missing_extra(_exc, what="studpoker.fast", extra="fast") from _exc
 
 from studpoker import evaluation as _ev
+from studpoker import wild as _wild
 from studpoker._perfect_hash import RANK_MULTIPLIERS, ROW_SHIFT, displacements, rank_multisets
 from studpoker.evaluation import HighCategory, LowCategory, RazzCategory, high_key, razz_key
+from studpoker.wild import RankLike, wild_mask
 
 __all__ = [
     "HandCounts",
@@ -70,6 +72,8 @@ __all__ = [
     "evaluate_high",
     "evaluate_low",
     "evaluate_razz",
+    "evaluate_wild_high",
+    "evaluate_wild_low",
     "low_category_of",
     "razz_category_of",
     "threads_for",
@@ -806,6 +810,171 @@ def _sample_counts(
 
 
 # ---------------------------------------------------------------------------
+# Wild cards (R8.1): studpoker.wild's rank-layer evaluation, step by step.
+# ---------------------------------------------------------------------------
+
+
+class _WildTables(NamedTuple):
+    """Tables of the wild-card kernels, from :mod:`studpoker.wild` and the evaluator."""
+
+    top: IntArray  # (4, 8192): best straight top with at most k ranks missing, or -1
+    ones: IntArray  # per 13-bit mask: number of ranks set
+    high_bit: IntArray  # per 13-bit mask: highest rank set, -1 for none
+    low_bit: IntArray  # per card code: evaluation._LOW_BIT
+    low_key: IntArray  # per 9-bit low mask: evaluation._LOW_KEY
+
+
+@functools.cache
+def _wild_tables() -> _WildTables:
+    return _WildTables(
+        top=np.array([_wild._top_table(k) for k in range(4)], np.int64),
+        ones=np.array([m.bit_count() for m in range(8192)], np.int64),
+        high_bit=np.array([m.bit_length() - 1 for m in range(8192)], np.int64),
+        low_bit=np.array(_ev._LOW_BIT, np.int64),
+        low_key=np.array(_ev._LOW_KEY, np.int64),
+    )
+
+
+@njit(cache=True, inline="always")
+def _top_pack(key: int, mask: int, n: int, hb: IntArray) -> int:
+    """``key`` followed by the ``n`` highest ranks of ``mask`` (4 bits each)."""
+    for _ in range(n):
+        r = int(hb[mask])
+        key = (key << 4) | r
+        mask ^= 1 << r
+    return key
+
+
+@njit(cache=True, inline="always")
+def _wild_value(
+    m1: int, m2: int, m3: int, m4: int, s0: int, s1: int, s2: int, s3: int, w: int, t: _WildTables
+) -> int:
+    """``wild._key_of``: the best key of natural layers ``m1..m4``, suit masks and ``w`` wild cards."""
+    hb = t.high_bit
+    cnt = t.ones
+    if w >= 5:
+        return (9 << 20) | (12 << 16)
+    if w >= 1:
+        if w == 1:
+            m = m4
+        elif w == 2:
+            m = m3
+        elif w == 3:
+            m = m2
+        else:
+            m = m1
+        if m:
+            return (9 << 20) | (int(hb[m]) << 16)
+    # straight flush (w <= 3 from here)
+    best = -1
+    for i in range(4):
+        sm = s0 if i == 0 else s1 if i == 1 else s2 if i == 2 else s3
+        if cnt[sm] + w >= 5:
+            top = int(t.top[w, sm])
+            if top > best:
+                best = top
+    if best >= 0:
+        return (8 << 20) | (best << 16)
+    layer4 = m4 if w == 0 else m3 if w == 1 else m2 if w == 2 else m1
+    if layer4:  # four of a kind, natural kicker
+        q = int(hb[layer4])
+        return (7 << 20) | (q << 16) | (int(hb[m1 & ~(1 << q)]) << 12)
+    layer3 = m3 if w == 0 else m2 if w == 1 else m1 if w == 2 else 8191
+    if layer3:  # full house
+        tr = int(hb[layer3])
+        p = m2 & ~(1 << tr)
+        if p:
+            return (6 << 20) | (tr << 16) | (int(hb[p]) << 12)
+    best = -1
+    for i in range(4):
+        sm = s0 if i == 0 else s1 if i == 1 else s2 if i == 2 else s3
+        if cnt[sm] + w >= 5:
+            key = 5
+            for _ in range(w):
+                key = (key << 4) | 12
+            key = _top_pack(key, sm, 5 - w, hb)
+            if key > best:
+                best = key
+    if best >= 0:
+        return best
+    top = int(t.top[w, m1])
+    if top >= 0:
+        return (4 << 20) | (top << 16)
+    if layer3:
+        tr = int(hb[layer3])
+        return _top_pack(3 << 4 | tr, m1 & ~(1 << tr), 2, hb) << 8
+    if w == 0 and cnt[m2] >= 2:
+        a = int(hb[m2])
+        b = int(hb[m2 & ~(1 << a)])
+        return _top_pack((2 << 8) | (a << 4) | b, m1 & ~(1 << a) & ~(1 << b), 1, hb) << 8
+    layer2 = m2 if w == 0 else m1
+    if layer2:
+        p = int(hb[layer2])
+        return _top_pack(1 << 4 | p, m1 & ~(1 << p), 3, hb) << 4
+    return _top_pack(0, m1, 5, hb)
+
+
+@njit(cache=True, inline="always")
+def _wild_row(row: npt.NDArray[np.integer], k: int, wild: int, t: _WildTables) -> int:
+    w = 0
+    m1 = m2 = m3 = m4 = 0
+    s0 = s1 = s2 = s3 = 0
+    for j in range(k):
+        c = int(row[j])
+        r = c >> 2
+        if (wild >> r) & 1:
+            w += 1
+            continue
+        bit = 1 << r
+        suit = c & 3
+        if suit == 0:
+            s0 |= bit
+        elif suit == 1:
+            s1 |= bit
+        elif suit == 2:
+            s2 |= bit
+        else:
+            s3 |= bit
+        if m1 & bit:
+            if m2 & bit:
+                if m3 & bit:
+                    m4 |= bit
+                else:
+                    m3 |= bit
+            else:
+                m2 |= bit
+        else:
+            m1 |= bit
+    return _wild_value(m1, m2, m3, m4, s0, s1, s2, s3, w, t)
+
+
+@njit(cache=True, parallel=True)
+def _wild_high_batch(
+    hands: npt.NDArray[np.integer], lengths: IntArray, wild: int, t: _WildTables, out: I32Array
+) -> None:
+    for i in prange(hands.shape[0]):
+        out[i] = _wild_row(hands[i], lengths[i], wild, t)
+
+
+@njit(cache=True, parallel=True)
+def _wild_low_batch(
+    hands: npt.NDArray[np.integer], lengths: IntArray, wild: int, t: _WildTables, out: I32Array
+) -> None:
+    for i in prange(hands.shape[0]):
+        m = 0
+        w = 0
+        for j in range(lengths[i]):
+            c = int(hands[i, j])
+            if (wild >> (c >> 2)) & 1:
+                w += 1
+            else:
+                m |= t.low_bit[c]
+        for _ in range(w):
+            m |= (m + 1) & ~m  # the lowest missing low rank
+        out[i] = t.low_key[m & 255]
+
+
+# ---------------------------------------------------------------------------
 # Public API.
 # ---------------------------------------------------------------------------
 
@@ -875,6 +1044,83 @@ def evaluate_low(hands: npt.ArrayLike) -> I32Array:
     if a.shape[0]:
         with threads_for(a.shape[0]):
             _low_batch(a, _built().tables, out)
+    return out
+
+
+def _checked_wild(
+    hands: npt.ArrayLike, lengths: npt.ArrayLike | None
+) -> tuple[npt.NDArray[np.integer], IntArray]:
+    a = np.asarray(hands)
+    if a.ndim != 2 or a.shape[1] < 5:
+        raise ValueError(f"hands must have shape (N, k) with k >= 5, got {a.shape}")
+    if a.dtype.kind not in "iu":
+        raise ValueError(f"card codes must be integers, got dtype {a.dtype}")
+    if a.dtype not in (np.int64, np.uint8):
+        a = a.astype(np.int64)
+    a = np.ascontiguousarray(a)
+    n, k = a.shape
+    if lengths is None:
+        ln = np.full(n, k, np.int64)
+        used = a
+    else:
+        ln = np.asarray(lengths)
+        if ln.shape != (n,) or (ln.size and ln.dtype.kind not in "iu"):
+            raise ValueError(f"lengths must be {n} integers (one per hand), got shape {ln.shape}")
+        ln = ln.astype(np.int64)
+        if ln.size and (int(ln.min()) < 5 or int(ln.max()) > k):
+            raise ValueError(f"each length must be 5..{k} (the cards of a row), got {ln.min()}..{ln.max()}")
+        used = a[np.arange(k) < ln[:, None]]
+    if used.size and (int(used.max()) > 51 or int(used.min()) < 0):
+        raise ValueError("card codes must be in 0..51 (4 * rank + suit; no joker in wild-card games)")
+    return a, ln
+
+
+def evaluate_wild_high(
+    hands: npt.ArrayLike, wild: Iterable[RankLike] | str, *, lengths: npt.ArrayLike | None = None
+) -> I32Array:
+    """High keys with true wild cards (R8.1, R1.3) of an (N, k) array of card codes, k >= 5.
+
+    ``wild`` is the set of wild ranks (as for :func:`studpoker.wild.evaluate_wild_high`:
+    ``"93"``, ``{"Q", "7"}``, Ranks). Hands of different sizes share one array:
+    ``lengths[i]`` cards of row ``i`` are read (5..k; the rest is padding and
+    ignored). Returns an int32 array equal to ``studpoker.wild.wild_high_key``
+    of each row: larger is better, equal keys are equal hands.
+
+    >>> import numpy as np
+    >>> from studpoker.wild import wild_high_key, wild_mask
+    >>> rows = np.array([[20, 21, 22, 28, 29, 0, 0], [51, 47, 43, 39, 35, 30, 2]], dtype=np.uint8)
+    >>> keys = evaluate_wild_high(rows, "9", lengths=[5, 7])
+    >>> nines = wild_mask("9")
+    >>> keys.tolist() == [wild_high_key(rows[0, :5].tolist(), nines), wild_high_key(rows[1].tolist(), nines)]
+    True
+    >>> from studpoker.wild import WildCategory
+    >>> [WildCategory(c).slug for c in category_of(keys)]
+    ['five_of_a_kind', 'straight_flush']
+    """
+    mask = wild_mask(wild)
+    a, ln = _checked_wild(hands, lengths)
+    out = np.empty(a.shape[0], np.int32)
+    if a.shape[0]:
+        with threads_for(a.shape[0]):
+            _wild_high_batch(a, ln, mask, _wild_tables(), out)
+    return out
+
+
+def evaluate_wild_low(
+    hands: npt.ArrayLike, wild: Iterable[RankLike] | str, *, lengths: npt.ArrayLike | None = None
+) -> I32Array:
+    """Eight-or-better low keys (R1.4) with the ranks ``wild`` wild, -1 where there is no low.
+
+    A wild card is the lowest rank not already in the hand (R1.2's rule).
+    Equal to ``studpoker.wild.wild_low_key`` of each row; ``lengths`` as in
+    :func:`evaluate_wild_high`.
+    """
+    mask = wild_mask(wild)
+    a, ln = _checked_wild(hands, lengths)
+    out = np.empty(a.shape[0], np.int32)
+    if a.shape[0]:
+        with threads_for(a.shape[0]):
+            _wild_low_batch(a, ln, mask, _wild_tables(), out)
     return out
 
 

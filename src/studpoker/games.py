@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from studpoker.cards import CardsLike
+from studpoker.cards import RANK_CHARS, CardsLike
 
 if TYPE_CHECKING:
     from studpoker.hand import Hand
@@ -46,9 +46,13 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_OPTIONS",
     "GAMES",
+    "Baseball",
     "DoorCard",
+    "FollowTheQueen",
     "Game",
     "GameError",
+    "HighChicago",
+    "LowChicago",
     "OddChip",
     "Opener",
     "PotHalf",
@@ -80,6 +84,7 @@ class Opener(Enum):
     HIGH_BOARD = "high_board"  # R2.6/R2.7: the highest hand showing
     LOW_BOARD = "low_board"  # R6.4: the lowest (best razz) hand showing
     DEALER_LEFT = "dealer_left"  # R3.4: first player clockwise from the dealer's left
+    WILD_BOARD = "wild_board"  # R8.1: the highest hand showing, read with the wild cards
 
 
 class DoorCard(Enum):
@@ -95,6 +100,9 @@ class Ranking(Enum):
     HIGH = "high"  # R1.3 (the joker R1.2): every hand has one
     EIGHT_OR_BETTER = "eight_or_better"  # R1.4: a hand may have none (the share goes to the others)
     RAZZ = "razz"  # R6.2: ace-to-five low, pairs count, every hand has one
+    WILD_HIGH = "wild_high"  # R8.1: R1.3 with the hand's wild ranks, five of a kind on top
+    HIGH_SPADE = "high_spade"  # R8.4: the highest spade face down (a hand may have none)
+    LOW_SPADE = "low_spade"  # R8.4: the lowest spade face down, the 2 lowest (a hand may have none)
 
 
 class OddChip(Enum):
@@ -165,6 +173,17 @@ class Game:
     board_opener: ClassVar[Opener] = Opener.HIGH_BOARD
     #: the shares of every pot at showdown, the odd chips' share first (R2.8, R3.7, R5.2, R6.2)
     halves: ClassVar[tuple[PotHalf, ...]] = (_HIGH_HALF,)
+    #: the ranks always wild, a mask of studpoker.wild.wild_mask (R8.2, R8.3); 0: none
+    wild: ClassVar[int] = 0
+    #: R8.3: the rank of the face-up card after a face-up queen is wild too
+    follow_the_queen: ClassVar[bool] = False
+    #: R8.2: a card of this rank dealt face up brings its holder one more face-up card at once
+    extra_card_rank: ClassVar[int | None] = None
+    #: R8.2: a card of this rank dealt face up costs its holder ``up_card_price``, or they fold
+    price_rank: ClassVar[int | None] = None
+    #: whether a face-up card can change the hand as it falls (the three above): the engine
+    #: then deals card by card (R8.2, R8.3)
+    deal_hooks: ClassVar[bool] = False
     ante: int
     joker: bool
     double_ace_flush: bool
@@ -181,6 +200,11 @@ class Game:
     @property
     def unit(self) -> int:
         """The Wall Street market unit (0 in games without a market)."""
+        return 0
+
+    @property
+    def up_card_price(self) -> int:
+        """What a face-up card of ``price_rank`` costs (R8.2's ``three_price``; 0 without one)."""
         return 0
 
     def market_price(self, slot: int) -> int:
@@ -454,10 +478,139 @@ class Razz(SevenCardStud):
         return _stud_family_options(self)
 
 
+_WILD_HIGH_HALF = PotHalf(name="high", ranking=Ranking.WILD_HIGH, odd_chip=OddChip.BY_CARD)
+_NINES_AND_THREES = (1 << 7) | (1 << 1)  # wild_mask("93"): Rank.NINE, Rank.THREE
+_QUEENS = 1 << 10  # wild_mask("Q")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Baseball(SevenCardStud):
+    """Baseball: Seven Card Stud with the 9s and 3s wild (R8.1, R8.2).
+
+    A 4 dealt face up gives its holder one more face-up card at once (a hand
+    of eight cards or more); a 3 dealt face up costs its holder ``three_price``
+    (default: the big bet), paid into the pot as dead money before the next
+    action, or the holder folds. Five of a kind is the best hand; boards are
+    read with the wild cards for the first to act, the bring-in goes by the
+    door card's natural rank and suit (R8.1). No open-pair big bet (R8.2), no
+    joker. Options: ``three_price``, ``max_raises`` (3), ``heads_up_uncapped``
+    (on), ``showdown_muck`` (on).
+
+    >>> game = Baseball(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    >>> game.three_price, game.streets[1].open_pair, [h.ranking.value for h in game.halves]
+    (10, False, ['wild_high'])
+    """
+
+    name: ClassVar[str] = "baseball"
+    title: ClassVar[str] = "Baseball"
+    board_opener: ClassVar[Opener] = Opener.WILD_BOARD  # R8.1
+    halves: ClassVar[tuple[PotHalf, ...]] = (_WILD_HIGH_HALF,)
+    wild: ClassVar[int] = _NINES_AND_THREES
+    extra_card_rank: ClassVar[int | None] = 2  # Rank.FOUR
+    price_rank: ClassVar[int | None] = 1  # Rank.THREE
+    deal_hooks: ClassVar[bool] = True
+
+    three_price: int | None = None
+    joker: bool = field(default=False, init=False, repr=False)
+    double_ace_flush: bool = field(default=False, init=False, repr=False)
+    open_pair_big_bet: bool = field(default=False, init=False, repr=False)  # R8.2
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.three_price is None:  # default: the big bet, stored so that equal games compare equal
+            object.__setattr__(self, "three_price", self.big_bet)
+        _check_positive("three_price", self.three_price, zero_ok=True)
+
+    @property
+    def up_card_price(self) -> int:
+        return self.three_price if self.three_price is not None else self.big_bet
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FollowTheQueen(SevenCardStud):
+    """Follow the Queen: Seven Card Stud with queens wild, and the follower (R8.1, R8.3).
+
+    Whenever a queen is dealt face up, the rank of the next face-up card
+    dealt, to anyone, becomes wild too, replacing any earlier follower rank; a
+    queen as the last face-up card leaves only queens wild. Down cards never
+    change the wild ranks; the hand logs every change (public at every
+    moment). Options as :class:`SevenCardStud` but the joker: ``max_raises``
+    (3), ``heads_up_uncapped`` (on), ``open_pair_big_bet`` (on; a pair showing
+    is read with the wild cards), ``showdown_muck`` (on).
+
+    >>> game = FollowTheQueen(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    >>> game.follow_the_queen, game.streets[2].opener.value
+    (True, 'wild_board')
+    """
+
+    name: ClassVar[str] = "follow_the_queen"
+    title: ClassVar[str] = "Follow the Queen"
+    board_opener: ClassVar[Opener] = Opener.WILD_BOARD  # R8.1
+    halves: ClassVar[tuple[PotHalf, ...]] = (_WILD_HIGH_HALF,)
+    wild: ClassVar[int] = _QUEENS
+    follow_the_queen: ClassVar[bool] = True
+    deal_hooks: ClassVar[bool] = True
+
+    joker: bool = field(default=False, init=False, repr=False)
+    double_ace_flush: bool = field(default=False, init=False, repr=False)
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HighChicago(SevenCardStud):
+    """High Chicago: Seven Card Stud, half of each pot to the highest spade in the hole (R8.4).
+
+    Each pot is split between the best high hand and the player holding the
+    highest spade face down among its contenders at the showdown; with no
+    such spade the high hand takes it all. The odd chip goes to the high
+    half. No wild cards. Options as :class:`SevenCardStud`.
+
+    >>> [h.name for h in HighChicago(ante=1, bring_in=2, small_bet=5, big_bet=10).halves]
+    ['high', 'spade']
+    """
+
+    name: ClassVar[str] = "high_chicago"
+    title: ClassVar[str] = "High Chicago"
+    halves: ClassVar[tuple[PotHalf, ...]] = (
+        _HIGH_HALF, PotHalf(name="spade", ranking=Ranking.HIGH_SPADE, odd_chip=OddChip.BY_CARD),
+    )
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LowChicago(SevenCardStud):
+    """Low Chicago: as :class:`HighChicago`, to the lowest spade in the hole (R8.4).
+
+    Ranks go as everywhere (R1.1): the 2 of spades is the lowest spade and
+    the ace the highest.
+
+    >>> [h.ranking.value for h in LowChicago(ante=1, bring_in=2, small_bet=5, big_bet=10).halves]
+    ['high', 'low_spade']
+    """
+
+    name: ClassVar[str] = "low_chicago"
+    title: ClassVar[str] = "Low Chicago"
+    halves: ClassVar[tuple[PotHalf, ...]] = (
+        _HIGH_HALF, PotHalf(name="spade", ranking=Ranking.LOW_SPADE, odd_chip=OddChip.BY_CARD),
+    )
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
 # ------------------------------------------------------------------ the registry
 
 GAMES: dict[str, type[SevenCardStud] | type[WallStreet]] = {
     "stud": SevenCardStud, "wallstreet": WallStreet, "stud8": StudHiLo, "razz": Razz,
+    "baseball": Baseball, "follow_the_queen": FollowTheQueen,
+    "high_chicago": HighChicago, "low_chicago": LowChicago,
 }
 """Every game by its name (``Game.name``)."""
 
@@ -466,6 +619,10 @@ DEFAULT_OPTIONS: dict[str, dict[str, object]] = {
     "wallstreet": {"ante": 1, "limits": (2, 2, 4, 4, 4)},
     "stud8": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
     "razz": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "baseball": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "follow_the_queen": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "high_chicago": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "low_chicago": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
 }
 """The stakes :func:`from_options` uses for any stake not given (the house game)."""
 
@@ -475,7 +632,11 @@ _ALIASES = {"stud": "stud", "sevencardstud": "stud", "7stud": "stud", "7cs": "st
             "studhilo8": "stud8", "studhighlow": "stud8", "7stud8": "stud8", "7cs8": "stud8",
             "sevencardstudhighlow": "stud8", "sevencardstudhilo8orbetter": "stud8",
             "studhilo8orbetter": "stud8", "studeight": "stud8", "studhl": "stud8",
-            "razz": "razz", "sevencardrazz": "razz"}
+            "razz": "razz", "sevencardrazz": "razz",
+            "baseball": "baseball", "sevencardbaseball": "baseball",
+            "followthequeen": "follow_the_queen", "ftq": "follow_the_queen",
+            "highchicago": "high_chicago", "chicago": "high_chicago", "chicagohigh": "high_chicago",
+            "lowchicago": "low_chicago", "chicagolow": "low_chicago"}
 
 
 def _choices() -> str:
@@ -483,8 +644,8 @@ def _choices() -> str:
 
 
 def canonical_name(name: str) -> str:
-    """The game's name (``stud``, ``wallstreet``, ``stud8`` or ``razz``) for a name as
-    people write it (``Wall-Street``, ``seven card stud hi-lo``...); :class:`GameError`
+    """The game's name (a key of :data:`GAMES`) for a name as people write it
+    (``Wall-Street``, ``seven card stud hi-lo``, ``Follow the Queen``...); :class:`GameError`
     for any other.
 
     >>> canonical_name("Wall Street"), canonical_name("Stud Hi-Lo"), canonical_name("RAZZ")
@@ -590,7 +751,10 @@ def game_info(game: Game) -> dict[str, object]:
     share: ``"eight_or_better"``, ``"razz"``, or None), ``bring_in_card``
     (``"lowest"``, ``"highest"``, or None without a bring-in, R2.4/R6.3),
     ``first_to_act`` (``"high_board"``, ``"low_board"`` or ``"dealer_left"``,
-    R2.6/R6.4/R3.4) and ``open_pair`` (whether R2.6's big bet applies).
+    R2.6/R6.4/R3.4) and ``open_pair`` (whether R2.6's big bet applies); the
+    wild cards (R8): ``wild_ranks`` (rank characters always wild, ``[]`` for
+    none), ``follow_the_queen`` (R8.3), ``extra_card_rank`` and ``price_rank``
+    (Baseball's ``"4"`` and ``"3"``, R8.2, else None) and ``up_card_price``.
 
     >>> info = game_info(WallStreet(ante=1, limits=(2, 2, 4, 4, 4)))
     >>> info["min_players"], info["market_prices"], info["stakes"]
@@ -620,6 +784,11 @@ def game_info(game: Game) -> dict[str, object]:
         "bring_in_card": game.bring_in_card.value if game.bring_in_amount else None,
         "first_to_act": game.board_opener.value,
         "open_pair": any(st.open_pair for st in game.streets),
+        "wild_ranks": [RANK_CHARS[r] for r in range(12, -1, -1) if game.wild >> r & 1],
+        "follow_the_queen": game.follow_the_queen,
+        "extra_card_rank": None if game.extra_card_rank is None else RANK_CHARS[game.extra_card_rank],
+        "price_rank": None if game.price_rank is None else RANK_CHARS[game.price_rank],
+        "up_card_price": game.up_card_price,
     }
 
 

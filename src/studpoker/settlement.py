@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
-from studpoker.cards import Card
+from studpoker.cards import Card, Rank
 from studpoker.evaluation import (
     HighValue,
     LowValue,
@@ -44,11 +44,37 @@ from studpoker.evaluation import (
 from studpoker.games import Game, OddChip, PotHalf, Ranking
 from studpoker.operations import PotAwarded
 from studpoker.pots import Pot, split_evenly
+from studpoker.wild import WildHighValue, wild_high_key, wild_value
 
-__all__ = ["HandValue", "PotResult", "Settlement", "settle", "settle_uncontested"]
+__all__ = ["HandValue", "PotResult", "Settlement", "SpadeValue", "settle", "settle_uncontested"]
 
-HandValue = HighValue | LowValue | RazzValue
-"""A ranked hand of any share: high (R1.3), eight-or-better low (R1.4) or razz (R6.2)."""
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpadeValue:
+    """The spade share of High and Low Chicago (R8.4): a spade face down.
+
+    ``key``: larger wins (the spade's rank in High Chicago, 12 minus it in Low
+    Chicago); ``cards``: the spade; ``description``: ``"King of spades in the hole"``.
+    """
+
+    key: int
+    cards: tuple[Card, ...]
+    description: str
+
+
+def _spade_value(down: Sequence[Card], low: bool) -> SpadeValue | None:
+    spades = [c for c in down if not c.is_joker and c.code & 3 == 3]
+    if not spades:
+        return None
+    card = (min if low else max)(spades, key=lambda c: c.code)
+    rank = card.code >> 2
+    return SpadeValue(key=12 - rank if low else rank, cards=(card,),
+                      description=f"{Rank(rank).word.capitalize()} of spades in the hole")
+
+
+HandValue = HighValue | LowValue | RazzValue | WildHighValue | SpadeValue
+"""A ranked hand of any share: high (R1.3, with wild cards R8.1), eight-or-better low (R1.4),
+razz (R6.2) or a Chicago spade (R8.4)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,8 +83,10 @@ class PotResult:
 
     ``high_winners``/``high_hand`` hold the high share (R1.3), ``low_winners``/
     ``low_hand`` the low share: an eight-or-better low (R3.7, R5.2) or, in
-    razz, the razz hand that wins the whole pot (R6.2). An uncontested pot
-    (R1.8) lists its winner as the high winner, with no hand.
+    razz, the razz hand that wins the whole pot (R6.2); ``spade_winners``/
+    ``spade_hand`` the spade share of High and Low Chicago (R8.4). In a
+    wild-card game (R8.1) ``high_hand`` is a :class:`~studpoker.wild.WildHighValue`.
+    An uncontested pot (R1.8) lists its winner as the high winner, with no hand.
     """
 
     index: int
@@ -66,9 +94,11 @@ class PotResult:
     eligible: tuple[int, ...]
     high_winners: tuple[int, ...]
     low_winners: tuple[int, ...]
-    high_hand: HighValue | None
+    high_hand: HighValue | WildHighValue | None
     low_hand: LowValue | RazzValue | None
     shares: tuple[tuple[int, int], ...]
+    spade_winners: tuple[int, ...] = ()
+    spade_hand: SpadeValue | None = None
 
     @property
     def name(self) -> str:
@@ -76,8 +106,8 @@ class PotResult:
         return "main pot" if self.index == 0 else f"side pot {self.index}"
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready form."""
-        return {
+        """JSON-ready form (``spade_winners`` and ``spade_hand`` only in High and Low Chicago)."""
+        out: dict[str, object] = {
             "pot": self.index,
             "name": self.name,
             "amount": self.amount,
@@ -88,6 +118,10 @@ class PotResult:
             "low_hand": None if self.low_hand is None else self.low_hand.description,
             "shares": {str(s): a for s, a in self.shares},
         }
+        if self.spade_winners:
+            out["spade_winners"] = list(self.spade_winners)
+            out["spade_hand"] = None if self.spade_hand is None else self.spade_hand.description
+        return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,17 +163,30 @@ class _Ranker:
     :class:`LowValue` or :class:`RazzValue` with the best five cards and words.
     """
 
-    __slots__ = ("_cards", "_double", "_keys", "_ranking", "_values")
+    __slots__ = ("_cards", "_double", "_down", "_keys", "_other", "_ranking", "_values", "_wild")
 
-    def __init__(self, ranking: Ranking, cards: Callable[[int], Sequence[Card]], double: bool) -> None:
+    def __init__(
+        self,
+        ranking: Ranking,
+        cards: Callable[[int], Sequence[Card]],
+        double: bool,
+        wild: int = 0,
+        down: Callable[[int], Sequence[Card]] | None = None,
+    ) -> None:
         self._ranking = ranking
+        # R8's rankings (identity tests: an Enum's hash is a Python call)
+        self._other = ranking is _WILD or ranking is Ranking.HIGH_SPADE or ranking is Ranking.LOW_SPADE
         self._cards = cards
         self._double = double
+        self._wild = wild
+        self._down = down
         self._keys: dict[int, int] = {}
         self._values: dict[int, HandValue] = {}
 
     def key(self, seat: int) -> int:
         value = self._keys.get(seat)
+        if value is None and self._other:
+            value = self._keys[seat] = self._other_key(seat)
         if value is None:
             hand = self._cards(seat)
             if not 5 <= len(hand) <= 7:  # the checked evaluators' error (a showdown deals seven cards)
@@ -155,8 +202,27 @@ class _Ranker:
             self._keys[seat] = value
         return value
 
+    def _other_key(self, seat: int) -> int:
+        """R8.1's wild high and R8.4's spades (-1: no spade in the hole)."""
+        if self._ranking is _WILD:
+            return wild_high_key([c.code for c in self._cards(seat)], self._wild)
+        spade = self._spade(seat)
+        return -1 if spade is None else spade.key
+
+    def _spade(self, seat: int) -> SpadeValue | None:
+        assert self._down is not None, "the spade shares need the seats' down cards"
+        return _spade_value(self._down(seat), self._ranking is Ranking.LOW_SPADE)
+
     def value(self, seat: int) -> HandValue:
         value = self._values.get(seat)
+        if value is None and self._other:
+            if self._ranking is _WILD:
+                value = wild_value(self._cards(seat), self.key(seat), self._wild)
+            else:
+                spade = self._spade(seat)
+                assert spade is not None, "only a spade in the hole wins the spade share"
+                value = spade
+            self._values[seat] = value
         if value is None:
             hand = self._cards(seat)
             known = self._keys.get(seat)
@@ -174,7 +240,7 @@ class _Ranker:
         return value
 
 
-_HIGH, _EIGHT = Ranking.HIGH, Ranking.EIGHT_OR_BETTER
+_HIGH, _EIGHT, _WILD = Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.WILD_HIGH
 
 
 def settle(
@@ -186,6 +252,8 @@ def settle(
     dealer: int,
     n: int,
     sole: int | None = None,
+    wild: int = 0,
+    down: Callable[[int], Sequence[Card]] | None = None,
 ) -> Settlement:
     """Settle ``pots`` at a showdown (R1.9, R2.8, R3.7, R5.2, R6.2).
 
@@ -198,9 +266,11 @@ def settle(
     they contend, R1.9); ``sole``: the last player holding cards when every
     other contender mucked (they take every pot they are eligible for without
     showing). ``dealer`` and ``n`` fix "clockwise from the dealer's left".
+    ``wild``: the mask of wild ranks (R8.1, :func:`studpoker.wild.wild_mask`) of
+    a wild-card game; ``down(seat)``: the seat's face-down cards (R8.4's spades).
     """
     halves = game.halves
-    rankers = [_Ranker(h.ranking, cards, game.double_ace_flush) for h in halves]
+    rankers = [_Ranker(h.ranking, cards, game.double_ace_flush, wild, down) for h in halves]
 
     def position(seat: int) -> int:
         return (seat - dealer - 1) % n
@@ -239,8 +309,9 @@ def settle(
                 amount = part + extra if i == 0 else part  # R3.8: odd chips to the first (high) share
                 if len(tied) == 1:
                     split = {tied[0]: amount}
-                elif half.odd_chip is OddChip.BY_CARD:  # R2.10
-                    by_card = {s: -odd_chip_key(values[s].cards) for s in tied}
+                elif half.odd_chip is OddChip.BY_CARD:  # R2.10 (with wild cards: their odd_chip_key)
+                    by_card = {s: -(v.odd_chip_key if isinstance(v := values[s], WildHighValue)
+                                    else odd_chip_key(v.cards)) for s in tied}
                     split = split_evenly(amount, tied, by_card.__getitem__)
                 elif half.odd_chip is OddChip.BY_LOW_CARD:  # R6.5
                     by_low_card = {s: -razz_odd_chip_key(values[s].cards) for s in tied}
@@ -265,8 +336,10 @@ def settle(
         results.append(PotResult(
             index=pot.index, amount=pot.amount, eligible=pot.eligible,
             high_winners=winners.get("high", ()), low_winners=winners.get("low", ()),
-            high_hand=high_hand if isinstance(high_hand, HighValue) else None,
+            high_hand=high_hand if isinstance(high_hand, (HighValue, WildHighValue)) else None,
             low_hand=low_hand if isinstance(low_hand, (LowValue, RazzValue)) else None,
             shares=tuple(sorted(shares.items())),
+            spade_winners=winners.get("spade", ()),
+            spade_hand=spade_hand if isinstance(spade_hand := hands.get("spade"), SpadeValue) else None,
         ))
     return Settlement(results=tuple(results), awards=tuple(awards))
