@@ -1,6 +1,7 @@
 """Player statistics from hand histories (PHH) or from hands just played.
 
-Per player and per game (the game's registry name, ``"stud"``, ``"wallstreet"``...): hands dealt, VPIP,
+Per player and per game (the game's registry name: ``"stud"``, ``"stud8"``, ``"razz"``,
+``"wallstreet"``...): hands dealt, VPIP,
 completion/raise on third street, bring-in steal and fold to steal, saw
 fourth street, went to showdown, won at showdown, aggression factor per
 street, Wall Street market buys per card round and average price, net chips
@@ -297,12 +298,12 @@ class PlayerStats:
 
     @property
     def steal(self) -> float | None:
-        """Stud: steal attempts per steal chance."""
+        """Stud games (a bring-in): steal attempts per steal chance."""
         return _ratio(self.steals, self.steal_chances) if self.has_bring_in else None
 
     @property
     def fold_to_steal(self) -> float | None:
-        """Stud: folds of the bring-in per steal faced."""
+        """Stud games (a bring-in): folds of the bring-in per steal faced."""
         return _ratio(self.fold_to_steal_count, self.steal_faced) if self.has_bring_in else None
 
     @property
@@ -486,8 +487,7 @@ class Stats:
         """The table as a checked :class:`~studpoker.phh.HandHistory` (_HandError if not)."""
         data = table.data
         if data.get("variant") not in phh.VARIANTS:
-            *first, last = phh.VARIANTS
-            raise _HandError(f"variant must be {', '.join(first)} or {last}, "
+            raise _HandError(f"variant must be one of {', '.join(phh.VARIANTS)}, "
                              f"got {data.get('variant')!r}")
         stacks = _sequence(data.get("starting_stacks"))
         if not stacks:
