@@ -254,6 +254,8 @@ def replay_command(
     file: Annotated[str, typer.Argument(help="a .phh or .phhs hand history (PHH) file")],
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     step: Annotated[bool, typer.Option("--step", help="walk each hand street by street")] = False,
+    equity: Annotated[bool, typer.Option(
+        "--equity", help="each street's equity as the file's hero saw it (stud, stud8, razz)")] = False,
 ) -> None:
     """Replay every hand of a PHH file through the engine; exit 2 on a malformed or illegal hand."""
     from pathlib import Path
@@ -265,11 +267,26 @@ def replay_command(
     except phh.PHHError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
+    if equity:
+        from studpoker.history_equity import street_equities
+
+        try:
+            equities = [street_equities(r.history) for r in results]
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(2) from None
     if as_json:
-        print(json.dumps([phh.summary_dict(r) for r in results]))
+        out = [phh.summary_dict(r) for r in results]
+        for d, streets in zip(out, equities if equity else [], strict=False):
+            d["equity"] = [s.to_dict() for s in streets]
+        print(json.dumps(out))
         return
-    for result in results:
+    for k, result in enumerate(results):
         blocks = phh.step_blocks(result) if step else [phh.summary_lines(result)]
+        if equity:
+            blocks.append([f"{s.street} street equity: " + ", ".join(
+                f"{who} {e:.1%}" for who, e in zip(s.players, s.equity, strict=True))
+                for s in equities[k]])
         for i, block in enumerate(blocks):
             if i and sys.stdin.isatty():
                 input("-- press Enter for the next street --")
@@ -485,6 +502,15 @@ def _add_server_commands() -> None:
 
 
 _add_server_commands()
+
+
+def _add_history_commands() -> None:
+    from studpoker.history_commands import register  # import, export (rooms' text histories)
+
+    register(app)
+
+
+_add_history_commands()
 
 
 @app.command()

@@ -351,7 +351,12 @@ class HandHistory:
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
+_PLAIN_STRING = re.compile(r'[^"\\\x00-\x1f\x7f]*')  # nothing to escape: the usual case
+
+
 def _toml_string(text: str) -> str:
+    if _PLAIN_STRING.fullmatch(text):
+        return f'"{text}"'
     out = ['"']
     for ch in text:
         if ch == '"':
