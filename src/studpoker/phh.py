@@ -1123,9 +1123,9 @@ class _Replayer:
     draw order depends on play (folds, card rounds) the hand is dealt again
     with the corrected deck and the actions so far re-applied."""
 
-    def __init__(self, history: HandHistory) -> None:
+    def __init__(self, history: HandHistory, game: Game | None = None) -> None:
         self.h = h = history
-        self.game = h.game()
+        self.game = h.game() if game is None else game
         self.n = n = h.player_count
         self.dealer = self._dealer()
         self.order = phh_order(self.dealer, n)
@@ -1614,16 +1614,19 @@ class _Replayer:
                           f"gives {ours}{hint}", key="finishing_stacks")
 
 
-def replay_result(history: HandHistory) -> ReplayResult:
+def replay_result(history: HandHistory, *, game: Game | None = None) -> ReplayResult:
     """Replay ``history`` through the engine; the hand with its mapping to the file.
 
     Raises :class:`PHHError` at the first action that is malformed,
     inconsistent with the deal, or forbidden by our rules (the reason is the
     engine's). ``??`` cards are replaced by cards nobody else holds. A
     history that stops early gives an unfinished hand; one with
-    ``finishing_stacks`` must end with those stacks.
+    ``finishing_stacks`` must end with those stacks. ``game`` is the
+    history's own game (``history.game()``) when the caller already has it:
+    hands of one game replayed with one game object share what the game keeps
+    from hand to hand (:mod:`studpoker.stats` does so).
     """
-    return _Replayer(history).run()
+    return _Replayer(history, game).run()
 
 
 def replay(history: HandHistory) -> Hand:

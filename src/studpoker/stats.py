@@ -46,7 +46,7 @@ from pathlib import Path
 
 from studpoker import phh
 from studpoker.actions import ActionKind
-from studpoker.games import Game, GameError, Opener, from_options, phh_order
+from studpoker.games import Game, GameError, Opener, from_options, option_names, phh_order
 from studpoker.hand import Hand
 from studpoker.operations import (
     ActionTaken,
@@ -243,6 +243,11 @@ def _features(game: str) -> tuple[bool, bool]:
     return default.streets[0].opener is Opener.BRING_IN, default.unit > 0
 
 
+def _frozen(value: object) -> object:
+    """A hashable form of an option's value (a list of limits as a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 def _reason(exc: phh.PHHError) -> str:
     """A history's error without the file and hand (the caller says where)."""
     if exc.action_index is not None:
@@ -415,6 +420,9 @@ class Stats:
     def __init__(self) -> None:
         self.players: dict[tuple[str, str], PlayerStats] = {}
         self.hands = 0
+        # the game of each configuration met, by what HandHistory.game() reads: the hands
+        # of one game are replayed with one game object (and what it keeps between hands)
+        self._games: dict[tuple[object, ...], Game] = {}
 
     def get(self, name: str, game: str) -> PlayerStats:
         """The statistics of ``name`` in ``game`` (KeyError if never seen)."""
@@ -507,7 +515,7 @@ class Stats:
         players = history.players
         n = history.player_count
         try:
-            result = phh.replay_result(history)
+            result = phh.replay_result(history, game=self._game(history))
         except phh.PHHError as exc:
             raise _HandError(f"cannot replay the hand: {_reason(exc)}") from None
         hand = result.hand
@@ -515,6 +523,18 @@ class Stats:
         for p in range(n):
             names[result.seat(p)] = (players[p] if players else "") or f"p{p + 1}"
         self.add_log(hand.game, hand.log, stacks=hand.starting_stacks, names=names)
+
+    def _game(self, history: phh.HandHistory) -> Game:
+        """``history.game()``, one object per configuration (PHHError as it raises)."""
+        name = phh.VARIANT_GAMES.get(history.variant)
+        if name is None:
+            return history.game()  # raises, naming the variant
+        key = (history.variant, history.antes[0] if history.antes else 0,
+               *(_frozen(getattr(history, option, None)) for option in option_names(name)))
+        game = self._games.get(key)
+        if game is None:
+            game = self._games[key] = history.game()
+        return game
 
     def add_log(self, game: Game, log: Sequence[Operation], *, stacks: Sequence[int],
                 names: Sequence[str]) -> None:
