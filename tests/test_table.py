@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from studpoker import Action, ActionKind, GameError, Phase, SevenCardStud, WallStreet
 from studpoker.operations import ActionTaken
-from studpoker.table import Table, TableError, default_action
+from studpoker.table import Mixed, Table, TableError, default_action, unit_game
 
 STUD = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
@@ -274,3 +276,165 @@ def test_r4_3_a_leavers_fold_survives_a_hand_history_round_trip() -> None:
     assert replayed.folded == hand.folded
     with pytest.raises(phh.PHHError, match="cannot fold now"):
         phh.replay(phh.read_one(re.sub(r"^_left = .*$", "", text, flags=re.M)))
+
+
+# ------------------------------------------------------------------ R7 mixed games
+
+
+WALL = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
+
+
+def _mixed_table(players: int, mixed: Mixed, seats: int = 7) -> Table:
+    table = Table(seats=seats, mixed=mixed)
+    for i in range(players):
+        table.sit(i, name=f"p{i}", chips=10_000)
+    return table
+
+
+def _games_of(table: Table, hands: int, rng: random.Random) -> list[str]:
+    out = []
+    for _ in range(hands):
+        hand = table.start_hand(seed=rng.randrange(10**9))
+        out.append(hand.game.name)
+        play_out(table, rng)
+    return out
+
+
+def test_r7_1_rotation_every_orbit() -> None:
+    """R7.1: the game changes every orbit: as many hands as players were dealt into the round's first."""
+    table = _mixed_table(3, Mixed(games=(STUD, WALL)))
+    assert table.game is STUD and table.upcoming_game() is STUD
+    assert _games_of(table, 9, random.Random(1)) == ["stud"] * 3 + ["wallstreet"] * 3 + ["stud"] * 3
+    table.sit(3, name="p3", chips=10_000)  # a fourth player: the next round is four hands long
+    assert _games_of(table, 5, random.Random(2)) == ["wallstreet"] * 4 + ["stud"]
+
+
+def test_r7_1_rotation_every_n_hands() -> None:
+    """R7.1: with ``hands`` set the game changes every that many hands, whoever plays."""
+    table = _mixed_table(4, Mixed(games=(WALL, STUD), hands=2))
+    assert _games_of(table, 6, random.Random(3)) == ["wallstreet", "wallstreet", "stud", "stud",
+                                                     "wallstreet", "wallstreet"]
+
+
+def test_r7_1_each_game_has_its_own_stakes_from_one_table_unit() -> None:
+    """R7.1: by default every game's stakes derive from one table unit (the house stakes times the
+    unit); a game may carry stakes and house options of its own."""
+    stud = unit_game("stud", 5)
+    assert (stud.ante, stud.bring_in, stud.small_bet, stud.big_bet) == (5, 10, 25, 50)
+    wall = unit_game("Wall Street", 5, joker=True)
+    assert wall.options()["limits"] == [10, 10, 20, 20, 20] and wall.unit == 10 and wall.joker
+    assert unit_game("stud", 1, small_bet=6).options()["small_bet"] == 6
+    with pytest.raises(GameError):
+        unit_game("stud", 0)
+    with pytest.raises(GameError):
+        unit_game("hearts", 1)
+
+
+def test_r7_1_dealers_choice_on_the_dealers_pick_and_on_timeout() -> None:
+    """R7.1: before each round the player who gets the button picks the game; no hand is dealt
+    before; a timeout (no pick) takes the next game of the list."""
+    table = _mixed_table(3, Mixed(games=(STUD, WALL), mode="dealers_choice"))
+    assert table.choosing() == 0  # the first button goes to seat 0
+    assert table.upcoming_game() is None
+    with pytest.raises(TableError, match="not chosen"):
+        table.start_hand(seed=1)
+    with pytest.raises(GameError, match="not a game"):
+        table.choose_game("razz")
+    assert table.choose_game("wallstreet") is WALL
+    assert table.choosing() is None and table.upcoming_game() is WALL
+    rng = random.Random(4)
+    assert _games_of(table, 3, rng) == ["wallstreet"] * 3
+    assert table.choosing() == 0  # the button comes round to seat 0 again: a new round
+    assert table.choose_game(None) is STUD  # the clock ran out: the next game of the list
+    assert _games_of(table, 1, rng) == ["stud"]
+    assert table.choosing() is None
+    with pytest.raises(TableError, match="no game is to be chosen"):
+        table.choose_game("stud")
+
+
+def test_r7_2_a_game_the_players_cannot_fill_is_skipped() -> None:
+    """R7.2: a game whose seat limits the players ready cannot meet is skipped (Wall Street needs
+    three); a table must be able to deal every game of its list."""
+    table = _mixed_table(2, Mixed(games=(WALL, STUD), hands=1))
+    assert table.can_start() and table.upcoming_game() is STUD
+    rng = random.Random(5)
+    assert _games_of(table, 2, rng) == ["stud", "stud"]
+    table.sit(2, name="p2", chips=10_000)
+    assert _games_of(table, 2, rng) == ["wallstreet", "stud"]
+    with pytest.raises(TableError, match="3 to 8 seats"):
+        Table(seats=2, mixed=Mixed(games=(STUD, WALL)))
+    with pytest.raises(GameError, match="once"):
+        Mixed(games=(STUD, unit_game("stud", 2)))
+    with pytest.raises(GameError, match="mode"):
+        Mixed(games=(STUD,), mode="chaos")
+
+
+def test_r7_2_the_next_game_and_when_it_changes_are_public_before_the_deal() -> None:
+    """R7.2: before each deal the table says the game of the next hand and in how many hands it
+    changes, and while a hand is played the game it changes to."""
+    table = _mixed_table(3, Mixed(games=(STUD, WALL)))
+    status = table.mixed_status()
+    assert status == {"mode": "rotation", "games": ["stud", "wallstreet"], "game": None, "next": "stud",
+                      "change_in": 0, "choosing": None}
+    rng = random.Random(6)
+    seen = []
+    for _ in range(4):
+        table.start_hand(seed=rng.randrange(10**9))
+        during = table.mixed_status()
+        assert during is not None
+        seen.append((during["game"], during["next"], during["change_in"]))
+        play_out(table, rng)
+    assert seen == [("stud", "wallstreet", 3), ("stud", "wallstreet", 2), ("stud", "wallstreet", 1),
+                    ("wallstreet", "stud", 3)]
+    between = table.mixed_status()
+    assert between is not None and (between["game"], between["next"], between["change_in"]) == (
+        "wallstreet", "stud", 2)
+    assert Table(game=STUD).mixed_status() is None
+
+
+def test_r7_the_rotation_is_restored_from_the_hands_dealt() -> None:
+    """R7: a mixed table rebuilt from its hands' games and player counts (after a restart) stands
+    where the live one stood in its rotation."""
+    mixed = Mixed(games=(STUD, WALL), hands=None)
+    live = _mixed_table(3, mixed)
+    rng = random.Random(7)
+    dealt = []
+    for _ in range(5):
+        hand = live.start_hand(seed=rng.randrange(10**9))
+        dealt.append((hand.game.name, hand.n))
+        play_out(live, rng)
+    again = _mixed_table(3, mixed)
+    again.restore_rotation(dealt)
+    assert again.mixed_status() == live.mixed_status() and again.game is live.game
+    assert again.upcoming_game() is live.upcoming_game() is WALL
+    with pytest.raises(TableError):
+        Table(game=STUD).restore_rotation([])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_r7_property_games_change_only_between_rounds_and_always_fit(data: st.DataObject) -> None:
+    """R7.1/R7.2: whoever comes and goes, every hand's game fits its players, and a game changes
+    only when its round is over (or it no longer fits)."""
+    hands = data.draw(st.one_of(st.none(), st.integers(1, 4)))
+    table = _mixed_table(2, Mixed(games=(STUD, WALL), hands=hands))
+    rng = random.Random(data.draw(st.integers(0, 10**6)))
+    previous: tuple[str, int] | None = None
+    left = 0
+    for _ in range(12):
+        free = [i for i, s in enumerate(table.seats) if s is None]
+        taken = [i for i, s in enumerate(table.seats) if s is not None]
+        if free and data.draw(st.booleans()):
+            table.sit(free[0], name=f"q{free[0]}", chips=10_000)
+        elif len(taken) > 2 and data.draw(st.booleans()):
+            table.leave(taken[-1])
+        hand = table.start_hand(seed=rng.randrange(10**9))
+        assert hand.game.min_players <= hand.n <= hand.game.max_players
+        if previous is not None and hand.game.name != previous[0]:
+            fitted = previous[0] != "wallstreet" or hand.n >= 3
+            assert left == 0 or not fitted
+        if previous is None or hand.game.name != previous[0] or left == 0:
+            left = hands or hand.n
+        left -= 1
+        previous = (hand.game.name, hand.n)
+        play_out(table, rng)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -310,7 +311,10 @@ def assert_helps(player: Player, hand_id: int, number: int) -> None:
     """The hand strength is the server's, and the aria-live region said the turn and the result."""
     view = last_view(player, hand_id)
     me = view["players"][view["seat"]]
-    shown = player.page.locator("[data-testid='hand-strength']").inner_text()
+    # as drawn at the end of the hand (the next hand may be dealt meanwhile)
+    html = next(html for hand, phase, html in reversed(player.snapshots) if hand == str(number) and phase == "over")
+    found = re.search(r'data-testid="hand-strength"[^>]*>([^<]*)<', html)
+    shown = found.group(1).replace("&amp;", "&") if found else ""
     assert view["strength"] and shown == ("" if me["folded"] else strength_text(view["strength"])), shown
     player.page.wait_for_function(
         f"() => (window.__said || []).some((t) => t.startsWith('Hand {number} over.'))", timeout=5000)
@@ -425,7 +429,10 @@ def test_wall_street_hand_by_clicking(server: str, browser: Any, tmp_path: Path)
     words: set[str] = set()
     taken = play_hand([ann, bob], 1, choose=choose,
                       on_step=lambda: (eve.snapshot(), words.update(seat_actions(bob))))
-    assert any(t.endswith(":show") for t in taken)
+    # R3.10: mucking is not offered, so the server shows every hand without asking (nobody clicks Show)
+    assert not any(t.endswith(":show") for t in taken)
+    assert any(e["op"] == "action_taken" and e["action"]["kind"] == "show"
+               for m in ann.messages() if m.get("hand") == hand_id for e in _records(m))
     assert bought
     # every seat shows its last action in words, the server's own (a buy names the slot and the card)
     sent = {e["text"] for m in bob.messages() if m.get("hand") == hand_id for e in _records(m)

@@ -198,8 +198,11 @@ def strength(cards: Sequence[Card], game: Game, wild_ranks: Sequence[str] = ()) 
     >>> from studpoker import Razz, WallStreet
     >>> from studpoker.cards import parse_cards
     >>> strength(parse_cards("Kh Kd 7s 2c 4d"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
+    '7-4-2 low draw'
     >>> strength(parse_cards("Kh 3d 7s 2c"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
     '7-3-2 low draw'
+    >>> strength(parse_cards("Qh 3d Kc 2c 7s 5d"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
+    '7-5-3-2 low draw'
     >>> razz = Razz(ante=1, bring_in=2, small_bet=5, big_bet=10)
     >>> strength(parse_cards("Kh 5d 7s 2c Ad"), razz)["low"], strength(parse_cards("7s 4d 2c"), razz)["low"]
     ('King-seven low, K-7-5-2-A', 'Seven low, 7-4-2')
@@ -228,6 +231,8 @@ def strength(cards: Sequence[Card], game: Game, wild_ranks: Sequence[str] = ()) 
         low = evaluate_low(cards) if game.high_low else None
         if low is not None:
             out["low"], out["low_cards"] = low.description, [str(c) for c in low.cards]
+        elif game.high_low and len(cards) < 7:  # no low yet, cards to come: the low draw
+            out["low"] = _partial_low(cards)
     else:
         out["high"] = _partial_high(cards)
         out["low"] = _partial_low(cards) if game.high_low else None

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
+from fastapi import APIRouter, Body, Depends, Header, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -19,7 +19,7 @@ from studpoker.bots import BOT_NAMES, DEFAULT_BOT, LEVELS, bot_kinds
 from studpoker.games import GAMES, from_options, game_info
 from studpoker.server.auth import Auth, AuthError, NameTaken, check_password, token_hash
 from studpoker.server.config import Settings
-from studpoker.server.db import Database, HandRow, TableRow, UserRow
+from studpoker.server.db import Database, HandRow, LedgerRow, TableRow, UserRow
 from studpoker.server.limits import Guards, LimitExceeded
 from studpoker.server.names import account_name_problem, name_key
 from studpoker.server.protocol import TableConfig
@@ -248,10 +248,21 @@ async def login(body: Credentials, request: Request, svc: Svc) -> dict[str, Any]
     return await _in_db(svc, issue)
 
 
+class Nickname(BaseModel):
+    """A name for a guest (the rules of account names)."""
+
+    name: str = Field(max_length=64)
+
+
 @router.post("/guest")
-async def guest(request: Request, svc: Svc) -> dict[str, Any]:
+async def guest(request: Request, svc: Svc,
+                body: Annotated[Nickname | None, Body()] = None) -> dict[str, Any]:
     """A guest account with play money; returns a token (at most ``guests_per_ip`` per address
-    in any ``guest_window`` seconds: 429)."""
+    in any ``guest_window`` seconds: 429). ``{"name": "ann"}`` picks its nickname (the rules of
+    account names: 400; taken: 409), else it is ``guest-`` and eight hex digits."""
+    name = body.name if body is not None else None
+    if name is not None and (problem := account_name_problem(name)) is not None:
+        raise HTTPException(400, problem)
     try:
         svc.guards.guests.check(client_ip(request), "guests from this address")
     except LimitExceeded as exc:
@@ -259,12 +270,121 @@ async def guest(request: Request, svc: Svc) -> dict[str, Any]:
 
     def create() -> dict[str, Any]:
         with svc.db.session() as s:
-            user = svc.auth.guest(s)
-            token = svc.auth.issue_token(s, user)
-            s.commit()
+            try:
+                user = svc.auth.guest(s, name)
+                token = svc.auth.issue_token(s, user)
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+                raise NameTaken(f"the name {name!r} is taken") from None
             return {"token": token, "user": _user_json(user)}
 
-    return await _in_db(svc, create)
+    try:
+        return await _in_db(svc, create)
+    except NameTaken as exc:
+        raise HTTPException(409, str(exc)) from None
+    except AuthError as exc:
+        raise HTTPException(400, str(exc)) from None
+
+
+def _rename(svc: Services, s: Any, row: UserRow, name: str) -> None:
+    """A guest's new nickname: only before it has played (its hands are stored under its name)."""
+    if name == row.name:
+        return
+    if s.scalar(select(LedgerRow.id).where(LedgerRow.user_id == row.id,
+                                           LedgerRow.kind.in_(("buy_in", "tourney_buy_in"))).limit(1)):
+        raise HTTPException(409, f"{row.name} has played already: the hands keep that name")
+    svc.auth.check_name(s, name, user_id=row.id)
+    row.name = name
+    row.name_key = name_key(name)
+
+
+def _renamed(svc: Services, user_id: int, name: str) -> None:
+    """The websockets of this process logged in as the user speak with the new name."""
+    for conn in svc.manager.connections.get(user_id, ()):
+        if hasattr(conn, "name"):
+            conn.name = name
+
+
+@router.post("/me/name")
+async def guest_name(body: Nickname, user: User, svc: Svc) -> dict[str, Any]:
+    """A guest picks (or changes) its nickname, before its first hand (409 after it: the hands
+    are stored under the name); the rules of account names (400), not taken (409)."""
+    if not user.guest:
+        raise HTTPException(400, "an account keeps its name")
+
+    def rename() -> dict[str, Any]:
+        with svc.db.session() as s:
+            row = s.get(UserRow, user.id)
+            if row is None:  # pragma: no cover - deleted meanwhile
+                raise HTTPException(401, "no such account")
+            try:
+                _rename(svc, s, row, body.name)
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+                raise NameTaken(f"the name {body.name!r} is taken") from None
+            return _user_json(row)
+
+    try:
+        out = await _in_db(svc, rename)
+    except NameTaken as exc:
+        raise HTTPException(409, str(exc)) from None
+    except AuthError as exc:
+        raise HTTPException(400, str(exc)) from None
+    _renamed(svc, user.id, str(out["name"]))
+    return out
+
+
+class Upgrade(BaseModel):
+    """A password for a guest turning into an account (and a name, if it changes)."""
+
+    password: str = Field(max_length=256)
+    name: str | None = Field(default=None, max_length=64)
+
+
+@router.post("/me/account")
+async def guest_to_account(body: Upgrade, user: User, svc: Svc) -> dict[str, Any]:
+    """A guest becomes an account with a password, keeping its balance, seats and hands (and its
+    name, even a ``guest-...`` one it played under; a new one only before its first hand). Logs in
+    with that name and password from then on."""
+    if not user.guest:
+        raise HTTPException(400, "this is an account already")
+    try:
+        check_password(body.password)
+    except AuthError as exc:
+        raise HTTPException(400, str(exc)) from None
+    if body.name is not None and body.name != user.name and (problem := account_name_problem(body.name)):
+        raise HTTPException(400, problem)
+    try:
+        password_hash = await svc.guards.hashes.hash(svc.auth.hasher, body.password, wait=30.0)
+    except LimitExceeded as exc:
+        raise _too_many(exc) from None
+
+    def upgrade() -> dict[str, Any]:
+        with svc.db.session() as s:
+            row = s.get(UserRow, user.id)
+            if row is None:  # pragma: no cover - deleted meanwhile
+                raise HTTPException(401, "no such account")
+            try:
+                if body.name is not None:
+                    _rename(svc, s, row, body.name)
+                svc.auth.set_password(row, password_hash)
+                row.guest = False
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+                raise NameTaken(f"the name {body.name!r} is taken") from None
+            return _user_json(row)
+
+    try:
+        out = await _in_db(svc, upgrade)
+    except NameTaken as exc:
+        raise HTTPException(409, str(exc)) from None
+    except AuthError as exc:
+        raise HTTPException(400, str(exc)) from None
+    _renamed(svc, user.id, str(out["name"]))
+    return out
 
 
 @router.post("/logout")

@@ -97,6 +97,9 @@ def create_app(
     from studpoker.server.player_stats import router as stats_router  # profiles, leaderboard
 
     app.include_router(stats_router)
+    from studpoker.server.night import router as night_router  # the night's ledger of a table
+
+    app.include_router(night_router)
     from studpoker.server.imports import router as imports_router  # rooms' text histories uploaded
 
     app.include_router(imports_router)

@@ -103,9 +103,23 @@ class Auth:
         self.check_new_account(s, name, password)
         return self.create_account(s, name, self.hash_password(password))
 
-    def guest(self, s: Session) -> UserRow:
-        """A new guest account with a random name."""
-        return self._new_user(s, f"guest-{secrets.token_hex(4)}", None, guest=True)
+    def guest(self, s: Session, name: str | None = None) -> UserRow:
+        """A new guest account: with the nickname ``name`` (the rules of account names, and not
+        taken: :class:`AuthError`, :class:`NameTaken`), else a random name."""
+        if name is None:
+            return self._new_user(s, f"guest-{secrets.token_hex(4)}", None, guest=True)
+        self.check_name(s, name)
+        return self._new_user(s, name, None, guest=True)
+
+    def check_name(self, s: Session, name: str, *, user_id: int | None = None) -> None:
+        """Refuse a name that breaks the rules of account names (:class:`AuthError`) or that
+        another account has (:class:`NameTaken`; ``user_id``: the account that wants it)."""
+        problem = account_name_problem(name)
+        if problem is not None:
+            raise AuthError(problem)
+        other = s.scalar(select(UserRow.id).where(UserRow.name_key == name_key(name)))
+        if other is not None and other != user_id:
+            raise NameTaken(f"the name {name!r} is taken")
 
     # --------------------------------------------------------------- login
 

@@ -237,8 +237,10 @@ class Client:
             info = msg["table"]
             mirror = self.tables.setdefault(info["id"], TableMirror())
             mirror.info = info
-            if mirror.game is None:
-                mirror.game = from_options(**info["config"]["game"])
+            # the game the table shows: a mixed table's changes from hand to hand (R7)
+            options = (info.get("game_info") or {}).get("options") or info["config"]["game"]
+            if mirror.game is None or mirror.game.options() != options:
+                mirror.game = from_options(**options)
         elif kind == "hand":
             mirror = self.tables.setdefault(msg["table"], TableMirror())
             mirror.hand = HandMirror(id=msg["hand"], number=msg["number"], seats=msg["seats"],

@@ -581,5 +581,6 @@ class RedisCluster:
                 continue
             out.append(messages.lobby_row(table_id=r.id, name=r.name, config=r.config, seats=r.seats,
                                           taken=r.taken, private=r.private, owner=r.owner_name,
-                                          in_hand=r.in_hand).model_dump(mode="json"))
+                                          in_hand=r.in_hand, seated=user_id in r.players
+                                          ).model_dump(mode="json"))
         return out

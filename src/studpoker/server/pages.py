@@ -91,9 +91,10 @@ def my_hands(user: User, svc: Svc, limit: QueryInt = 50,
                 continue
             hs = names.index(user.name)
             t = tables[h.table_id]
+            game = (h.game or t.config["game"])["game"]  # each hand its own game (a mixed table, R7.3)
             out.append({
-                "id": h.id, "table": h.table_id, "table_name": t.name, "game": t.config["game"]["game"],
-                "game_name": GAMES[t.config["game"]["game"]].title,
+                "id": h.id, "table": h.table_id, "table_name": t.name, "game": game,
+                "game_name": GAMES[game].title,
                 "number": h.number, "players": names, "you": hs,
                 "payoff": h.payoffs[hs] if h.payoffs else 0,
                 "ended_at": h.ended_at.isoformat() + "Z" if h.ended_at else None,

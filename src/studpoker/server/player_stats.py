@@ -29,7 +29,7 @@ from studpoker import phh
 from studpoker.fairness import keep_seen_openings
 from studpoker.games import GAMES
 from studpoker.server.api import Svc, User
-from studpoker.server.db import Database, HandRow, LedgerRow, UserRow
+from studpoker.server.db import Database, HandRow, UserRow
 from studpoker.stats import Stats, StatsError
 
 __all__ = ["all_hands_of", "hands_of", "leaderboard", "profile", "router"]
@@ -44,21 +44,19 @@ def _names(h: HandRow) -> list[str]:
 
 
 def hands_of(db: Database, name: str) -> Iterator[HandRow]:
-    """The finished hands in which ``name`` was dealt in, oldest first."""
+    """The finished hands in which ``name`` was dealt in, oldest first: at any table, cash or
+    tournament. The one definition of a player's hands, for the profile and the leaderboard alike
+    (:func:`leaderboard` reads every finished hand; this one the hands whose players hold the name)."""
     with db.session() as s:
-        user = s.scalars(select(UserRow).where(UserRow.name == name)).first()
-        if user is None:
+        if s.scalars(select(UserRow.id).where(UserRow.name == name)).first() is None:
             return
-        table_ids = list(s.scalars(select(LedgerRow.table_id).where(
-            LedgerRow.user_id == user.id, LedgerRow.kind == "buy_in",
-            LedgerRow.table_id.is_not(None)).distinct()))
-        if not table_ids:
-            return
-        q = (select(HandRow).where(HandRow.table_id.in_(table_ids), HandRow.status == "over")
-             .order_by(HandRow.id))
-        for h in s.scalars(q):
-            if h.phh and name in _names(h):
-                yield h
+        ids = [hid for hid, start in s.execute(select(HandRow.id, HandRow.start).where(
+            HandRow.status == "over", HandRow.phh.is_not(None)).order_by(HandRow.id))
+            if any(str(e.get("name")) == name for e in start)]
+        for lo in range(0, len(ids), 500):
+            for h in s.scalars(select(HandRow).where(HandRow.id.in_(ids[lo:lo + 500])).order_by(HandRow.id)):
+                if h.phh and name in _names(h):
+                    yield h
 
 
 def _all_stats(db: Database) -> Stats:

@@ -31,6 +31,7 @@ from pydantic import (
 from studpoker.actions import ActionKind
 from studpoker.games import Game, from_options, to_options
 from studpoker.server.names import display_name_problem
+from studpoker.table import Mixed, unit_game
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -39,20 +40,29 @@ __all__ = [
     "ActionModel",
     "AddBotMsg",
     "AddChipsMsg",
+    "ApproveSeatMsg",
     "AuthMsg",
     "ChatMsg",
+    "ChooseGameMsg",
     "ClientMessage",
     "CloseTableMsg",
+    "DenySeatMsg",
     "GameOptions",
     "LeaveMsg",
     "LobbyMsg",
+    "MixedConfig",
+    "PauseMsg",
     "PingMsg",
     "RemoveBotMsg",
+    "RemovePlayerMsg",
+    "ResumeMsg",
+    "SeatSettingsMsg",
     "ServerMessage",
     "SitInMsg",
     "SitMsg",
     "SitOutMsg",
     "TableConfig",
+    "TableSettingsMsg",
     "UnwatchMsg",
     "WatchMsg",
 ]
@@ -74,15 +84,19 @@ _MAX_CHIPS = 10**9
 _MAX_RAISES = 100
 
 
-def _game_options(value: Any) -> dict[str, Any]:
-    """A game's options as :func:`studpoker.games.from_options` takes them, checked by
-    building the game, and returned complete (:func:`studpoker.games.to_options`)."""
+def _check_sizes(value: dict[str, Any]) -> None:
     for key, v in value.items():
         numbers = v if isinstance(v, list) else [v]
         if any(isinstance(x, int) and not isinstance(x, bool) and x > _MAX_CHIPS for x in numbers):
             raise ValueError(f"{key} is more than {_MAX_CHIPS}")
     if isinstance(value.get("max_raises"), int) and value["max_raises"] > _MAX_RAISES:
         raise ValueError(f"max_raises is more than {_MAX_RAISES}")
+
+
+def _game_options(value: Any) -> dict[str, Any]:
+    """A game's options as :func:`studpoker.games.from_options` takes them, checked by
+    building the game, and returned complete (:func:`studpoker.games.to_options`)."""
+    _check_sizes(value)
     return to_options(from_options(**value))  # GameError (a ValueError) names a bad option
 
 
@@ -91,8 +105,49 @@ GameOptions = Annotated[dict[str, Any], AfterValidator(_game_options)]
 :func:`studpoker.games.from_options`; options not given take its defaults."""
 
 
+class MixedConfig(_Strict):
+    """R7: a mixed table. ``games``: names of games of the registry (their stakes derived from
+    ``unit``: the house stakes times the unit) or game options (``{"game": "stud", "joker": true}``;
+    stakes not given derived from ``unit`` too), no game twice; stored complete. ``mode``:
+    ``rotation`` (the game changes every ``hands`` hands; null: every orbit) or
+    ``dealers_choice`` (the dealer picks each round's game on the decision clock)."""
+
+    mode: Literal["rotation", "dealers_choice"] = "rotation"
+    games: Annotated[list[Annotated[str, Field(min_length=1, max_length=32)] | dict[str, Any]],
+                     Field(min_length=1, max_length=20)]
+    hands: Annotated[int, Field(ge=1, le=100)] | None = None
+    unit: Annotated[int, Field(ge=1, le=10**6)] = 1
+
+    @model_validator(mode="after")
+    def _build(self) -> MixedConfig:
+        built: list[dict[str, Any]] = []
+        for entry in self.games:
+            options = {"game": entry} if isinstance(entry, str) else dict(entry)
+            _check_sizes(options)
+            name = options.pop("game", None)
+            if not isinstance(name, str):
+                raise ValueError("each game of a mixed table names its game: {\"game\": \"stud\", ...}")
+            built.append(to_options(unit_game(name, self.unit, **options)))  # GameError names the option
+        self.games = list(built)
+        self.build()  # no game twice, a known mode (GameError)
+        return self
+
+    def options(self) -> list[dict[str, Any]]:
+        """Each game's complete options (as stored)."""
+        return [g for g in self.games if isinstance(g, dict)]
+
+    def build(self) -> Mixed:
+        """The engine's :class:`~studpoker.table.Mixed`."""
+        return Mixed(games=tuple(from_options(**g) for g in self.options()), mode=self.mode, hands=self.hands)
+
+
 class TableConfig(_Strict):
-    """What ``POST /api/tables`` takes. Times are in seconds."""
+    """What ``POST /api/tables`` takes. Times are in seconds.
+
+    ``mixed`` (R7) makes a mixed or dealer's choice table (``game``, if given, must then be its
+    first game). The host settings, changed later with ``pause``/``resume`` and
+    ``table_settings``: ``paused`` (no hand is dealt), ``approve_seats`` (a private table's
+    host approves each seat taken), ``hand_delay`` (seconds between hands; null: the server's)."""
 
     name: Annotated[str, Field(min_length=1, max_length=64)]
     game: GameOptions
@@ -102,6 +157,23 @@ class TableConfig(_Strict):
     min_buy_in: PosChips = 100
     max_buy_in: PosChips = 1000
     private: bool = False
+    mixed: MixedConfig | None = None
+    paused: bool = False
+    approve_seats: bool = False
+    hand_delay: Annotated[float, Field(ge=0, le=300)] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _first_game(cls, data: Any) -> Any:
+        """A mixed table's ``game`` is the first game of its list."""
+        if isinstance(data, dict) and isinstance(data.get("mixed"), dict):
+            mixed = MixedConfig.model_validate(data["mixed"])
+            first = mixed.options()[0]
+            given = data.get("game")
+            if given is not None and (not isinstance(given, dict) or given.get("game") != first.get("game")):
+                raise ValueError("a mixed table's game is the first game of mixed.games (or left out)")
+            data = {**data, "game": first, "mixed": mixed.model_dump()}
+        return data
 
     @field_validator("name")
     @classmethod
@@ -113,22 +185,37 @@ class TableConfig(_Strict):
 
     @model_validator(mode="after")
     def _check(self) -> TableConfig:
-        game = self.build_game()
-        if self.seats is not None and not game.min_players <= self.seats <= game.max_players:
-            raise ValueError(f"a {game.name} table has {game.min_players} to "
-                             f"{game.max_players} seats")
+        low, high, what = self.seat_limits()
+        if self.seats is not None and not low <= self.seats <= high:
+            raise ValueError(f"{what} has {low} to {high} seats")
         if self.min_buy_in > self.max_buy_in:
             raise ValueError("min_buy_in is more than max_buy_in")
+        if self.approve_seats and not self.private:
+            raise ValueError("approve_seats is for private tables")
         return self
 
+    def seat_limits(self) -> tuple[int, int, str]:
+        """The fewest and most seats the table may have, and what it is (R2.1, R3.1, R7.2)."""
+        if self.mixed is None:
+            game = self.build_game()
+            return game.min_players, game.max_players, f"a {game.name} table"
+        assert self.mixed is not None
+        games = self.mixed.build().games
+        return (max(g.min_players for g in games), max(g.max_players for g in games),
+                f"a mixed table of {', '.join(g.name for g in games)}")
+
     def build_game(self) -> Game:
-        """The table's game."""
+        """The table's game (a mixed table's first game)."""
         return from_options(**self.game)
+
+    def build_mixed(self) -> Mixed | None:
+        """A mixed table's games and mode (R7), None for a table of one game."""
+        return None if self.mixed is None else self.mixed.build()
 
     @property
     def seat_count(self) -> int:
-        """The number of seats (default: the game's maximum)."""
-        return self.seats or self.build_game().max_players
+        """The number of seats (default: the most the game, or the games, allow)."""
+        return self.seats or self.seat_limits()[1]
 
 
 # ---------------------------------------------------------- client -> server
@@ -287,9 +374,81 @@ class CloseTableMsg(_ClientBase):
     table: TableId
 
 
+class PauseMsg(_ClientBase):
+    """Host only: deal no new hand (the hand in progress is played out)."""
+
+    type: Literal["pause"]
+    table: TableId
+
+
+class ResumeMsg(_ClientBase):
+    """Host only: deal hands again."""
+
+    type: Literal["resume"]
+    table: TableId
+
+
+class TableSettingsMsg(_ClientBase):
+    """Host only: change settings of the table (a field left out or null stays as it is).
+    ``approve_seats``: seats taken at a private table wait for the host's approval;
+    ``hand_delay``: seconds between hands."""
+
+    type: Literal["table_settings"]
+    table: TableId
+    approve_seats: bool | None = None
+    hand_delay: Annotated[float, Field(ge=0, le=300)] | None = None
+
+
+class ApproveSeatMsg(_ClientBase):
+    """Host only: seat the player of a seat request (``request``: its id in the table message)."""
+
+    type: Literal["approve_seat"]
+    table: TableId
+    request: Annotated[int, Field(ge=1, le=2**31)]
+
+
+class DenySeatMsg(_ClientBase):
+    """Host only: turn a seat request down."""
+
+    type: Literal["deny_seat"]
+    table: TableId
+    request: Annotated[int, Field(ge=1, le=2**31)]
+
+
+class RemovePlayerMsg(_ClientBase):
+    """Host only: a player (or bot) leaves the table between hands; their chips go back to their
+    balance (a bot's to the host's)."""
+
+    type: Literal["remove_player"]
+    table: TableId
+    seat: SeatNo
+
+
+class SeatSettingsMsg(_ClientBase):
+    """A seated player's settings (a field left out or null stays as it is):
+    ``leave_after_hand`` (leave when the hand in play ends, chips back to the balance; between
+    hands: at once), ``auto_showdown`` (``ask``, ``show``: always show, ``muck``: muck a hand
+    that the hands already shown beat, show any other)."""
+
+    type: Literal["seat_settings"]
+    table: TableId
+    leave_after_hand: bool | None = None
+    auto_showdown: Literal["ask", "show", "muck"] | None = None
+
+
+class ChooseGameMsg(_ClientBase):
+    """Dealer's choice (R7.1): the dealer picks the game of the next round from the table's list."""
+
+    type: Literal["choose_game"]
+    table: TableId
+    game: Annotated[str, Field(min_length=1, max_length=32)]
+
+
 ClientMessage = Annotated[
     AuthMsg | PingMsg | LobbyMsg | WatchMsg | UnwatchMsg | SitMsg | AddChipsMsg | SitOutMsg
-    | SitInMsg | LeaveMsg | ActMsg | ChatMsg | AddBotMsg | RemoveBotMsg | CloseTableMsg,
+    | SitInMsg | LeaveMsg | ActMsg | ChatMsg | AddBotMsg | RemoveBotMsg | CloseTableMsg
+    | PauseMsg | ResumeMsg | TableSettingsMsg | ApproveSeatMsg | DenySeatMsg | RemovePlayerMsg
+    | SeatSettingsMsg | ChooseGameMsg,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -325,6 +484,17 @@ class SeatInfo(_ServerBase):
     in_hand: bool
     time_bank: float
     disconnected: bool = False
+    leave_after_hand: bool = False  # leaves when the hand in play ends
+
+
+class SeatRequest(_ServerBase):
+    """A seat asked for at a table whose host approves seats: ``id`` (for ``approve_seat`` and
+    ``deny_seat``), who asks, the seat (null: any) and the buy-in."""
+
+    id: int
+    name: str
+    seat: int | None
+    buy_in: int
 
 
 class BotKind(_ServerBase):
@@ -353,6 +523,13 @@ class TableInfo(_ServerBase):
     you: int | None = None
     bot_kinds: list[BotKind] = []
     tournament: dict[str, Any] | None = None  # a tournament table: its status (docs/protocol.md)
+    paused: bool = False
+    approve_seats: bool = False
+    hand_delay: float = 0.0  # seconds between hands
+    mixed: dict[str, Any] | None = None  # R7: the games, the next one and when (docs/protocol.md)
+    requests: list[SeatRequest] = []  # the host's: seat requests waiting for approval
+    your_request: SeatRequest | None = None  # the receiver's own seat request
+    your_settings: dict[str, Any] | None = None  # the receiver's seat settings (seat_settings)
 
 
 class LobbyEntry(_ServerBase):
@@ -368,6 +545,9 @@ class LobbyEntry(_ServerBase):
     private: bool
     owner: str
     in_hand: bool
+    seated: bool = False  # the receiver has a seat here
+    paused: bool = False
+    mixed: dict[str, Any] | None = None  # R7: the games, the next one and when
 
 
 class PlayerModel(_ServerBase):
@@ -544,9 +724,29 @@ class BalanceMsg(_ServerBase):
     balance: int
 
 
+class YourTurnMsg(_ServerBase):
+    """To every connection of a player whose turn it is, at any table, whatever they watch:
+    ``table`` and its ``name``, the ``hand`` and the decision clock (R4.4)."""
+
+    type: Literal["your_turn"]
+    table: int
+    name: str
+    hand: int | None  # None: the dealer's choice of the next game (R7.1)
+    deadline: float
+    bank_deadline: float
+
+
+class TurnOverMsg(_ServerBase):
+    """The player's turn at ``table`` is over (they acted, the clock acted, or the hand ended)."""
+
+    type: Literal["turn_over"]
+    table: int
+    hand: int | None
+
+
 ServerMessage = Annotated[
     HandMsg | UpdateMsg | HandEndMsg | TableMsg | WelcomeMsg | AckMsg | ErrorMsg | LobbyReply
-    | PongMsg | ChatOut | BalanceMsg,
+    | PongMsg | ChatOut | BalanceMsg | YourTurnMsg | TurnOverMsg,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)

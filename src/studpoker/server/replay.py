@@ -50,27 +50,38 @@ class ReplayError(RuntimeError):
 RestoreError = ReplayError  # the name used by the restart path
 
 
-def empty_table(config: dict[str, Any]) -> Table:
-    """A table of the stored configuration, with nobody seated."""
+def empty_table(config: dict[str, Any], dealt: Sequence[tuple[str, int]] = ()) -> Table:
+    """A table of the stored configuration, with nobody seated; a mixed table (R7) stands where
+    the hands ``dealt`` (each one's game and number of players, oldest first) left its rotation."""
     game = from_options(**config["game"])
-    return Table(game=game, seats=config.get("seats") or game.max_players)
+    raw = config.get("mixed")
+    if raw is None:
+        return Table(game=game, seats=config.get("seats") or game.max_players)
+    from studpoker.server.protocol import MixedConfig
+
+    mixed = MixedConfig.model_validate(raw).build()
+    table = Table(game=game, seats=config.get("seats"), mixed=mixed)
+    if dealt:
+        table.restore_rotation(dealt)
+    return table
 
 
 def replay_hand(table_row: TableRow, hand_row: HandRow, events: Sequence[HandEventRow], *,
-                after: Callable[[Table, Hand], None] | None = None) -> Table:
+                after: Callable[[Table, Hand], None] | None = None,
+                dealt: Sequence[tuple[str, int]] = ()) -> Table:
     """Deal ``hand_row`` again from its seed and replay ``events`` through the engine.
 
     ``after(table, hand)`` is called after the deal and after every event. The
     returned table holds only the players dealt in (as they were at the start).
+    The hand is dealt at its own game (``hands.game``: a tournament level's stakes, a mixed
+    table's game of that hand, R7.3); ``dealt``: the hands before it (a mixed table's rotation).
     """
-    config = table_row.config
-    if hand_row.game is not None:  # dealt at other stakes than the table's now (a tournament level)
-        config = {**config, "game": hand_row.game}
-    table = empty_table(config)
+    table = empty_table(table_row.config, dealt)
     table.button = hand_row.prev_button
     for entry in hand_row.start:
         table.sit(int(entry["seat"]), name=str(entry["name"]), chips=int(entry["chips"]))
-    hand = table.start_hand(deck=deck_from_seed(hand_row.seed, joker=table.game.joker))
+    game = from_options(**hand_row.game) if hand_row.game is not None else table.game
+    hand = table.start_hand(deck=deck_from_seed(hand_row.seed, joker=game.joker), game=game)
     if table.hand_seats != list(hand_row.hand_seats) or hand.dealer != hand_row.dealer:
         raise ReplayError(
             f"hand {hand_row.id}: dealt to {table.hand_seats} (dealer {hand.dealer}), "
@@ -102,16 +113,18 @@ def restore_table(
     seat_rows: Sequence[SeatRow],
     hand_row: HandRow | None,
     events: Sequence[HandEventRow],
+    dealt: Sequence[tuple[str, int]] = (),
 ) -> Table:
-    """The table (and its live hand, if ``hand_row`` is one) as the rows describe it."""
+    """The table (and its live hand, if ``hand_row`` is one) as the rows describe it;
+    ``dealt``: a mixed table's finished hands (game, players), oldest first (R7)."""
     if hand_row is None or hand_row.status != "live":
-        table = empty_table(table_row.config)
+        table = empty_table(table_row.config, dealt)
         for row in seat_rows:
             _seat_up(table, row)
         table.button = table_row.button
         table.hands_played = table_row.hands_played
         return table
-    table = replay_hand(table_row, hand_row, events)
+    table = replay_hand(table_row, hand_row, events, dealt=dealt)
     in_hand = set(table.hand_seats)
     for row in seat_rows:
         if row.seat in in_hand:

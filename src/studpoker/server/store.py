@@ -44,6 +44,7 @@ __all__ = [
     "seat_player",
     "start_hand",
     "unseat",
+    "update_config",
     "update_seat",
 ]
 
@@ -62,6 +63,7 @@ class LoadedTable:
     hand: HandRow | None
     events: list[HandEventRow]
     last_number: int
+    dealt: list[tuple[str, int]] = field(default_factory=list)  # a mixed table's finished hands (R7)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,8 +112,14 @@ def _load(s: Session, row: TableRow) -> LoadedTable:
         events = list(s.scalars(select(HandEventRow).where(HandEventRow.hand_id == hand.id)
                                 .order_by(HandEventRow.idx)))
     last = s.scalar(select(func.coalesce(func.max(HandRow.number), 0)).where(HandRow.table_id == row.id))
+    dealt: list[tuple[str, int]] = []
+    if row.config.get("mixed"):  # R7: where the rotation stands, from the games of the hands dealt
+        for game, hand_seats in s.execute(select(HandRow.game, HandRow.hand_seats).where(
+                HandRow.table_id == row.id, HandRow.status == "over").order_by(HandRow.number)):
+            if game is not None:
+                dealt.append((str(game["game"]), len(hand_seats)))
     return LoadedTable(row=row, owner_name=owner.name if owner else "?", seats=seats, hand=hand,
-                       events=events, last_number=int(last or 0))
+                       events=events, last_number=int(last or 0), dealt=dealt)
 
 
 def _open(s: Session) -> Any:
@@ -265,6 +273,13 @@ def update_seat(db: Database, *, table_id: int, seat: int, **values: Any) -> Non
         s.commit()
 
 
+def update_config(db: Database, *, table_id: int, config: dict[str, Any]) -> None:
+    """Store a table's configuration after its host changed a setting (pause, approvals, delay)."""
+    with db.session() as s:
+        s.execute(update(TableRow).where(TableRow.id == table_id).values(config=config))
+        s.commit()
+
+
 def mark_closing(db: Database, *, table_id: int) -> None:
     """The owner closed a table during a hand: stored at once, so that after a restart the
     table only finishes that hand, cashes everyone out and deals no other."""
@@ -284,12 +299,15 @@ def close_table(db: Database, *, table_id: int) -> None:
 
 def start_hand(db: Database, *, table_id: int, number: int, seed: str, commitment: str,
                prev_button: int | None, button: int, dealer: int, hand_seats: Sequence[int],
-               start: list[dict[str, Any]]) -> int:
-    """Store a new live hand (and the table's new button). Returns the hand id."""
+               start: list[dict[str, Any]], game: dict[str, Any] | None = None) -> int:
+    """Store a new live hand (and the table's new button). Returns the hand id. ``game``: the
+    options of the game it is dealt at when they are not the table's (a mixed table, R7.3)."""
     with db.session() as s:
         hand = HandRow(table_id=table_id, number=number, seed=seed, commitment=commitment,
                        prev_button=prev_button, dealer=dealer, hand_seats=list(hand_seats), start=start,
                        status="live")
+        if game is not None:  # (never a JSON null: "no game of its own" is SQL NULL, as queries expect)
+            hand.game = game
         s.add(hand)
         s.execute(update(TableRow).where(TableRow.id == table_id).values(button=button))
         s.commit()

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from studpoker.bots import bot_kinds
 from studpoker.codec import op_dict, result_dict, view_delta, view_dict
 from studpoker.fairness import open_cards, public_cards
-from studpoker.games import game_info
+from studpoker.games import GAMES, game_info, stakes_text
 from studpoker.hand import Hand
 from studpoker.server import protocol as p
 
@@ -43,8 +43,10 @@ __all__ = [
     "table_fanout",
     "table_info",
     "table_msg",
+    "turn_over",
     "update_fanout",
     "welcome",
+    "your_turn",
 ]
 
 PUBLIC = "public"
@@ -101,22 +103,64 @@ def _seat_info(room: Room, i: int, live: bool) -> p.SeatInfo | None:
     return p.SeatInfo(seat=i, name=player.name, chips=player.chips, sitting_out=player.sitting_out,
                       leaving=player.leaving, bot=meta.bot, in_hand=live and i in room.table.hand_seats,
                       time_bank=round(meta.time_bank, 3),
-                      disconnected=meta.bot is None and meta.disconnected_since is not None)
+                      disconnected=meta.bot is None and meta.disconnected_since is not None,
+                      leave_after_hand=meta.leave_after_hand)
+
+
+def shown_game(room: Room) -> Any:
+    """The game the table shows: the hand's in play, else the next hand's (R7.2), else the last."""
+    t = room.table
+    if room.hand is None and t.mixed is not None:
+        return t.upcoming_game() or t.game
+    return t.game
+
+
+def mixed_info(room: Room) -> dict[str, Any] | None:
+    """R7.2: a mixed table's games (name, display name, stakes), the game now, the next and when,
+    and who chooses (dealer's choice, with the deadline of that choice)."""
+    status = room.table.mixed_status()
+    mixed = room.table.mixed
+    if status is None or mixed is None:
+        return None
+    games = [{"game": g.name, "name": g.title, "stakes": stakes_text(g)} for g in mixed.games]
+    return {**status, "games": games, "choice_deadline": room.choice_deadline}
+
+
+def _request(r: Any) -> p.SeatRequest:
+    return p.SeatRequest(id=r.id, name=r.name, seat=r.seat, buy_in=r.buy_in)
+
+
+def _personal(room: Room, user_id: int | None) -> dict[str, Any]:
+    """The fields of the table message that differ by receiver: ``you``, the owner's invite code
+    and seat requests, a player's own request and seat settings."""
+    you = room.user_seat(user_id)
+    owner = user_id is not None and user_id == room.owner_id
+    own = next((r for r in room.requests.values() if r.user_id == user_id), None) if user_id else None
+    meta = room.meta.get(you) if you is not None else None
+    return {
+        "you": you, "invite_code": room.invite_code if owner else None,
+        "requests": [_request(r) for r in room.requests.values()] if owner else [],
+        "your_request": None if own is None else _request(own),
+        "your_settings": None if meta is None else {"leave_after_hand": meta.leave_after_hand,
+                                                    "auto_showdown": meta.auto_showdown},
+    }
 
 
 def table_info(room: Room, user_id: int | None) -> p.TableInfo:
-    """The table as ``user_id`` sees it (``you``: their seat; the owner also gets the invite code)."""
+    """The table as ``user_id`` sees it (``you``: their seat; the owner also gets the invite code
+    and the seat requests; a player their own request and seat settings)."""
     t = room.table
     live = room.hand is not None
     return p.TableInfo(
         id=room.id, name=room.name, owner=room.owner_name, config=room.config.model_dump(),
-        game_info=game_info(room.game), private=room.private, closed=room.closed or room.closing,
-        invite_code=room.invite_code if user_id == room.owner_id else None,
+        game_info=game_info(shown_game(room)), private=room.private, closed=room.closed or room.closing,
         seats=[_seat_info(room, i, live) for i in range(len(t.seats))], button=t.button,
-        hands_played=t.hands_played, you=room.user_seat(user_id),
+        hands_played=t.hands_played,
         bot_kinds=[p.BotKind(bot=str(k["bot"]), level=k["level"], label=str(k["label"]))
                    for k in bot_kinds()],
-        tournament=None if room.tournament is None else room.tournament.status(room))
+        tournament=None if room.tournament is None else room.tournament.status(room),
+        paused=room.config.paused, approve_seats=room.config.approve_seats, hand_delay=room.hand_delay,
+        mixed=mixed_info(room), **_personal(room, user_id))
 
 
 def table_msg(room: Room, user_id: int | None) -> p.TableMsg:
@@ -125,17 +169,15 @@ def table_msg(room: Room, user_id: int | None) -> p.TableMsg:
 
 
 def table_fanout(room: Room) -> Fanout:
-    """The ``table`` message for every watcher: public, and one per seated player and the owner."""
+    """The ``table`` message for every watcher: public, and one per seated player, the owner and
+    each player waiting for a seat request."""
     public = table_msg(room, None)
     texts = {PUBLIC: encode(public)}
     by_user: dict[int, str] = {}
-    users = {m.user_id for m in room.meta.values() if m.bot is None} | {room.owner_id}
+    users = ({m.user_id for m in room.meta.values() if m.bot is None} | {room.owner_id}
+             | {r.user_id for r in room.requests.values()})
     for uid in users:
-        you = room.user_seat(uid)
-        if you is None and uid != room.owner_id:
-            continue
-        msg = public.model_copy(update={"table": public.table.model_copy(update={
-            "you": you, "invite_code": room.invite_code if uid == room.owner_id else None})})
+        msg = public.model_copy(update={"table": public.table.model_copy(update=_personal(room, uid))})
         key = f"u{uid}"
         texts[key] = encode(msg)
         by_user[uid] = key
@@ -143,19 +185,27 @@ def table_fanout(room: Room) -> Fanout:
 
 
 def lobby_row(*, table_id: int, name: str, config: p.TableConfig, seats: int, taken: int, private: bool,
-              owner: str, in_hand: bool) -> p.LobbyEntry:
-    """One row of the lobby, from what is known of a table (in memory or in the database)."""
-    info = game_info(config.build_game())
+              owner: str, in_hand: bool, seated: bool = False,
+              mixed: dict[str, Any] | None = None, game: Any = None) -> p.LobbyEntry:
+    """One row of the lobby, from what is known of a table (in memory or in the database).
+    ``game``: the game it shows now (a mixed table's, R7.2), else the table's first."""
+    info = game_info(game if game is not None else config.build_game())
+    if mixed is None and config.mixed is not None:  # known from the database only: its list
+        mixed = {"mode": config.mixed.mode, "game": None, "next": None, "change_in": None, "choosing": None,
+                 "games": [{"game": g["game"], "name": GAMES[g["game"]].title} for g in config.mixed.options()
+                           if g.get("game") in GAMES]}
     return p.LobbyEntry(id=table_id, name=name, game=str(info["game"]), stakes=str(info["stakes"]),
                         game_info=info, seats=seats, taken=taken, private=private, owner=owner,
-                        in_hand=in_hand)
+                        in_hand=in_hand, seated=seated, paused=config.paused, mixed=mixed)
 
 
-def lobby_entry(room: Room) -> p.LobbyEntry:
-    """One row of the lobby for a room of this process."""
+def lobby_entry(room: Room, user_id: int | None = None) -> p.LobbyEntry:
+    """One row of the lobby for a room of this process, as ``user_id`` sees it."""
     return lobby_row(table_id=room.id, name=room.name, config=room.config, seats=len(room.table.seats),
                      taken=sum(x is not None for x in room.table.seats), private=room.private,
-                     owner=room.owner_name, in_hand=room.hand is not None)
+                     owner=room.owner_name, in_hand=room.hand is not None,
+                     seated=room.user_seat(user_id) is not None, mixed=mixed_info(room),
+                     game=shown_game(room))
 
 
 # ------------------------------------------------------------------- hand
@@ -261,6 +311,18 @@ def hand_end(room: Room, hand: Hand, hand_seats: list[int]) -> Fanout:
 def chat_line(room_id: int, name: str, text: str) -> p.ChatOut:
     """A chat line at a table."""
     return p.ChatOut(type="chat", table=room_id, name=name, text=text, time=round(time.time(), 3))
+
+
+def your_turn(table_id: int, name: str, hand: int | None, deadline: float,
+              bank_deadline: float) -> p.YourTurnMsg:
+    """The receiver's turn at a table (``hand`` None: the dealer's choice of the next game)."""
+    return p.YourTurnMsg(type="your_turn", table=table_id, name=name, hand=hand, deadline=deadline,
+                         bank_deadline=bank_deadline)
+
+
+def turn_over(table_id: int, hand: int | None) -> p.TurnOverMsg:
+    """The receiver's turn at a table is over."""
+    return p.TurnOverMsg(type="turn_over", table=table_id, hand=hand)
 
 
 def balance(value: int) -> p.BalanceMsg:

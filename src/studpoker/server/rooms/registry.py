@@ -185,6 +185,9 @@ class Registry:
             if self.cluster is not None:
                 self.cluster.presence(uid, True)
             self.presence(uid, True)
+        for room in self.rooms.values():  # a turn that is theirs now, told on this connection too
+            for text in room.retell(uid):
+                conn.send(text)
 
     def unregister(self, conn: Outbox) -> None:
         """A connection closed: it stops watching everything."""
@@ -441,7 +444,7 @@ class Registry:
     def lobby(self, user_id: int | None) -> list[dict[str, Any]]:
         """Open tables of this process a user may see: public ones, and private ones they own or
         play at."""
-        return [messages.lobby_entry(r).model_dump(mode="json")
+        return [messages.lobby_entry(r, user_id).model_dump(mode="json")
                 for r in sorted(self.rooms.values(), key=lambda r: r.id)
                 if not r.closed and (not r.private or r.may_watch(user_id, None))]
 

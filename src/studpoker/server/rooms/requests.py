@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from studpoker.actions import Action
+from studpoker.games import GameError
 from studpoker.server import protocol as p
 from studpoker.server import store
 from studpoker.server.rooms import messages
-from studpoker.server.rooms.room import ProtocolError, Room, SeatMeta
+from studpoker.server.rooms.room import ProtocolError, Room, SeatMeta, SeatRequestEntry
 from studpoker.table import TableError
 
 if TYPE_CHECKING:
@@ -139,23 +140,38 @@ async def sit(reg: Registry, caller: Caller, msg: p.SitMsg) -> Result:
             raise ProtocolError("already_seated", "you already have a seat here")
         _check_buy_in(room, msg.buy_in)
         s = _free_seat(room, msg.seat)
-        bank = room.config.time_bank
-        try:
-            balance = await reg.run_db(lambda: store.seat_player(
-                reg.db, table_id=room.id, seat=s, user_id=user_id, bot=None, name=caller.name,
-                chips=msg.buy_in, time_bank=bank))
-        except store.StoreError as exc:
-            raise ProtocolError("refused", str(exc)) from None
-        room.table.sit(s, name=caller.name, chips=msg.buy_in)
-        room.meta[s] = SeatMeta(user_id=user_id, time_bank=bank,
-                                disconnected_since=None if reg.is_connected(user_id) else time.time())
-        room.send_balances({user_id: balance})
-        room.broadcast_table()
+        if room.config.approve_seats and user_id != room.owner_id:
+            # the host approves each seat: the request waits (its buy-in is taken on approval)
+            for old in [r for r in room.requests.values() if r.user_id == user_id]:
+                del room.requests[old.id]
+            room.request_seq += 1
+            room.requests[room.request_seq] = SeatRequestEntry(
+                id=room.request_seq, user_id=user_id, name=caller.name, seat=msg.seat, buy_in=msg.buy_in)
+            room.broadcast_table()
+            return Result(texts=[messages.encode(messages.table_msg(room, user_id))], watch=True)
+        s = await _seat(reg, room, user_id, caller.name, s, msg.buy_in)
         texts = [messages.encode(messages.table_msg(room, user_id))]
         if room.hand is not None:
             texts.append(messages.encode(messages.hand_msg(room, None)))
-        room.schedule_next_hand(reg.settings.start_delay)
         return Result(texts=texts, watch=True, value=s)
+
+
+async def _seat(reg: Registry, room: Room, user_id: int, name: str, s: int, buy_in: int) -> int:
+    """Seat a player: the buy-in from their balance to seat ``s`` (the caller holds the lock)."""
+    bank = room.config.time_bank
+    try:
+        balance = await reg.run_db(lambda: store.seat_player(
+            reg.db, table_id=room.id, seat=s, user_id=user_id, bot=None, name=name,
+            chips=buy_in, time_bank=bank))
+    except store.StoreError as exc:
+        raise ProtocolError("refused", str(exc)) from None
+    room.table.sit(s, name=name, chips=buy_in)
+    room.meta[s] = SeatMeta(user_id=user_id, time_bank=bank,
+                            disconnected_since=None if reg.is_connected(user_id) else time.time())
+    room.send_balances({user_id: balance})
+    room.broadcast_table()
+    room.schedule_next_hand(reg.settings.start_delay)
+    return s
 
 
 async def act(reg: Registry, caller: Caller, msg: p.ActMsg) -> Result:
@@ -338,19 +354,191 @@ async def close_table(reg: Registry, caller: Caller, msg: p.CloseTableMsg) -> Re
     return Result()
 
 
+# ------------------------------------------------------------ the host's controls
+
+
+def _host(room: Room, user_id: int, what: str) -> None:
+    if user_id != room.owner_id:
+        raise ProtocolError("forbidden", f"only the table's host may {what}")
+
+
+async def pause(reg: Registry, caller: Caller, msg: p.PauseMsg) -> Result:
+    """Host only: no new hand is dealt (the hand in progress is played out)."""
+    user_id = _user(caller)
+    _host(reg.get(msg.table), user_id, "pause the table")
+    async with reg.get(msg.table).lock:
+        room = _open(reg, msg.table)
+        if room.config.paused:
+            raise ProtocolError("refused", "the table is paused already")
+        await room.set_config(paused=True)
+        room.cancel_next_hand()
+        room.broadcast_table()
+    return Result()
+
+
+async def resume(reg: Registry, caller: Caller, msg: p.ResumeMsg) -> Result:
+    """Host only: deal hands again."""
+    user_id = _user(caller)
+    _host(reg.get(msg.table), user_id, "resume the table")
+    async with reg.get(msg.table).lock:
+        room = _open(reg, msg.table)
+        if not room.config.paused:
+            raise ProtocolError("refused", "the table is not paused")
+        await room.set_config(paused=False)
+        room.broadcast_table()
+        room.schedule_next_hand(reg.settings.start_delay)
+    return Result()
+
+
+async def table_settings(reg: Registry, caller: Caller, msg: p.TableSettingsMsg) -> Result:
+    """Host only: seat approvals (private tables) and the delay between hands."""
+    user_id = _user(caller)
+    _host(reg.get(msg.table), user_id, "change the table's settings")
+    if msg.approve_seats is None and msg.hand_delay is None:
+        raise ProtocolError("invalid", "nothing to change: give approve_seats or hand_delay")
+    async with reg.get(msg.table).lock:
+        room = _open(reg, msg.table)
+        changes: dict[str, Any] = {}
+        if msg.approve_seats is not None:
+            if msg.approve_seats and not room.private:
+                raise ProtocolError("refused", "approving seats is for private tables")
+            changes["approve_seats"] = msg.approve_seats
+        if msg.hand_delay is not None:
+            changes["hand_delay"] = msg.hand_delay
+        await room.set_config(**changes)
+        room.broadcast_table()
+    return Result()
+
+
+def _request_of(room: Room, request_id: int) -> SeatRequestEntry:
+    req = room.requests.get(request_id)
+    if req is None:
+        raise ProtocolError("no_request", f"there is no seat request {request_id}")
+    return req
+
+
+async def approve_seat(reg: Registry, caller: Caller, msg: p.ApproveSeatMsg) -> Result:
+    """Host only: seat a player who asked (the seat asked for, or else the first free one)."""
+    user_id = _user(caller)
+    _host(reg.get(msg.table), user_id, "approve seats")
+    async with reg.get(msg.table).lock:
+        room = _open(reg, msg.table)
+        req = _request_of(room, msg.request)
+        if room.user_seat(req.user_id) is not None:
+            del room.requests[req.id]
+            room.broadcast_table()
+            raise ProtocolError("already_seated", f"{req.name} has a seat here already")
+        free = req.seat if req.seat is not None and room.table.seats[req.seat] is None else None
+        s = _free_seat(room, free)
+        await _seat(reg, room, req.user_id, req.name, s, req.buy_in)  # refused: the request stays
+        del room.requests[req.id]
+        room.broadcast_table()
+    return Result(value=s)
+
+
+async def deny_seat(reg: Registry, caller: Caller, msg: p.DenySeatMsg) -> Result:
+    """Host only: turn a seat request down."""
+    user_id = _user(caller)
+    _host(reg.get(msg.table), user_id, "turn seat requests down")
+    async with reg.get(msg.table).lock:
+        room = reg.get(msg.table)
+        req = _request_of(room, msg.request)
+        del room.requests[req.id]
+        room.broadcast_table()
+    return Result()
+
+
+async def remove_player(reg: Registry, caller: Caller, msg: p.RemovePlayerMsg) -> Result:
+    """Host only: a player or bot leaves between hands; the chips go back to the balance."""
+    user_id = _user(caller)
+    _host(reg.get(msg.table), user_id, "remove players")
+    async with reg.get(msg.table).lock:
+        room = reg.get(msg.table)
+        if msg.seat >= len(room.table.seats) or room.table.seats[msg.seat] is None:
+            raise ProtocolError("bad_seat", f"seat {msg.seat} is empty")
+        if room.hand is not None and msg.seat in room.table.hand_seats:
+            raise ProtocolError("in_hand", "a player in the hand can be removed only between hands")
+        await room.leave_seat(msg.seat, note="removed by the host")
+    return Result()
+
+
+async def seat_settings(reg: Registry, caller: Caller, msg: p.SeatSettingsMsg) -> Result:
+    """A player's own settings: leave after this hand, automatic show or muck at showdown."""
+    user_id = _user(caller)
+    if msg.leave_after_hand is None and msg.auto_showdown is None:
+        raise ProtocolError("invalid", "nothing to change: give leave_after_hand or auto_showdown")
+    room = reg.get(msg.table)
+    async with room.lock:
+        room = reg.get(msg.table)
+        ts = _seat_of(room, user_id)
+        meta = room.meta[ts]
+        player = room.table.seats[ts]
+        assert player is not None
+        if msg.leave_after_hand is not None and room.tournament is not None:
+            raise ProtocolError("tournament", "leaving is not possible at a tournament table")
+        if msg.auto_showdown is not None:
+            meta.auto_showdown = msg.auto_showdown
+        if msg.leave_after_hand and (room.hand is None or ts not in room.table.hand_seats):
+            await room.leave_seat(ts)  # no hand of theirs in play: they leave now
+            return Result()
+        if msg.leave_after_hand is not None and msg.leave_after_hand != meta.leave_after_hand:
+            # sitting out meanwhile (stored: after a restart they are dealt no other hand)
+            if msg.leave_after_hand:
+                meta.sat_out_before = player.sitting_out
+                out = True
+            else:
+                out = meta.sat_out_before or player.chips == 0
+            try:
+                await reg.run_db(lambda: store.update_seat(reg.db, table_id=room.id, seat=ts,
+                                                           sitting_out=out))
+            except Exception:
+                await reg.reload(room)
+                raise ProtocolError("server_error", "could not store that; try again") from None
+            player.sitting_out = out
+            meta.leave_after_hand = msg.leave_after_hand
+        room.broadcast_table()
+    return Result()
+
+
+async def choose_game(reg: Registry, caller: Caller, msg: p.ChooseGameMsg) -> Result:
+    """Dealer's choice (R7.1): the dealer picks the next round's game; the hand is dealt."""
+    user_id = _user(caller)
+    room = reg.get(msg.table)
+    async with room.lock:
+        room = _open(reg, msg.table)
+        mixed = room.table.mixed
+        if mixed is None or mixed.mode != "dealers_choice":
+            raise ProtocolError("refused", "this table is not a dealer's choice table")
+        seat = room.table.choosing()
+        if seat is None or room.choice_seat != seat:
+            raise ProtocolError("refused", "no game is to be chosen now")
+        if room.meta[seat].user_id != user_id or room.meta[seat].bot is not None:
+            raise ProtocolError("forbidden", "the dealer chooses the game")
+        try:
+            room.table.choose_game(msg.game)
+        except (TableError, GameError) as exc:
+            raise ProtocolError("refused", str(exc)) from None
+        await room.game_chosen()
+    return Result()
+
+
 Handler = Callable[[Any, Caller, Any], Awaitable[Result]]
 
 HANDLERS: dict[str, Handler] = {
     "watch": watch, "unwatch": unwatch, "sit": sit, "act": act, "add_bot": add_bot,
     "add_chips": add_chips, "sit_out": sit_out, "sit_in": sit_in, "leave": leave,
     "remove_bot": remove_bot, "chat": chat, "close_table": close_table,
+    "pause": pause, "resume": resume, "table_settings": table_settings, "approve_seat": approve_seat,
+    "deny_seat": deny_seat, "remove_player": remove_player, "seat_settings": seat_settings,
+    "choose_game": choose_game,
 }
 """Every table request by its message ``type``."""
 
 ANONYMOUS_OK = frozenset({"watch", "unwatch"})
 
 NOT_IN_TOURNAMENTS = frozenset({"sit", "add_bot", "add_chips", "sit_out", "sit_in", "leave",
-                                "remove_bot", "close_table"})
+                                "remove_bot", "close_table", "pause", "resume", "table_settings",
+                                "approve_seat", "deny_seat", "remove_player", "choose_game"})
 """Requests refused at a tournament table."""
 
 

@@ -33,8 +33,8 @@ from typing import Any, Protocol, TypeVar
 
 from studpoker.actions import Action, ActionKind
 from studpoker.fairness import dealt_cards, deck_from_seed, deck_root, new_seed, open_cards, public_cards
-from studpoker.games import Game, phh_order
-from studpoker.hand import Hand
+from studpoker.games import Game, phh_order, to_options
+from studpoker.hand import Hand, Phase
 from studpoker.server import store
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
@@ -44,7 +44,7 @@ from studpoker.server.rooms import messages
 from studpoker.server.rooms.messages import Fanout
 from studpoker.table import Table, default_action
 
-__all__ = ["ProtocolError", "Room", "RoomHost", "SeatMeta"]
+__all__ = ["ProtocolError", "Room", "RoomHost", "SeatMeta", "SeatRequestEntry"]
 
 log = logging.getLogger("studpoker.server")
 T = TypeVar("T")
@@ -133,6 +133,20 @@ class SeatMeta:
     time_bank: float = 0.0
     timeouts: int = 0
     disconnected_since: float | None = None  # Unix seconds; None while the player is connected
+    leave_after_hand: bool = False  # leaves when the hand in play ends
+    sat_out_before: bool = False  # sitting out before asking to leave after the hand
+    auto_showdown: str = "ask"  # "ask", "show", or "muck" (a hand the hands shown already beat)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatRequestEntry:
+    """A seat asked for at a table whose host approves seats (kept until approved or denied)."""
+
+    id: int
+    user_id: int
+    name: str
+    seat: int | None
+    buy_in: int
 
 
 @dataclass(slots=True, kw_only=True)
@@ -168,6 +182,12 @@ class Room:
     stopped: bool = False
     views: dict[str, dict[str, Any]] = field(default_factory=dict)  # last views sent, for deltas
     tournament: TournamentHook | None = None  # a tournament table: hands dealt by the tournament
+    requests: dict[int, SeatRequestEntry] = field(default_factory=dict)  # seats waiting for approval
+    request_seq: int = 0
+    choice_task: asyncio.Task[None] | None = None  # dealer's choice: the chooser's clock (R7.1)
+    choice_seat: int | None = None
+    choice_deadline: float | None = None
+    turn_sent: tuple[int, int, int] | None = None  # (user, hand, version) told "your turn"
 
     # ----------------------------------------------------------- building
 
@@ -177,7 +197,7 @@ class Room:
         it keeps)."""
         row = data.row
         config = TableConfig.model_validate(row.config)
-        table = restore_table(row, data.seats, data.hand, data.events)
+        table = restore_table(row, data.seats, data.hand, data.events, data.dealt)
         now = time.time()
         meta = {r.seat: SeatMeta(user_id=r.user_id, bot=r.bot, time_bank=r.time_bank, timeouts=r.timeouts,
                                  disconnected_since=None if r.bot or host.is_connected(r.user_id) else now)
@@ -200,9 +220,13 @@ class Room:
             room.chat_times = old.chat_times
             room.bots = {s: b for s, b in old.bots.items() if s in meta and meta[s].bot}
             room.tournament = old.tournament
+            room.requests, room.request_seq = old.requests, old.request_seq
             for s, m in meta.items():
                 if s in old.meta and old.meta[s].user_id == m.user_id:
-                    m.disconnected_since = old.meta[s].disconnected_since
+                    o = old.meta[s]
+                    m.disconnected_since = o.disconnected_since
+                    m.leave_after_hand, m.sat_out_before = o.leave_after_hand, o.sat_out_before
+                    m.auto_showdown = o.auto_showdown
         for seat, m in meta.items():
             if m.bot and seat not in room.bots:
                 room.bots[seat] = host.make_bot(m.bot, None)
@@ -221,9 +245,45 @@ class Room:
     def stop(self) -> None:
         """Stop every timer of the room (its state is in the database already)."""
         self.stopped = True
-        for task in (self.timer, self.next_hand):
+        for task in (self.timer, self.next_hand, self.choice_task):
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
+
+    @property
+    def hand_delay(self) -> float:
+        """Seconds between hands: the host's setting, else the server's."""
+        delay = self.config.hand_delay
+        return self.host.settings.hand_delay if delay is None else delay
+
+    async def set_config(self, **changes: Any) -> None:
+        """Change host settings of the table (stored before anything is said; the caller holds the
+        lock). A failed commit changes nothing."""
+        new = self.config.model_copy(update=changes)
+        host = self.host
+        try:
+            await host.run_db(lambda: store.update_config(host.db, table_id=self.id,
+                                                          config=new.model_dump()))
+        except Exception:
+            log.exception("table %s: could not store its settings", self.id)
+            raise ProtocolError("server_error", "the setting could not be stored; try again") from None
+        self.config = new
+
+    def cancel_next_hand(self) -> None:
+        """No hand is to be dealt for now (paused): the scheduled deal and any game choice stop."""
+        if self.next_hand is not None and self.next_hand is not asyncio.current_task():
+            self.next_hand.cancel()
+        self.next_hand = None
+        self._end_choice()
+
+    def _end_choice(self) -> None:
+        """The dealer's choice is over (made, timed out, or called off): its clock stops."""
+        if self.choice_task is not None and self.choice_task is not asyncio.current_task():
+            self.choice_task.cancel()
+        seat = self.choice_seat
+        self.choice_task, self.choice_seat, self.choice_deadline = None, None, None
+        meta = self.meta.get(seat) if seat is not None else None
+        if meta is not None:
+            self.host.send_user(meta.user_id, messages.encode(messages.turn_over(self.id, None)))
 
     # -------------------------------------------------------------- lookup
 
@@ -350,6 +410,7 @@ class Room:
         self.timer_info = None
         hand = self.hand
         if hand is None or hand.to_act is None or self.stopped:
+            self.tell_turn(None)
             return
         ts = self.table.to_act_seat()
         assert ts is not None
@@ -364,8 +425,15 @@ class Room:
         version = len(hand.log)
         assert self.hand_id is not None
         if meta.bot is not None and ts in self.bots:
+            self.tell_turn(None)
             self.timer = self.host.spawn(self._bot_turn(self.hand_id, version, ts))
             return
+        auto = _auto_showdown(hand, meta.auto_showdown)
+        if auto is not None:  # nothing to decide (R3.10), or the player's own setting decides
+            self.tell_turn(None)
+            self.timer = self.host.spawn(self._auto_turn(self.hand_id, version, auto))
+            return
+        self.tell_turn((meta.user_id, self.hand_id, version))
         due = started + action_time + meta.time_bank
         grace = self._away_grace()
         if meta.disconnected_since is not None and grace is not None:
@@ -394,6 +462,28 @@ class Room:
                 await room.apply(_fold_or_default(hand), source="away")
                 return
             await room.apply(default_action(hand), source="timeout")  # R4.4
+
+    def tell_turn(self, turn: tuple[int, int, int] | None) -> None:
+        """Tell a player, on every connection whatever it watches, that their turn came
+        (``your_turn``), and the player told before that it is over (``turn_over``)."""
+        old = self.turn_sent
+        if old == turn:  # the same decision (its clock armed again): nothing new to tell
+            return
+        if old is not None:
+            self.host.send_user(old[0], messages.encode(messages.turn_over(self.id, old[1])))
+        self.turn_sent = turn
+        if turn is not None and self.timer_info is not None:
+            self.host.send_user(turn[0], messages.encode(messages.your_turn(
+                self.id, self.name, turn[1], self.timer_info["deadline"], self.timer_info["bank_deadline"])))
+
+    async def _auto_turn(self, hand_id: int, version: int, action: Action) -> None:
+        async with self.lock:
+            room = self._current()
+            hand = room.hand
+            if room.stopped or hand is None or room.hand_id != hand_id or len(hand.log) != version:
+                return
+            if hand.check(action) is None:
+                await room.apply(action, source="auto")
 
     async def _bot_turn(self, hand_id: int, version: int, ts: int) -> None:
         await asyncio.sleep(self.host.settings.bot_delay)
@@ -437,37 +527,96 @@ class Room:
         async with self.lock:
             room = self._current()
             room.next_hand = None
-            if room.stopped or room.closed or room.hand is not None:
+            await room.deal_if_ready()
+
+    async def deal_if_ready(self) -> None:
+        """Deal the next hand if it can start now: not paused, enough players, and at a dealer's
+        choice table the game chosen (else the dealer is asked, on the clock). The caller holds
+        the lock."""
+        if self.stopped or self.closed or self.hand is not None:
+            return
+        await self.sweep_squatters()
+        if self.closing:
+            await self.close_now()
+            return
+        if self.config.paused or not self.table.can_start():
+            return
+        seat = self.table.choosing()
+        if seat is not None:
+            meta = self.meta.get(seat)
+            if meta is not None and meta.bot is None:
+                self._ask_choice(seat)
                 return
-            await room.sweep_squatters()
-            if room.closing:
-                await room.close_now()
+            self.table.choose_game(None)  # a bot deals the next game of the list
+        await self._start_hand()
+
+    def _ask_choice(self, seat: int) -> None:
+        """Dealer's choice (R7.1): the dealer picks the next game within the decision clock."""
+        if self.choice_seat == seat and self.choice_task is not None and not self.choice_task.done():
+            return
+        if self.choice_task is not None:
+            self.choice_task.cancel()
+        self.choice_seat = seat
+        self.choice_deadline = round(time.time() + self.config.action_time, 3)
+        self.choice_task = self.host.spawn(self._choice_timeout(seat, self.config.action_time))
+        self.broadcast_table()
+        meta = self.meta[seat]
+        self.host.send_user(meta.user_id, messages.encode(messages.your_turn(
+            self.id, self.name, None, self.choice_deadline, self.choice_deadline)))
+
+    async def _choice_timeout(self, seat: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            room = self._current()
+            if room.stopped or room.choice_seat != seat:
                 return
-            if not room.table.can_start():
-                return
-            await room._start_hand()
+            room._end_choice()
+            if room.table.choosing() == seat:
+                game = room.table.choose_game(None)  # the clock ran out: the next game of the list
+                log.info("table %s: seat %s did not choose; %s is dealt", room.id, seat, game.name)
+            await room.deal_if_ready()
+
+    async def game_chosen(self) -> None:
+        """The dealer chose the next game: stop their clock and deal (the caller holds the lock)."""
+        self._end_choice()
+        await self.deal_if_ready()
+
+    def retell(self, user_id: int) -> list[str]:
+        """The ``your_turn`` a user is owed at this table (a connection of theirs just logged in)."""
+        turn, info = self.turn_sent, self.timer_info
+        if turn is not None and turn[0] == user_id and info is not None:
+            return [messages.encode(messages.your_turn(self.id, self.name, turn[1], info["deadline"],
+                                                       info["bank_deadline"]))]
+        meta = self.meta.get(self.choice_seat) if self.choice_seat is not None else None
+        if meta is not None and meta.user_id == user_id and self.choice_deadline is not None:
+            return [messages.encode(messages.your_turn(self.id, self.name, None, self.choice_deadline,
+                                                       self.choice_deadline))]
+        return []
 
     async def _start_hand(self) -> None:
         t = self.table
         host = self.host
+        game = t.upcoming_game()
+        assert game is not None
         seed = new_seed()
-        commitment = deck_root(seed, joker=t.game.joker)  # the deck's Merkle root (fairness.py)
+        commitment = deck_root(seed, joker=game.joker)  # the deck's Merkle root (fairness.py)
         prev_button = t.button
-        ready = t.ready_seats()[: t.game.max_players]
+        ready = t.ready_seats()[: game.max_players]
         start = []
         for s in ready:
             p = t.seats[s]
             assert p is not None
             start.append({"seat": s, "name": p.name, "chips": p.chips})
-        hand = t.start_hand(deck=deck_from_seed(seed, joker=t.game.joker))
+        hand = t.start_hand(deck=deck_from_seed(seed, joker=game.joker), game=game)
         number = self.last_number + 1
         assert t.button is not None
         button = t.button
+        stored_game = to_options(game) if t.mixed is not None else None  # R7.3: each hand's own game
         try:
             hand_id = await host.run_db(lambda: store.start_hand(
                 host.db, table_id=self.id, number=number, seed=seed, commitment=commitment,
                 prev_button=prev_button, button=button, dealer=hand.dealer,
-                hand_seats=list(t.hand_seats), start=start))
+                hand_seats=list(t.hand_seats), start=start, game=stored_game))
         except Exception:
             log.exception("table %s: could not store a new hand", self.id)
             await host.reload(self)
@@ -524,6 +673,18 @@ class Room:
         self.event_idx += 1
         host.stats["actions"] += 1
         self._after_event(hand, hand_seats, version_from, finish, source=source)
+        if finish is not None:
+            await self.leave_after_hand()
+
+    async def leave_after_hand(self) -> None:
+        """Seats that asked to leave after the hand leave now, chips back (the caller holds the lock)."""
+        for ts in [s for s, m in self.meta.items() if m.leave_after_hand]:
+            if self.table.seats[ts] is None:
+                continue
+            try:
+                await self.leave_seat(ts, note="left after the hand")
+            except ProtocolError as exc:
+                log.warning("table %s: seat %s could not leave after the hand: %s", self.id, ts, exc.message)
 
     def _after_event(self, hand: Hand, hand_seats: list[int], version_from: int,
                      finish: store.HandFinish | None, *, source: str | None = None) -> None:
@@ -534,6 +695,7 @@ class Room:
         if self.timer is not None and self.timer is not asyncio.current_task():
             self.timer.cancel()
         self.timer, self.timer_info = None, None
+        self.tell_turn(None)
         for fs in finish.seats:
             if fs.removed:
                 self.meta.pop(fs.seat, None)
@@ -549,7 +711,7 @@ class Room:
         if self.tournament is not None:
             self.tournament.hand_over(self)
         else:
-            self.schedule_next_hand(self.host.settings.hand_delay)
+            self.schedule_next_hand(self.hand_delay)
 
     def _deliver_update(self, hand: Hand, hand_seats: list[int], version_from: int, *,
                         source: str | None = None) -> None:
@@ -660,6 +822,35 @@ class Room:
         await self.host.run_db(lambda: store.close_table(self.host.db, table_id=self.id))
         self.closed = True
         self.broadcast_table()
+
+
+def _auto_showdown(hand: Hand, setting: str) -> Action | None:
+    """What the server plays for a player at showdown without asking (R1.9, R3.10): show when
+    mucking is not offered; with the player's setting ``show``, show; with ``muck``, muck a hand
+    the hands already shown beat, show any other. None: the player decides."""
+    if hand.phase is not Phase.SHOWDOWN or hand.to_act is None:
+        return None
+    legal = hand.legal_actions()
+    show = next((a for a in legal if a.kind is ActionKind.SHOW), None)
+    muck = next((a for a in legal if a.kind is ActionKind.MUCK), None)
+    if show is not None and muck is None:
+        return show
+    if show is None or muck is None or setting == "ask":
+        return None
+    if setting == "show":
+        return show
+    return muck if _beaten(hand, show) else show
+
+
+def _beaten(hand: Hand, show: Action) -> bool:
+    """Whether ``show``'s hand wins nothing against the hands already shown (every later player
+    mucking): the engine settles a copy of the hand."""
+    sim = hand.copy()
+    sim.apply(show)
+    while not sim.is_over:
+        legal = sim.legal_actions()
+        sim.apply(next((a for a in legal if a.kind is ActionKind.MUCK), legal[0]))
+    return not any(seat == show.seat and amount > 0 for r in sim.results for seat, amount in r.shares)
 
 
 def _fold_or_default(hand: Hand) -> Action:

@@ -85,8 +85,9 @@ export function setToken(token) {
 }
 
 export async function login(kind, name, password) {
+  // a guest plays under the nickname typed in the name field (the rules of account names)
   const data = kind === "guest"
-    ? await api("POST", "/api/guest")
+    ? await api("POST", "/api/guest", name ? {name} : undefined)
     : await api("POST", `/api/${kind}`, {name, password});
   setToken(data.token);
   session.setUser(data.user);

@@ -209,6 +209,9 @@ export function renderFelt(model) {
         }
       }
     }
+  } else if (model.choosingText) {
+    center.append(h("div", {class: "street"}, "Dealer's choice"));
+    center.append(h("div", {class: "waiting"}, model.choosingText));
   } else {
     center.append(h("div", {class: "street"}, `${info.name} · ${info.stakes}`));
     center.append(h("div", {class: "waiting"}, model.waitingText || "Waiting for the next hand"));
@@ -234,7 +237,9 @@ export function renderFelt(model) {
         h("div", {class: "price"}, `slot ${slot}`, h("br"), `costs ${price}`),
         buy ? h("button", {class: "buy", dataset: {slot: String(slot), press: `buy-${slot}`}, disabled: model.busy,
           "aria-label": `Buy slot ${slot}${card ? `, ${cardWords(card)},` : ""} for ${buy.amount}`,
-          title: `buy slot ${slot} for ${buy.amount} (key ${slot})`, onclick: () => model.onAct(buy)}, "Buy")
+          "aria-keyshortcuts": String(slot),
+          title: `buy slot ${slot} for ${buy.amount} (key ${slot})`, onclick: () => model.onAct(buy)},
+        `Buy ${buy.amount}`, h("kbd", {"aria-hidden": "true"}, String(slot)))
           : h("span", {class: "buy-space", "aria-hidden": "true"})));
     }
     market.append(slots);
@@ -282,7 +287,8 @@ export function renderFelt(model) {
     const status = [];
     if (player && player.folded) status.push("folded");
     else if (player && player.all_in) status.push("all in");
-    if (seat && seat.sitting_out) status.push("sitting out");
+    if (seat && seat.leave_after_hand) status.push("leaves after this hand");
+    else if (seat && seat.sitting_out) status.push("sitting out");
     if (seat && seat.leaving) status.push("leaving");
     const stack = player ? player.stack : seat.chips;
     const bank = seat && typeof seat.time_bank === "number" ? Math.floor(seat.time_bank) : null;
@@ -293,8 +299,13 @@ export function renderFelt(model) {
       payoff ? h("span", {class: `result ${payoff > 0 ? "up" : "down"}`, "data-testid": "seat-result"}, signed(payoff))
         : player && player.bet ? h("span", {class: "bet", title: "bet this round", dataset: {bet: String(player.bet)}},
           String(player.bet)) : null);
+    // the owner's remove button sits in the name row, before the name: it never covers the dealer button
+    const removable = model.isOwner && seat && seat.bot && !(view && !over);
     const plate = h("div", {class: "plate"},
-      h("div", {class: "name"}, h("span", {class: "nm", title: name}, shortName(name, nameMax)),
+      h("div", {class: "name"},
+        removable ? h("button", {class: "remove-bot", title: "remove this bot",
+          "aria-label": `remove ${name}`, onclick: () => model.onRemoveBot(ts)}, "×") : null,
+        h("span", {class: "nm", title: name}, shortName(name, nameMax)),
         seat && seat.bot ? h("span", {class: "badge"}, "bot") : null,
         model.button === ts ? h("span", {class: "dealer", title: "dealer button", "aria-label": "dealer"}, "D") : null),
       h("div", {class: "stack", dataset: {stack: String(stack)}}, String(stack),
@@ -303,9 +314,7 @@ export function renderFelt(model) {
       toAct && hand.timer ? h("div", {class: "clock"}, h("div", {class: "timer", dataset: {
         deadline: String(hand.timer.deadline), bank: String(hand.timer.bank_deadline),
         total: String(config.action_time)}}, h("div", {class: "bar"})),
-      h("span", {class: "secs", "data-testid": "clock"})) : null,
-      model.isOwner && seat && seat.bot && !(view && !over) ? h("button", {class: "remove-bot", title: "remove this bot",
-        "aria-label": `remove ${name}`, onclick: () => model.onRemoveBot(ts)}, "×") : null);
+      h("span", {class: "secs", "data-testid": "clock"})) : null);
     const el = h("div", {class: classes.join(" "), style: place.style,
       dataset: {seat: String(ts), name, place: place.name, bank: bank === null ? "" : String(bank)}},
     line, cards, plate);

@@ -1,10 +1,11 @@
 // The single-page client: log in (or play as a guest), then the lobby, a table, or your hand histories.
 // Routes live in the URL hash: #/ lobby, #/table/7?invite=CODE, #/hands, #/hand/41.
 
-import {login, logout, session, whoami} from "./api.js";
+import {api, login, logout, session, whoami} from "./api.js";
 import {mountHands, mountReplay} from "./history.js";
 import {mountLobby} from "./lobby.js";
 import {mountTable} from "./table.js";
+import "./turns.js";
 import {h, parseHash, replace, seated, toast} from "./util.js";
 import {conn} from "./ws.js";
 
@@ -36,8 +37,13 @@ function renderUser(user) {
       localStorage.setItem("studpoker.fourColor", e.target.checked ? "1" : "0");
       route();
     }});
+  const guestTools = user.guest ? [
+    /^guest-/.test(user.name) ? h("button", {id: "btn-nickname", "data-testid": "pick-nickname", onclick: pickNickname},
+      "Pick a nickname") : null,
+    h("button", {id: "btn-upgrade", "data-testid": "upgrade-account", onclick: upgradeAccount,
+      title: "keep your chips and your hands with a password"}, "Save as an account")] : [];
   replace(userBox,
-    h("a", {href: "#/"}, "Lobby"), h("a", {href: "#/hands", id: "nav-hands"}, "Your hands"),
+    h("a", {href: "#/"}, "Lobby"), h("a", {href: "#/hands", id: "nav-hands"}, "Your hands"), ...guestTools,
     h("label", {class: "four", title: "four-colour deck"}, four, "4 colours"),
     h("span", {class: "who", id: "who"}, h("b", {}, user.name), " · ",
       h("span", {id: "balance", "data-testid": "balance"}, String(user.balance)), " chips"),
@@ -54,6 +60,70 @@ conn.onStatus((status) => {
   netBox.hidden = status === "online";
 });
 
+/** A small form in a dialog: fields [{name, label, type, value}]; resolves with the values, or null. */
+function formDialog({title, text, fields, ok, testid}) {
+  return new Promise((resolve) => {
+    const inputs = fields.map((f) => h("input", {name: f.name, id: `dialog-${f.name}`, type: f.type || "text",
+      value: f.value || "", autocomplete: f.autocomplete || "off", required: true,
+      minlength: f.minlength || null, maxlength: f.maxlength || null}));
+    const done = (value) => {
+      box.remove();
+      document.removeEventListener("keydown", onKey, true);
+      resolve(value);
+    };
+    const onKey = (e) => {
+      if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); done(null); }
+    };
+    const box = h("div", {class: "modal", role: "dialog", "aria-modal": "true", "aria-labelledby": "form-title",
+      "data-testid": testid},
+    h("form", {class: "modal-box", onsubmit: (e) => {
+      e.preventDefault();
+      done(Object.fromEntries(inputs.map((i) => [i.name, i.value.trim()])));
+    }},
+    h("h3", {id: "form-title"}, title), text ? h("p", {}, text) : null,
+    fields.map((f, i) => h("label", {}, f.label, inputs[i])),
+    h("div", {class: "row"}, h("button", {type: "submit", id: "dialog-ok", class: "primary"}, ok),
+      h("button", {type: "button", id: "dialog-cancel", onclick: () => done(null)}, "Cancel"))));
+    document.addEventListener("keydown", onKey, true);
+    document.body.append(box);
+    inputs[0].focus();
+  });
+}
+
+async function pickNickname() {
+  const values = await formDialog({title: "Pick a nickname", testid: "nickname-dialog", ok: "Save",
+    text: "2 to 32 letters, digits, '_', '.' or '-'. Your hands keep the name you play them under.",
+    fields: [{name: "name", label: "Nickname", minlength: "2", maxlength: "32"}]});
+  if (!values) return;
+  try {
+    session.setUser(await api("POST", "/api/me/name", {name: values.name}));
+    conn.close(); // the websocket speaks with the new name from its next login
+    await conn.connect();
+    route();
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function upgradeAccount() {
+  const user = session.user;
+  const fields = [{name: "name", label: "Name (a new one only before your first hand)", value: user.name,
+    autocomplete: "username", minlength: "2", maxlength: "32"},
+  {name: "password", label: "Password (8 characters or more)", type: "password",
+    autocomplete: "new-password", minlength: "8"}];
+  const values = await formDialog({title: "Save your guest as an account", testid: "account-dialog", ok: "Save",
+    text: "You keep your chips, your seats and your hands, and log in with this name and password from now on.",
+    fields});
+  if (!values) return;
+  if (values.name === user.name) delete values.name; // the name stays
+  try {
+    session.setUser(await api("POST", "/api/me/account", values));
+    toast(`Saved: log in as ${session.user.name} from now on`, "info");
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
 function loginView() {
   const name = h("input", {id: "login-name", name: "name", autocomplete: "username", required: true,
     minlength: "2", maxlength: "32"});
@@ -62,6 +132,7 @@ function loginView() {
   const go = (kind) => async (event) => {
     event.preventDefault();
     if (kind !== "guest" && !event.target.closest("form").reportValidity()) return;
+    if (kind === "guest" && name.value.trim() && !name.reportValidity()) return;
     try {
       await login(kind, name.value.trim(), password.value);
       await conn.connect();
@@ -75,12 +146,13 @@ function loginView() {
       h("p", {}, "Exact rules, a provably fair shuffle, bots to practise against and friends to beat.")),
     h("form", {class: "login", id: "login-form", onsubmit: go("login")},
       h("h2", {}, "Log in or register"),
-      h("label", {class: "field"}, "Name", name),
+      h("label", {class: "field"}, "Name (a guest's nickname too)", name),
       h("label", {class: "field"}, "Password (8 characters or more)", password),
       h("div", {class: "row"}, h("button", {type: "submit", id: "btn-login", class: "primary"}, "Log in"),
         h("button", {type: "button", id: "btn-register", onclick: go("register")}, "Register")),
       h("div", {class: "or"}, "or"),
-      h("button", {type: "button", id: "btn-guest", onclick: go("guest")}, "Play as a guest"))));
+      h("button", {type: "button", id: "btn-guest", onclick: go("guest"),
+        title: "with the name above as your nickname"}, "Play as a guest"))));
 }
 
 async function route() {

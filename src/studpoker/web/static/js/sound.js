@@ -93,6 +93,8 @@ const SOUNDS = {
 
 /** Play "deal", "chips", "turn" or "win" (nothing when muted or before any gesture). */
 export function play(name) {
+  // said on the page too (what a sound means, for tests and for anything listening)
+  window.dispatchEvent(new CustomEvent("studpoker:sound", {detail: {name, muted: muted()}}));
   const ac = audio();
   if (!ac || !SOUNDS[name]) return;
   try {

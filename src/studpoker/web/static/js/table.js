@@ -5,7 +5,8 @@
 import {api, session} from "./api.js";
 import {actionKeys, actionLabel, describe, keepPresses, narrow, renderFelt, summaryPanel, tickTimers} from "./felt.js";
 import {mountHands, mountReplay} from "./history.js";
-import {mountLobby} from "./lobby.js";
+import {mountLobby, nextGameText} from "./lobby.js";
+import {choosePanel, fetchLedger, hostPanel, ledgerPanel} from "./night.js";
 import {openRules} from "./rules.js";
 import {muted, play, setMuted} from "./sound.js";
 import {
@@ -24,6 +25,7 @@ export function mountTable(root, {id, invite}) {
     busy: false, gone: null, street: 0, acts: new Map(), arrived: new Set(), fresh: new Set(), bought: new Set(),
     pre: null, preBet: 0, offline: conn.ws === null ? false : conn.ws.readyState !== WebSocket.OPEN,
     announcedTurn: null, stopped: false, overlay: null, bots: [], defaultBot: null,
+    ledger: null, ledgerTimer: null, level: null, request: null, settingsSent: false,
   };
   // the bot kinds come from the server
   api("GET", "/api/games").then((g) => { st.bots = g.bots; st.defaultBot = g.default_bot; render(); }).catch(() => {});
@@ -31,7 +33,9 @@ export function mountTable(root, {id, invite}) {
   const head = h("div", {class: "table-head"});
   const feltBox = h("div", {class: "felt-box"});
   keepPresses(feltBox);
-  const actions = h("div", {class: "actions", "data-testid": "actions", role: "toolbar", "aria-label": "your actions"});
+  // the row takes the keyboard focus on your turn (never a button: Enter or Space folds nothing)
+  const actions = h("div", {class: "actions", "data-testid": "actions", role: "toolbar", "aria-label": "your actions",
+    tabindex: "-1"});
   const statusLine = h("div", {class: "status-line", "data-testid": "status"});
   const preBox = h("div", {class: "pre-actions", role: "group", "aria-label": "act in advance"});
   const logList = h("ol", {class: "log", "data-testid": "log", "aria-label": "hand log"});
@@ -41,9 +45,12 @@ export function mountTable(root, {id, invite}) {
   const chatForm = h("form", {class: "chat-form", onsubmit: sendChat}, chatInput,
     h("button", {type: "submit"}, "Send"));
   const tournamentBox = h("div", {class: "tournament-box"});
-  const side = h("aside", {class: "side"}, tournamentBox,
+  const hostBox = h("div", {class: "host-box"});
+  const seatBox = h("div", {class: "seat-box"});
+  const ledgerBox = h("div", {class: "ledger-box"});
+  const side = h("aside", {class: "side"}, tournamentBox, seatBox, hostBox,
     h("section", {class: "panel"}, h("h3", {}, "Hand log"), logList),
-    h("section", {class: "panel"}, h("h3", {}, "Chat"), chatList, chatForm));
+    h("section", {class: "panel"}, h("h3", {}, "Chat"), chatList, chatForm), ledgerBox);
   const page = h("div", {class: "table-page"}, head, h("div", {class: "play"}, feltBox, actions), side);
   replace(root, page);
 
@@ -65,12 +72,16 @@ export function mountTable(root, {id, invite}) {
 
   async function handle(msg) {
     if (msg.type === "table") {
+      const before = st.info;
       st.info = msg.table;
+      tableChanged(before, msg.table);
       if (st.hand) st.names = st.hand.seats.map((ts, i) => msg.table.seats[ts]?.name ?? st.names[i]);
       if (msg.table.closed && !msg.table.seats.some(Boolean)) {
         const t = msg.table.tournament;
         st.gone = !t ? "This table is closed."
           : t.over ? "The tournament is over." : "This tournament table was broken; players moved on.";
+        const place = t && session.user ? (t.places || []).find((p) => p.name === session.user.name) : null;
+        if (place) st.gone += ` You finished ${ordinal(place.place)}${place.prize ? ` (prize ${place.prize})` : ""}.`;
       }
       const you = msg.table.you;
       if (you !== null && you !== undefined) seated.set({id, name: msg.table.name, invite: invite || null});
@@ -153,6 +164,90 @@ export function mountTable(root, {id, invite}) {
       if (mine > 0) play("win");
       await flyToWinners(msg);
     }
+  }
+
+  /** What a new table message says beyond the seats: a tournament level, a seat request answered, a game
+   * changing; the ledger is read again; the player's own settings are sent once seated. */
+  function tableChanged(before, info) {
+    const t = info.tournament;
+    if (t && st.level !== null && t.level !== st.level) {
+      const text = `Level ${t.level}: ${t.stakes}`;
+      logLine("street", text, "level");
+      toast(text, "info", 6000);
+      announce(`The stakes go up. ${text}.`);
+    }
+    st.level = t ? t.level : null;
+    if (st.request && !info.your_request && (info.you === null || info.you === undefined)) {
+      toast("The host turned your seat request down.", "info", 6000);
+    }
+    st.request = info.your_request || null;
+    if (before && info.mixed && before.game_info.game !== info.game_info.game && info.mixed.game) {
+      logLine("street", `Now playing ${info.game_info.name} (${info.game_info.stakes})`, "game-change");
+    }
+    const you = info.you;
+    if (you !== null && you !== undefined && !st.settingsSent && !info.tournament) {
+      st.settingsSent = true;
+      const wanted = localStorage.getItem("studpoker.autoShowdown") || "ask";
+      if (info.your_settings && info.your_settings.auto_showdown !== wanted) {
+        conn.request({type: "seat_settings", table: id, auto_showdown: wanted}).catch(() => {});
+      }
+    }
+    if (you === null || you === undefined) st.settingsSent = false;
+    refreshLedger();
+  }
+
+  /** The night's ledger, read again a moment after the table changed (chips, seats, a hand's end). */
+  function refreshLedger() {
+    if (st.info && st.info.tournament) return;
+    clearTimeout(st.ledgerTimer);
+    st.ledgerTimer = setTimeout(async () => {
+      const ledger = await fetchLedger(id, invite);
+      if (st.stopped) return;
+      st.ledger = ledger;
+      const sig = JSON.stringify(ledger);
+      if (ledgerBox.dataset.sig !== sig) { // drawn again only when it changed
+        ledgerBox.dataset.sig = sig;
+        replace(ledgerBox, ledger && ledger.players.length ? ledgerPanel(ledger, {tableId: id, invite}) : null);
+      }
+      if (st.gone) render();
+    }, 250);
+  }
+
+  /** What a closed table leaves: its ledger and who pays whom. */
+  function closedView() {
+    const box = h("div", {class: "gone"}, st.gone, " ", h("a", {href: "#/"}, "Back to the lobby"));
+    if (st.ledger && st.ledger.players.length) {
+      return h("div", {class: "closed-night"}, box, ledgerPanel(st.ledger, {tableId: id, invite}));
+    }
+    return box;
+  }
+
+  /** What a player reads where the action row would be when they are not to act. */
+  function statusText(info, me, inHand, view, waitingText) {
+    const t = info.tournament;
+    if (t && me) {
+      const place = (t.places || []).find((p) => p.name === me.name);
+      if (place) {
+        return `You finished ${ordinal(place.place)}${place.prize ? ` (prize ${place.prize})` : ""}.` +
+          (t.over ? " The tournament is over." : " The others play on.");
+      }
+    }
+    if (me && me.leave_after_hand) return "You leave after this hand.";
+    if (me && me.sitting_out) {
+      return t ? "You are away: your hands are folded until you come back." : "You are sitting out. Sit in to be dealt the next hand.";
+    }
+    if (!me && info.your_request) return "Waiting for the host to approve your seat…";
+    if (!me) return session.user ? "You are watching. Pick an empty seat to play." : "Log in to play.";
+    if (inHand && view.to_act !== null && view.to_act !== undefined) {
+      return view.seat === null ? "You join with the next hand." : `Waiting for ${st.names[view.to_act] ?? "…"}`;
+    }
+    if (inHand) return view.phase === "showdown" ? "Showdown" : "Dealing…";
+    if (info.paused) return "The host paused the table: no new hand for now.";
+    const mixed = info.mixed;
+    if (mixed && mixed.choice_deadline && mixed.choosing !== null && mixed.choosing !== info.you) {
+      return `${info.seats[mixed.choosing]?.name ?? "The dealer"} is choosing the next game…`;
+    }
+    return waitingText;
   }
 
   /** What the last action of each seat was this street, and which cards are new. */
@@ -377,6 +472,7 @@ export function mountTable(root, {id, invite}) {
     else if (kind === "replay") unmount = mountReplay(body, {id: arg, invite: null, onBack: () => openOverlay("hands")});
     st.overlay = {box, unmount};
     box.querySelector("#overlay-close").focus();
+    document.dispatchEvent(new Event("studpoker:overlay"));
   }
 
   function closeOverlay() {
@@ -384,16 +480,19 @@ export function mountTable(root, {id, invite}) {
     st.overlay.unmount();
     st.overlay.box.remove();
     st.overlay = null;
+    document.dispatchEvent(new Event("studpoker:overlay"));
   }
 
   // ----------------------------------------------------------------- drawing
 
   function render() {
     if (st.gone) {
-      replace(feltBox, h("div", {class: "gone"}, st.gone, " ", h("a", {href: "#/"}, "Back to the lobby")));
+      replace(feltBox, closedView());
       replace(tournamentBox, st.info && st.info.tournament ? tournamentPanel(st.info.tournament) : null);
       replace(actions);
       replace(head);
+      replace(hostBox);
+      replace(seatBox);
       actions.dataset.sig = "";
       head.dataset.sig = "";
       return;
@@ -412,46 +511,78 @@ export function mountTable(root, {id, invite}) {
     replace(tournamentBox, tour ? tournamentPanel(tour) : null);
     const botBuyIn = Math.min(config.max_buy_in, Math.max(config.min_buy_in, 500));
 
-    // header
-    const invitePath = info.invite_code ? `${location.origin}/#/table/${info.id}?invite=${info.invite_code}` : null;
+    // header: one row (the host's tools are in their own panel, so the action row stays in view)
     const kinds = info.bot_kinds?.length ? info.bot_kinds : st.bots.map((b) => ({bot: b, level: null, label: b}));
-    const botSelect = h("select", {id: "bot-kind", "aria-label": "bot kind", "data-testid": "bot-kind"},
-      kinds.map((k) => h("option", {value: k.bot, "data-level": k.level ?? "", selected: k.bot === st.defaultBot}, k.label)));
     const mute = h("button", {id: "btn-mute", "aria-pressed": muted() ? "true" : "false",
       title: "sounds: deal, chips, your turn", onclick: () => { setMuted(!muted()); render(); }},
     muted() ? "Sound off" : "Sound on");
+    const inMine = Boolean(inHand && info.seats[you]?.in_hand);
+    const mixed = info.mixed;
+    const titleOf = (g) => mixed?.games.find((x) => x.game === g)?.name ?? g;
+    const names = info.seats.map((s) => s?.name);
+    const next = mixed ? nextGameText(mixed, titleOf, names) : "";
     // redrawn only when something in it changed, so a click is never lost to a redraw
     const headSig = JSON.stringify([info.name, info.private, config, hand && hand.number, info.hands_played, muted(),
-      me && [me.sitting_out, me.leaving], Boolean(inHand && info.seats[you]?.in_hand), isOwner, info.closed,
-      invitePath, gameInfo.stakes, st.bots, Boolean(tour)]);
+      me && [me.sitting_out, me.leaving, me.leave_after_hand], inMine, isOwner, info.closed, info.paused,
+      gameInfo.name, gameInfo.stakes, st.bots, Boolean(tour), next]);
     if (head.dataset.sig !== headSig) {
-    head.dataset.sig = headSig;
-    replace(head,
-      h("div", {class: "title"},
-        h("h2", {}, info.name, info.private ? h("span", {class: "badge"}, "private") : null),
-        h("div", {class: "sub"}, `${gameInfo.name}${gameInfo.joker ? " with the joker" : ""} · `,
-          gameInfo.stakes, ` · ${config.action_time}s to act`,
-          hand ? ` · hand #${hand.number}` : "", ` · ${info.hands_played} played`)),
-      h("div", {class: "controls"},
-        h("button", {id: "btn-lobby", onclick: () => openOverlay("lobby")}, "Lobby"),
-        h("button", {id: "btn-hands", onclick: () => openOverlay("hands")}, "Your hands"),
-        h("button", {id: "btn-rules", onclick: () => openRules(config.game, gameInfo)}, "Rules"),
-        mute,
-        me && !tour ? h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out")},
-          me.sitting_out ? "Sit in" : "Sit out") : null,
-        me && !tour && !(inHand && info.seats[you]?.in_hand) ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
-        me && !tour ? h("button", {id: "btn-leave", onclick: leave}, me.leaving ? "Leaving…" : "Leave") : null,
-        isOwner && !tour ? h("span", {class: "owner-tools"}, botSelect, h("button", {id: "btn-addbot",
-          title: `a bot's buy-in (${botBuyIn}) comes from your balance and goes back to it when the bot leaves`,
-          onclick: () => simple("add_bot", {bot: botSelect.value, seat: null, buy_in: botBuyIn})},
-        `Add bot (${botBuyIn} chips)`)) : null,
-        isOwner && !tour && !info.closed ? h("button", {id: "btn-close", onclick: closeTable}, "Close table") : null,
-        invitePath ? h("button", {id: "btn-invite", title: invitePath, onclick: () => {
-          navigator.clipboard?.writeText(invitePath).then(() => toast("Invite link copied", "info"), () => {});
-          toast(invitePath, "info", 10000);
-        }}, "Copy invite link") : null));
-    if (invitePath) head.append(h("div", {class: "invite"}, "Invite: ", h("input", {readonly: true, value: invitePath,
-      class: "invite-link", "aria-label": "invite link", onclick: (e) => e.target.select()})));
+      head.dataset.sig = headSig;
+      const seatButtons = me && !tour ? [
+        h("button", {id: "btn-leave", class: "keep", onclick: leave}, me.leaving ? "Leaving…" : "Leave")] : [];
+      replace(head,
+        h("div", {class: "title"},
+          h("h2", {}, info.name, info.private ? h("span", {class: "badge"}, "private") : null,
+            info.paused ? h("span", {class: "badge", "data-testid": "table-paused"}, "paused") : null),
+          h("div", {class: "sub"}, h("span", {"data-testid": "table-game"},
+            `${gameInfo.name}${gameInfo.joker ? " with the joker" : ""} · `, gameInfo.stakes),
+          ` · ${config.action_time}s to act`, hand ? ` · hand #${hand.number}` : "", ` · ${info.hands_played} played`,
+          next ? h("span", {class: "next-game", "data-testid": "next-game"}, ` · ${next}`) : null)),
+        h("div", {class: "controls", role: "toolbar", "aria-label": "table"},
+          h("button", {id: "btn-lobby", class: "keep", onclick: () => openOverlay("lobby")}, "Lobby"),
+          h("button", {id: "btn-hands", onclick: () => openOverlay("hands")}, "Your hands"),
+          h("button", {id: "btn-rules", class: "keep", onclick: () => openRules(gameInfo.options || config.game, gameInfo)},
+            "Rules"),
+          mute, ...seatButtons,
+          h("button", {class: "more-toggle", "data-testid": "more-controls", "aria-expanded": "false",
+            onclick: (e) => {
+              const box = e.currentTarget.parentElement;
+              box.classList.toggle("show-more");
+              e.currentTarget.setAttribute("aria-expanded", box.classList.contains("show-more") ? "true" : "false");
+            }}, "More")));
+    }
+
+    // the player's own seat (sit out next hand, add chips, leave after this hand, show or muck), and the
+    // host's panel: beside the felt, so that the header stays one row
+    const showdownSetting = localStorage.getItem("studpoker.autoShowdown") || "ask";
+    const seatSig = JSON.stringify([Boolean(me), Boolean(tour), showdownSetting, info.your_settings, inMine,
+      me && [me.sitting_out, me.leave_after_hand, me.chips]]);
+    if (seatBox.dataset.sig !== seatSig) {
+      seatBox.dataset.sig = seatSig;
+      replace(seatBox, me && !tour ? h("section", {class: "panel seat-settings", "data-testid": "seat-panel"},
+        h("h3", {}, "Your seat"),
+        h("div", {class: "host-row"},
+          h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out"),
+            title: "from the next hand on"}, me.sitting_out ? "Sit in" : inMine ? "Sit out next hand" : "Sit out"),
+          !inMine ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
+          inMine ? h("button", {id: "btn-leave-after", "data-testid": "leave-after-hand",
+            "aria-pressed": me.leave_after_hand ? "true" : "false",
+            onclick: () => simple("seat_settings", {leave_after_hand: !me.leave_after_hand})},
+          me.leave_after_hand ? "Stay after this hand" : "Leave after this hand") : null),
+        h("label", {class: "field"}, "At showdown", h("select", {id: "auto-showdown", "data-testid": "auto-showdown",
+          onchange: (e) => {
+            localStorage.setItem("studpoker.autoShowdown", e.target.value);
+            simple("seat_settings", {auto_showdown: e.target.value});
+          }},
+        [["ask", "Ask me (show or muck)"], ["show", "Always show"], ["muck", "Muck a hand already beaten"]].map(([v, t]) =>
+          h("option", {value: v, selected: v === showdownSetting}, t))))) : null);
+    }
+    const hostSig = JSON.stringify([isOwner && !tour, info.paused, info.approve_seats, info.hand_delay, info.requests,
+      info.seats.map((s) => s && [s.name, s.chips, s.in_hand, s.bot]), Boolean(inHand), info.invite_code, info.closed,
+      kinds.length]);
+    if (hostBox.dataset.sig !== hostSig) {
+      hostBox.dataset.sig = hostSig;
+      replace(hostBox, isOwner && !tour ? hostPanel({info, inHand: Boolean(inHand), botBuyIn, kinds,
+        defaultBot: st.defaultBot, send: simple, onClose: closeTable}) : null);
     }
 
     // felt
@@ -464,7 +595,10 @@ export function mountTable(root, {id, invite}) {
       config, gameInfo, seatCount: info.seats.length || config.seats || gameInfo.max_players, bottom: you ?? 0, seats: info.seats, you,
       button: info.button, hand, names: st.names, payoffs: st.payoffs, waitingText, acts: st.acts, fresh: st.fresh,
       bought: st.bought, arrived: st.arrived, summary: summary ? h("div", {class: "summary-box"}, summary) : null,
-      canSit: (me === null || me === undefined) && !tour && !info.closed && !!session.user, onSit: sitDialog, isOwner,
+      choosingText: !inHand && info.mixed && info.mixed.choice_deadline && info.mixed.choosing !== null
+        ? `${info.seats[info.mixed.choosing]?.name ?? "The dealer"} picks the next game` : null,
+      canSit: (me === null || me === undefined) && !tour && !info.closed && !!session.user && !info.your_request,
+      onSit: sitDialog, isOwner: isOwner && !tour,
       onRemoveBot: (seat) => simple("remove_bot", {seat}), onAct: act, busy: st.busy || st.offline,
     });
     if (st.offline) {
@@ -480,11 +614,21 @@ export function mountTable(root, {id, invite}) {
     const focused = document.activeElement;
     const focusKind = focused && actions.contains(focused) ? focused.dataset.kind || focused.dataset.pre || "" : null;
     const myTurn = inHand && view.seat !== null && view.to_act === view.seat;
-    document.title = myTurn ? `Your turn · ${baseTitle}` : baseTitle;
-    actions.classList.toggle("my-turn", Boolean(myTurn));
+    const mixedNow = info.mixed;
+    const choosing = !inHand && mixedNow && mixedNow.choice_deadline && mixedNow.choosing === you
+      && you !== null && you !== undefined;
+    document.title = myTurn || choosing ? `Your turn · ${baseTitle}` : baseTitle;
+    actions.classList.toggle("my-turn", Boolean(myTurn || choosing));
     const actionsSig = myTurn ? JSON.stringify(["turn", hand.hand, hand.version, view.legal_actions, st.busy, st.offline])
-      : null;
-    if (myTurn && actions.dataset.sig === actionsSig) {
+      : choosing ? JSON.stringify(["choose", mixedNow.choice_deadline]) : null;
+    if (choosing) {
+      if (actions.dataset.sig !== actionsSig) {
+        actions.dataset.sig = actionsSig;
+        replace(actions, choosePanel(mixedNow, simple));
+        announce("Dealer's choice: pick the game of the next round.");
+        play("turn");
+      }
+    } else if (myTurn && actions.dataset.sig === actionsSig) {
       // unchanged: keep the buttons (and a click on them) as they are
     } else if (myTurn) {
       actions.dataset.sig = actionsSig;
@@ -504,11 +648,11 @@ export function mountTable(root, {id, invite}) {
         const lastOp = [...st.acts.entries()].pop();
         const before = lastOp ? `${st.names[lastOp[0]] ?? "someone"} ${lastOp[1]}. ` : "";
         announce(`Your turn. ${before}You can ${view.legal_actions.map((a, i) => actionLabel(view, i).toLowerCase()).join(", ")}.`);
+        // the action row and your cards in view, whatever the screen (the row sticks to the bottom)
         const mine = feltBox.querySelector(".seat.you");
-        if (mine && narrow()) {
-          page.style.setProperty("--actions-h", `${actions.offsetHeight + 8}px`);
-          mine.scrollIntoView({block: "nearest"});
-        }
+        page.style.setProperty("--actions-h", `${actions.offsetHeight + 8}px`);
+        if (mine) mine.scrollIntoView({block: "nearest"});
+        if (!inView(actions)) actions.scrollIntoView({block: "nearest"});
         play("turn");
         if (st.pre && !st.busy) setTimeout(runPre, 0);
       }
@@ -516,13 +660,7 @@ export function mountTable(root, {id, invite}) {
       const hs = hand ? hand.seats.indexOf(you) : -1;
       const playing = inHand && hs >= 0 && view.seat === hs && !view.players[hs].folded
         && ["betting", "card_round"].includes(view.phase);
-      let text;
-      if (me && me.sitting_out) text = "You are sitting out. Sit in to be dealt the next hand.";
-      else if (!me) text = session.user ? "You are watching. Pick an empty seat to play." : "Log in to play.";
-      else if (inHand && view.to_act !== null && view.to_act !== undefined) {
-        text = view.seat === null ? "You join with the next hand." : `Waiting for ${st.names[view.to_act] ?? "…"}`;
-      } else if (inHand) text = view.phase === "showdown" ? "Showdown" : "Dealing…";
-      else text = waitingText;
+      const text = statusText(info, me, inHand, view, waitingText);
       const pre = [];
       if (playing) {
         const kinds = ["check_fold", "check", "call_any"];
@@ -551,11 +689,14 @@ export function mountTable(root, {id, invite}) {
         preBox.hidden = !pre.length;
       }
     }
+    // the focus stays where it was across redraws; on your turn it comes to the row itself, never to a
+    // button, so that no Enter or Space folds by accident (and a fold button never keeps it)
     const idle = !document.activeElement || document.activeElement === document.body;
     if (focusKind !== null || (myTurn && idle && !st.overlay && !document.querySelector(".modal"))) {
       const buttons = [...actions.querySelectorAll("button:not([disabled])")];
-      const again = buttons.find((b) => (b.dataset.kind || b.dataset.pre || "") === focusKind) || buttons[0];
-      if (again) again.focus({preventScroll: true});
+      const again = focusKind && focusKind !== "fold"
+        ? buttons.find((b) => (b.dataset.kind || b.dataset.pre || "") === focusKind) : null;
+      (again || actions).focus({preventScroll: true});
     }
   }
 
@@ -584,6 +725,7 @@ export function mountTable(root, {id, invite}) {
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey || st.overlay) return;
+    if (event.repeat) return; // a key held down acts once, never on the next decision too
     if (document.querySelector(".modal")) return;
     const tag = (event.target && event.target.tagName) || "";
     if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
@@ -596,7 +738,13 @@ export function mountTable(root, {id, invite}) {
     }
   }
   document.addEventListener("keydown", onKey);
-  const clock = setInterval(() => tickTimers(conn.now()), 200);
+  const clock = setInterval(() => {
+    const now = conn.now();
+    tickTimers(now);
+    for (const el of actions.querySelectorAll("[data-testid='choice-clock'][data-deadline]")) {
+      el.textContent = `${Math.max(0, Math.ceil(Number(el.dataset.deadline) - now))}s`;
+    }
+  }, 200);
   const offStatus = conn.onStatus((status) => {
     st.offline = status !== "online";
     render();
@@ -624,6 +772,7 @@ export function mountTable(root, {id, invite}) {
 
   return () => {
     st.stopped = true;
+    clearTimeout(st.ledgerTimer);
     off();
     offStatus();
     closeOverlay();
@@ -633,4 +782,17 @@ export function mountTable(root, {id, invite}) {
     document.title = baseTitle;
     conn.unwatch(id);
   };
+}
+
+/** 1st, 2nd, 3rd, 4th ... */
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({1: "st", 2: "nd", 3: "rd"}[n % 10] || "th");
+  return `${n}${suffix}`;
+}
+
+/** Whether an element is wholly inside the window. */
+function inView(el) {
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
 }

@@ -15,6 +15,7 @@ conn.on((msg) => {
 });
 
 const STATUS = {registering: "registering", running: "playing", over: "finished"};
+const COLUMNS = ["name", "game", "level", "taken", "buyin", "pool", "status", "open"];
 
 function num(name, label, value, attrs = {}) {
   return h("label", {class: "field"}, label,
@@ -66,7 +67,7 @@ export function tournamentSection() {
   const empty = h("p", {class: "muted"}, "No tournaments yet: create one.");
   const list = h("table", {class: "lobby tournaments", "data-testid": "tournaments"},
     h("thead", {}, h("tr", {}, ["Tournament", "Game", "Level 1", "Players", "Buy-in", "Prize pool", "Status", ""]
-      .map((t) => h("th", {}, t)))), body);
+      .map((t, i) => h("th", {class: COLUMNS[i]}, t)))), body);
   let stopped = false;
   const act = (t, what) => api("POST", `/api/tournaments/${t.id}/${what}`).then((r) => {
     if (typeof r.balance === "number") session.setBalance(r.balance);
@@ -91,12 +92,13 @@ export function tournamentSection() {
     }
     const winner = t.places.find((p) => p.place === 1);
     return h("tr", {"data-testid": "tournament-row", dataset: {tournamentId: String(t.id), status: t.status}},
-      h("td", {class: "name"}, t.name, t.registered_you ? h("span", {class: "badge live"}, "registered") : null),
-      h("td", {}, t.game_info.name), h("td", {}, t.stakes),
-      h("td", {class: "taken"}, `${t.registered}/${t.players}`), h("td", {}, String(t.buy_in)),
-      h("td", {}, String(t.buy_in * t.players)),
+      h("td", {class: "name"}, t.name, t.registered_you ? h("span", {class: "badge live"}, "registered") : null,
+        h("div", {class: "game-sub"}, `${t.game_info.name} · buy-in ${t.buy_in}`)),
+      h("td", {class: "game"}, t.game_info.name), h("td", {class: "level"}, t.stakes),
+      h("td", {class: "taken"}, `${t.registered}/${t.players}`), h("td", {class: "buyin"}, String(t.buy_in)),
+      h("td", {class: "pool"}, String(t.buy_in * t.players)),
       h("td", {class: "status"}, STATUS[t.status] || t.status, winner ? ` · won by ${winner.name}` : ""),
-      h("td", {}, buttons));
+      h("td", {class: "open"}, buttons));
   }
 
   async function refresh() {
