@@ -36,7 +36,8 @@ CORE = ["studpoker", "studpoker.cards", "studpoker.evaluation", "studpoker.games
         "studpoker.tournament", "studpoker.stats", "studpoker.wild", "studpoker.history",
         "studpoker.history.core", "studpoker.history.convert", "studpoker.history.reader",
         "studpoker.history.export", "studpoker.history.rooms", "studpoker.history.rooms.pokerstars",
-        "studpoker.history.rooms.fulltilt", "studpoker.history.rooms.acr"]
+        "studpoker.history.rooms.fulltilt", "studpoker.history.rooms.acr",
+        "studpoker.perft"]
 
 # What a user of the bare package does: both games to the end, evaluation, PHH, equity.
 PLAY = textwrap.dedent('''

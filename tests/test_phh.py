@@ -240,7 +240,7 @@ def test_phhs_many_hands_with_optional_fields(tmp_path: Path) -> None:
 
 
 def test_options_are_underscore_fields_written_only_when_not_default() -> None:
-    """R1.2, R1.5, R2.6 options: ``_joker`` etc. appear only when they differ from RULES.md."""
+    """R1.2, R1.5, R2.6 options: ``_joker`` etc. appear only when they differ from docs/rules.md."""
     game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
     text = phh.write(phh.from_hand(play(game.deal(stacks=[50] * 3, seed=4), random.Random(4))))
     assert not [line for line in text.splitlines() if line.startswith("_")]

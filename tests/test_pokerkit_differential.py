@@ -2,7 +2,7 @@
 
 Both engines get the same cards and the same decisions; we compare who is to
 act, what each may do, the chips at every decision and the final payoffs.
-PokerKit departs from RULES.md in a few known ways (``docs/pokerkit-differences.md``).
+PokerKit departs from docs/rules.md in a few known ways (``docs/pokerkit-differences.md``).
 The random test runs our engine with the options PokerKit lacks turned off
 (``open_pair_big_bet=False`` R2.6, ``heads_up_uncapped=False`` R1.5, no joker
 R1.2), recognises the remaining known situations when they arise and counts

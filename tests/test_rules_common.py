@@ -1,4 +1,4 @@
-"""Scenario tests for the rules common to both games, R1.5-R1.12 of RULES.md.
+"""Scenario tests for the rules common to both games, R1.5-R1.12 of docs/rules.md.
 
 Every test deals a fixed deck. Deck layout (see ``deck_for``): third street
 round-robin from the dealer's left (first down card to each seat, then the

@@ -1,4 +1,4 @@
-"""Scenario tests for the Wall Street rules R3.1-R3.9 of RULES.md.
+"""Scenario tests for the Wall Street rules R3.1-R3.9 of docs/rules.md.
 
 Every test deals a fixed deck, so every card is known. Deck layout (see
 ``ws_deck``): third street round-robin from the dealer's left (first down

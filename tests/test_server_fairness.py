@@ -8,7 +8,7 @@ card dealt, and which of them nobody outside the hand saw (folded and mucked
 down cards). The outsider must recover none of them, directly (a card code) or
 through the fairness data (a seed, or the salt of a hidden position), while
 every card it did see is proven by the deck commitment published before the
-deal (RULES.md R1.2: one deck, each card once).
+deal (docs/rules.md R1.2: one deck, each card once).
 """
 
 from __future__ import annotations

@@ -174,10 +174,12 @@ def test_reader_streams_and_falls_back_to_toml(tmp_path: Path) -> None:
     ("", "no hands"),
     ("[1]\nvariant = \"NT\"\nstarting_stacks = [1, 2]\nactions = []\n", "variant must be one of F7S, F7S/8, FR, FWS"),
     ("[1]\nvariant = \"F7S\"\nactions = []\n", "starting_stacks is missing"),
-    ("[1]\nvariant = \"F7S\"\nstarting_stacks = [10, 10]\nactions = [\"p9 cc\"]\n"
+    ("[1]\nvariant = \"F7S\"\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\nantes = [1, 1]\n"
+     "starting_stacks = [10, 10]\nactions = [\"p9 cc\"]\n"
      "finishing_stacks = [10, 10]\nwinnings = [0, 0]\n", "there is no player p9"),
-    ("[1]\nvariant = \"F7S\"\nstarting_stacks = [10, 10]\nactions = [\"p1 zz\"]\n"
-     "finishing_stacks = [10, 10]\nwinnings = [0, 0]\n", "unknown action 'zz'"),
+    ("[1]\nvariant = \"F7S\"\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\nantes = [1, 1]\n"
+     "starting_stacks = [10, 10]\nactions = [\"p1 zz\"]\n"
+     "finishing_stacks = [10, 10]\nwinnings = [0, 0]\n", "unknown player action 'zz'"),
     ("[1]\nvariant = = 3\n", "not valid TOML"),
     ("[1]\nvariant = \"F7S\"\nstarting_stacks = [10, 10]\nactions = []\nplayers = [\"a\"]\n",
      "players must be 2 names"),
@@ -238,3 +240,38 @@ def test_download_my_hands_hides_only_the_others_unshown_cards() -> None:
                 assert phh.replay(phh.read_one(text)).payoffs == hand.payoffs
     with pytest.raises(phh.PHHError, match="there is no player p9"):
         phh.for_viewer(full, 8)
+
+
+def test_every_game_of_the_registry_is_read_from_its_log() -> None:
+    """R2.4, R3.5, R5.1, R6.3: statistics read the engine's log, so every game of the registry
+    counts (the bring-in games their steals, Wall Street its market), and a hand read back
+    from its history, where PHH has the game's variant, counts the same."""
+    import random
+
+    from studpoker.games import GAMES, from_options
+
+    for name in GAMES:
+        game = from_options(name)
+        n = max(game.min_players, 3)
+        live, written = Stats(), Stats()
+        rng = random.Random(7)
+        texts = []
+        for i in range(12):
+            hand = game.deal(stacks=[rng.choice((8, 30, 120)) for _ in range(n)], dealer=i % n,
+                             seed=i)
+            while not hand.is_over:
+                hand.apply(rng.choice(hand.legal_actions()))
+            names = [f"{name}-{s}" for s in range(n)]
+            live.add_hand(hand, names=names)
+            if game.name in phh.VARIANT_GAMES.values():  # a game PHH writes
+                order = [(hand.dealer + 1 + k) % n for k in range(n)]
+                texts.append(phh.from_hand(hand, fields={"players": [names[s] for s in order]}))
+        assert live.hands == 12 and sum(s.net for s in live.players.values()) == 0
+        bring_in = game.bring_in_amount > 0
+        for row in live.players.values():
+            assert (row.steal is None) == (not bring_in or not row.steal_chances)
+            assert (row.market_buys(0) is None) == (name != "wallstreet" or not row.card_rounds[0])
+            assert row.to_dict()["market_buys"] is None or name == "wallstreet"
+        if texts:
+            written.add_text(phh.write_all(texts))
+            assert written.to_dict() == live.to_dict()

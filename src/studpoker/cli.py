@@ -746,6 +746,82 @@ def equity_command(
         console.print(f"no spade in the hole: {result.no_spade:.2%}")
 
 
+def _option_value(text: str) -> object:
+    """A game option's value from the command line: true/false, an integer, or integers
+    separated by commas (a list)."""
+    word = text.strip().lower()
+    if word in ("true", "on", "yes"):
+        return True
+    if word in ("false", "off", "no"):
+        return False
+    try:
+        numbers = [int(x) for x in word.split(",")]
+    except ValueError:
+        raise ValueError(f"option value {text!r} is not true/false, an integer or a list of "
+                         "integers") from None
+    return numbers[0] if len(numbers) == 1 else numbers
+
+
+@app.command("perft")
+def perft_command(
+    game: Annotated[str, typer.Argument(help="a game of the registry: stud, wallstreet, ...")],
+    stacks: Annotated[str, typer.Option(help="the starting stacks, comma-separated (2 to 8 seats)")],
+    deck: Annotated[str, typer.Option(
+        help="a deck of docs/perft.md by name (A), or cards: those first, then the rest in order")] = "A",
+    streets: Annotated[int | None, typer.Option(help="follow only the first N streets")] = None,
+    showdown: Annotated[bool, typer.Option(
+        "--showdown/--no-showdown", help="follow the show-or-muck decisions of the showdown")] = True,
+    dealer: Annotated[int | None, typer.Option(help="the dealer's seat (default: the last)")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="a game option or stake as NAME=VALUE, e.g. max_raises=2 (repeat)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Count a game's tree of decisions street by street for a fixed deck (perft, docs/perft.md)."""
+    from rich.progress import Progress, SpinnerColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from studpoker.perft import DECKS, perft
+
+    try:
+        options: dict[str, object] = {}
+        for item in option or []:
+            name, sep, value = item.partition("=")
+            if not sep or not name.strip():
+                raise ValueError(f"--option needs NAME=VALUE, got {item!r}")
+            options[name.strip()] = _option_value(value)
+        the_game = from_options(game, **options)
+        try:
+            seats = [int(x) for x in stacks.split(",")]
+        except ValueError:
+            raise ValueError(f"stacks must be comma-separated integers, got {stacks!r}") from None
+        cards = DECKS.get(deck.strip().upper(), deck)
+        bar = Progress(SpinnerColumn(), "[progress.description]{task.description}",
+                       TimeElapsedColumn(), console=err, transient=True,
+                       disable=not err.is_terminal)
+        task = bar.add_task("counting")
+        with bar:
+            result = perft(the_game, stacks=seats, deck=cards, streets=streets, dealer=dealer,
+                           showdown=showdown, progress=lambda done: bar.update(
+                               task, description=f"{done:,} decision nodes"))
+    except (ValueError, CardError) as exc:
+        err.print(f"[red]error:[/red] {exc}", soft_wrap=True, highlight=False)
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps(result.to_dict()))
+        return
+    table = Table(title=f"{the_game.title}, stacks {' '.join(map(str, result.stacks))}, "
+                        f"dealer seat {result.dealer}")
+    for column in ("street", "reached", "nodes", "terminal"):
+        table.add_column(column, justify="left" if column == "street" else "right")
+    for row in result.rows:
+        table.add_row(row.street, f"{row.reached:,}", f"{row.nodes:,}", f"{row.terminal:,}")
+    table.add_row("total", "", f"{result.nodes:,}", f"{result.terminal:,}")
+    console.print(table)
+    if result.frontier:
+        console.print(f"{result.frontier:,} sequences reach street {result.streets + 1} "
+                      "(not followed)")
+
+
 def main() -> None:
     """Entry point of the ``studpoker`` console script (through :mod:`studpoker.__main__`)."""
     try:

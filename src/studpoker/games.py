@@ -283,7 +283,7 @@ _STUD_FLAGS: tuple[str, ...] = ("open_pair_big_bet", "open_pair_raise_big")
 
 @dataclass(frozen=True, kw_only=True)
 class SevenCardStud(Game):
-    """Seven Card Stud, fixed limit (R2), with every house option of RULES.md.
+    """Seven Card Stud, fixed limit (R2), with every house option of docs/rules.md.
 
     Options and their defaults: ``joker`` (off, R1.2), ``double_ace_flush``
     (off, R1.2), ``max_raises`` (3, R1.5), ``heads_up_uncapped`` (on, R1.5),

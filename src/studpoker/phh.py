@@ -77,7 +77,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from studpoker.actions import Action, ActionKind, IllegalAction
 from studpoker.cards import Card, CardError, full_deck
@@ -645,7 +645,9 @@ def read_one(source: str | os.PathLike[str]) -> HandHistory:
 
 
 def _from_table(data: dict[str, object], *, name: str | None, index: int, source: str | None,
-                lines: _Lines | None) -> HandHistory:
+                lines: _Lines | None, replay_checks: bool = False) -> HandHistory:
+    """The table as a history, every field checked; with ``replay_checks`` the game and the
+    actions are left to the replay, which checks them again anyway (and says where)."""
     where = lines or _Lines(header=1)
     header = where.header if name is not None else 1
 
@@ -669,7 +671,10 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
         value = data[key]
         if not isinstance(value, list):
             raise fail(f"{key} must be an array of integers, got {value!r}", key)
-        out = [integer(f"{key}[{i}]", v, minimum=minimum) for i, v in enumerate(value)]
+        if all(type(v) is int and v >= minimum for v in value):
+            out = list(value)  # the usual case, without naming each entry
+        else:
+            out = [integer(f"{key}[{i}]", v, minimum=minimum) for i, v in enumerate(value)]
         if length is not None and len(out) != length:
             what = "five numbers (one per betting round)" if key == "limits" else \
                 f"one entry per player ({length})"
@@ -760,6 +765,8 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
             h.fields[key] = value
     if variant == BASEBALL and h.three_price is None:
         h.three_price = h.big_bet  # R8.2: the big bet unless the file says otherwise
+    if replay_checks:
+        return h
     h.game()  # stakes and options make a valid game
     for i, text in enumerate(h.actions):
         try:
@@ -774,9 +781,9 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
 # --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Act:
-    """One parsed action. ``player`` is 0-based (p1 is 0); -1 for the dealer."""
+class _Act(NamedTuple):
+    """One parsed action. ``player`` is 0-based (p1 is 0); -1 for the dealer.
+    (A named tuple: a replay parses every action, and a tuple is quick to build.)"""
 
     verb: str  # "" (no-op), dh, db, dm, pb, f, cc, cbr, sm, mb, pay
     player: int = -1
@@ -786,6 +793,12 @@ class _Act:
 
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
+# The usual words of an action, looked up directly (the general parser handles the rest).
+_LABELS: Final = {f"p{i}": i - 1 for i in range(1, 65)}
+_CARD_TEXT: Final[dict[str, Card | None]] = {str(c): c for c in full_deck(joker=True)}
+_CARD_TEXT[UNKNOWN] = None
+_NOT_A_CARD: Final = object()
+_PLAIN_VERBS: Final = frozenset({"pb", "f", "cc"})
 
 
 def _parse_cards(text: str) -> tuple[Card | None, ...]:
@@ -805,10 +818,58 @@ def _parse_cards(text: str) -> tuple[Card | None, ...]:
     return tuple(out)
 
 
+def _known_cards(word: str) -> tuple[Card | None, ...] | None:
+    """The cards of ``word`` (``??`` as None), or None if any piece is not a card."""
+    if len(word) % 2:
+        return None
+    cards = tuple(_CARD_TEXT.get(word[i:i + 2], _NOT_A_CARD) for i in range(0, len(word), 2))
+    return None if _NOT_A_CARD in cards else cards  # type: ignore[return-value]
+
+
+def _usual_action(words: list[str], count: int, n: int, variant: str) -> _Act | None:
+    """The action of the usual forms (``pN cc``, ``pN cbr 10``, ``d dh pN AsKd``...), or
+    None for the general parser (which also reports every mistake)."""
+    verb = words[1]
+    if count == 4:
+        if verb == "dh" and words[0] == "d":
+            p = _LABELS.get(words[2], n)
+            cards = _known_cards(words[3])
+            if p < n and cards is not None:
+                return _Act("dh", p, cards)
+        return None
+    if words[0] == "d":
+        if count == 3 and (verb == "db" or (verb == "dm" and variant == WALL_STREET)):
+            cards = _known_cards(words[2])
+            if cards is not None and (verb == "db" or 1 <= len(cards) <= 4):
+                return _Act(verb, cards=cards)
+        return None
+    p = _LABELS.get(words[0], n)
+    if p >= n:
+        return None
+    if count == 2:
+        if verb in _PLAIN_VERBS:
+            return _Act(verb, p)
+        return _Act("sm", p) if verb == "sm" else None
+    word = words[2]
+    if verb == "cbr" and word.isdigit():
+        return _Act("cbr", p, amount=int(word))
+    if verb == "sm" and word != "-":
+        cards = _known_cards(word)
+        return None if cards is None else _Act("sm", p, cards, show=True)
+    if verb == "mb" and variant == WALL_STREET and word in ("1", "2", "3", "4"):
+        return _Act("mb", p, amount=int(word))
+    return None
+
+
 def _parse_action(text: str, n: int, variant: str) -> _Act:
     words = text.split("#", 1)[0].split()
     if not words:
         return _Act("")
+    count = len(words)
+    if 2 <= count <= 4:  # the usual actions, read directly (anything else: the general parser)
+        act = _usual_action(words, count, n, variant)
+        if act is not None:
+            return act
 
     def player(label: str) -> int:
         m = _PLAYER.fullmatch(label)
@@ -1129,6 +1190,9 @@ class ReplayResult:
 
 
 _BOUGHT: Final = "bought"
+_BETTING_KINDS: Final = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
+                                   ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET,
+                                   ActionKind.RAISE})
 
 
 class _Replayer:
@@ -1138,12 +1202,15 @@ class _Replayer:
     draw order depends on play (folds, card rounds) the hand is dealt again
     with the corrected deck and the actions so far re-applied."""
 
-    def __init__(self, history: HandHistory) -> None:
+    def __init__(self, history: HandHistory, game: Game | None = None) -> None:
         self.h = h = history
-        self.game = h.game()
+        self.game = h.game() if game is None else game
         self.n = n = h.player_count
         self.dealer = self._dealer()
         self.order = phh_order(self.dealer, n)
+        self.player_of = [0] * n  # by seat: the 0-based player index
+        for p, seat in enumerate(self.order):
+            self.player_of[seat] = p
         self.acts: list[_Act] = []
         for i, text in enumerate(h.actions):
             try:
@@ -1173,7 +1240,7 @@ class _Replayer:
         return self.order[player]
 
     def player(self, seat: int) -> int:
-        return self.order.index(seat)
+        return self.player_of[seat]
 
     def label(self, seat: int) -> str:
         return f"p{self.player(seat) + 1}"
@@ -1296,6 +1363,8 @@ class _Replayer:
         self.ccount = 0
         self.after_buy = False
         self.unknown: set[Card] = set()
+        self.market_dealt: list[Card] = []  # every market card dealt so far, in order
+        self.decided: set[int] = set()  # seats that showed or mucked
 
     def _want(self, key: tuple[str, int, int]) -> Card | None:
         kind, a, b = key
@@ -1312,20 +1381,29 @@ class _Replayer:
         log = self.hand.log
         for op in log[self.scanned:]:
             key: tuple[str, int, int] | None = None
-            if isinstance(op, CardDealt):
+            kind = type(op)
+            if kind is CardDealt:
+                assert isinstance(op, CardDealt)
                 if self.after_buy:
                     self.after_buy = False
                 else:
                     key = ("p", op.seat, self.counts[op.seat])
                 self.counts[op.seat] += 1
-            elif isinstance(op, MarketDealt):
+            elif kind is ActionTaken:
+                assert isinstance(op, ActionTaken)
+                verb = op.action.kind
+                self.after_buy = verb is ActionKind.BUY
+                if verb is ActionKind.SHOW or verb is ActionKind.MUCK:
+                    self.decided.add(op.action.seat)
+                continue
+            elif kind is MarketDealt:
+                assert isinstance(op, MarketDealt)
                 key = ("m", 0, self.mcount)
                 self.mcount += 1
-            elif isinstance(op, CommunityCardDealt):
+                self.market_dealt.append(op.card)
+            elif kind is CommunityCardDealt:
                 key = ("c", 0, self.ccount)
                 self.ccount += 1
-            elif isinstance(op, ActionTaken):
-                self.after_buy = op.action.kind is ActionKind.BUY
             if key is None:
                 continue
             pos = self.draws
@@ -1414,11 +1492,16 @@ class _Replayer:
         return out
 
     def _apply(self, action: Action) -> None:
+        hand = self.hand
         try:
-            self.hand.apply(action)
+            hand.apply(action)
         except IllegalAction as exc:
             raise _Reject(self._reject_reason(action, exc.reason), self._legal()) from None
         self.applied.append(action)
+        if len(hand.log) == self.scanned + 1 and action.kind in _BETTING_KINDS:
+            self.scanned += 1  # only the decision was logged: nothing dealt to check
+            self.after_buy = False
+            return
         self._sync()
 
     def _reject_reason(self, action: Action, reason: str) -> str:
@@ -1459,8 +1542,7 @@ class _Replayer:
             self._deal_hole(i, act)
             return
         if act.verb in ("db", "dm"):
-            dealt = hand.community if act.verb == "db" else [
-                op.card for op in hand.log if isinstance(op, MarketDealt)]
+            dealt = hand.community if act.verb == "db" else self.market_dealt
             start = self.start[i]
             what = "community card" if act.verb == "db" else "market card"
             if len(dealt) < start + len(act.cards):
@@ -1481,29 +1563,37 @@ class _Replayer:
         action: Action | None
         if act.verb == "pb":
             action = self._legal_one(seat, ActionKind.BRING_IN)
-            candidate = Action(seat=seat, kind=ActionKind.BRING_IN, amount=self.game.bring_in_amount)
         elif act.verb == "f":
             action = self._legal_one(seat, ActionKind.FOLD)
-            candidate = Action(seat=seat, kind=ActionKind.FOLD)
         elif act.verb == "cc":
             action = self._legal_one(seat, ActionKind.CHECK, ActionKind.CALL)
-            candidate = Action(seat=seat, kind=ActionKind.CHECK)
         elif act.verb == "cbr":
             action = self._legal_one(seat, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE,
                                      amount=act.amount)
-            candidate = Action(seat=seat, kind=self._aggressive_kind(seat), amount=act.amount)
         elif act.verb == "pay":  # R8.2: a face-up 3 paid for
             action = self._legal_one(seat, ActionKind.PAY, amount=act.amount)
-            candidate = Action(seat=seat, kind=ActionKind.PAY, amount=act.amount)
         else:  # mb
-            price = self.game.market_price(act.amount)
             action = self._legal_one(seat, ActionKind.BUY, slot=act.amount)
-            candidate = Action(seat=seat, kind=ActionKind.BUY, slot=act.amount, amount=price)
         if action is None and act.verb == "f" and self._left(seat):
             action = self._legal_one(seat, ActionKind.FOLD)
         if action is None:
-            raise self._reject(candidate)
+            raise self._reject(self._candidate(act, seat))
         self._apply(action)
+
+    def _candidate(self, act: _Act, seat: int) -> Action:
+        """The engine action a refused file action stands for (for the error message)."""
+        if act.verb == "pb":
+            return Action(seat=seat, kind=ActionKind.BRING_IN, amount=self.game.bring_in_amount)
+        if act.verb == "f":
+            return Action(seat=seat, kind=ActionKind.FOLD)
+        if act.verb == "cc":
+            return Action(seat=seat, kind=ActionKind.CHECK)
+        if act.verb == "cbr":
+            return Action(seat=seat, kind=self._aggressive_kind(seat), amount=act.amount)
+        if act.verb == "pay":
+            return Action(seat=seat, kind=ActionKind.PAY, amount=act.amount)
+        price = self.game.market_price(act.amount)
+        return Action(seat=seat, kind=ActionKind.BUY, slot=act.amount, amount=price)
 
     def _left(self, seat: int) -> bool:
         """A fold the rules offer only to a player who has left (R4.3: where a check is
@@ -1585,9 +1675,7 @@ class _Replayer:
             raise _Reject(f"cannot show or muck now: {self._situation()}", self._legal())
         if self.decision[act.player] != i:
             return  # an all-in exposure: the player's last show or muck is the decision
-        done = {op.action.seat for op in hand.log if isinstance(op, ActionTaken)
-                and op.action.kind in (ActionKind.SHOW, ActionKind.MUCK)}
-        if seat in done or seat in self.deferred:
+        if seat in self.decided or seat in self.deferred:
             raise _Reject(f"{self.label(seat)} has already shown or mucked")
         self.deferred[seat] = i  # the file may list the showdown in another order than R1.9
         while self.hand.to_act in self.deferred and not self.hand.is_over:
@@ -1627,16 +1715,19 @@ class _Replayer:
                           f"gives {ours}{hint}", key="finishing_stacks")
 
 
-def replay_result(history: HandHistory) -> ReplayResult:
+def replay_result(history: HandHistory, *, game: Game | None = None) -> ReplayResult:
     """Replay ``history`` through the engine; the hand with its mapping to the file.
 
     Raises :class:`PHHError` at the first action that is malformed,
     inconsistent with the deal, or forbidden by our rules (the reason is the
     engine's). ``??`` cards are replaced by cards nobody else holds. A
     history that stops early gives an unfinished hand; one with
-    ``finishing_stacks`` must end with those stacks.
+    ``finishing_stacks`` must end with those stacks. ``game`` is the
+    history's own game (``history.game()``) when the caller already has it:
+    hands of one game replayed with one game object share what the game keeps
+    from hand to hand (:mod:`studpoker.stats` does so).
     """
-    return _Replayer(history).run()
+    return _Replayer(history, game).run()
 
 
 def replay(history: HandHistory) -> Hand:

@@ -1,7 +1,7 @@
 """Player statistics from hand histories (PHH) or from hands just played.
 
-Per player and per game (``"stud"``, ``"stud8"``, ``"razz"``, ``"wallstreet"``, and the home
-games ``"baseball"``, ``"follow_the_queen"``, ``"high_chicago"``, ``"low_chicago"``): hands dealt, VPIP,
+Per player and per game (the game's registry name: ``"stud"``, ``"stud8"``, ``"razz"``,
+``"wallstreet"``, the home games ``"baseball"``, ``"follow_the_queen"``...): hands dealt, VPIP,
 completion/raise on third street, bring-in steal and fold to steal, saw
 fourth street, went to showdown, won at showdown, aggression factor per
 street, Wall Street market buys per card round and average price, Baseball's
@@ -12,9 +12,13 @@ each with a worked example, are in ``docs/stats.md``.
 Files are read as a stream, hand by hand (:func:`read_tables`): the lines our
 writer and PokerKit produce (one ``key = value`` per line, ``actions`` one
 string per line) are parsed directly; a hand with any other TOML construct is
-parsed with :mod:`tomllib`. The statistics come from the ``actions`` strings,
-``players``, ``starting_stacks``, ``finishing_stacks`` and ``winnings``; a
-hand without the last two is replayed through the engine to get them.
+parsed with :mod:`tomllib`. A hand has one reading: each history is replayed
+through the engine (:func:`studpoker.phh.replay_result`, which checks every
+action against the rules) into the operation log the engine writes when it
+plays, and the statistics are read from that log (:meth:`Stats.add_log`),
+exactly as for a hand the engine just played (:meth:`Stats.add_hand`).
+Streets, the bring-in, calls and checks, market buys and chips come from the
+log's records, for every game of the registry.
 
 >>> from studpoker import SevenCardStud
 >>> from studpoker.stats import Stats
@@ -37,14 +41,24 @@ import math
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from studpoker.games import phh_order
+from studpoker import phh
+from studpoker.actions import ActionKind
+from studpoker.games import Game, GameError, Opener, from_options, option_names, phh_order
 from studpoker.hand import Hand
-from studpoker.operations import PotAwarded
-from studpoker.phh import VARIANT_GAMES
+from studpoker.operations import (
+    ActionTaken,
+    AntePosted,
+    CardDealt,
+    ChipsReturned,
+    HandEnded,
+    Operation,
+    PotAwarded,
+    StreetStarted,
+)
 
 __all__ = ["STREETS", "PlayerStats", "Stats", "StatsError", "read_tables"]
 
@@ -52,7 +66,6 @@ STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 """Betting rounds by the number of cards a player holds (3 to 7)."""
 CARD_ROUNDS = ("fourth", "fifth", "sixth")
 """Wall Street card rounds, named by the card they give."""
-_GAMES = VARIANT_GAMES  # PHH variant -> game name
 
 
 class StatsError(ValueError):
@@ -220,6 +233,30 @@ def _ratio(num: int, den: int) -> float | None:
     return num / den if den else None
 
 
+def _features(game: str) -> tuple[bool, bool]:
+    """Whether the game of the registry named ``game`` has a bring-in and a market;
+    (False, False) for a name the registry does not know."""
+    try:
+        default = from_options(game)
+    except GameError:
+        return False, False
+    return default.streets[0].opener is Opener.BRING_IN, default.unit > 0
+
+
+def _frozen(value: object) -> object:
+    """A hashable form of an option's value (a list of limits as a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _reason(exc: phh.PHHError) -> str:
+    """A history's error without the file and hand (the caller says where)."""
+    if exc.action_index is not None:
+        text = f"actions[{exc.action_index}] {exc.action!r}: {exc.reason}"
+    else:
+        text = exc.reason
+    return text + (f" (legal: {', '.join(exc.legal)})" if exc.legal else "")
+
+
 @dataclass(slots=True)
 class PlayerStats:
     """Counters for one player in one game; the statistics are properties (None when
@@ -247,6 +284,13 @@ class PlayerStats:
     net: int = 0
     net_squares: int = 0
     nets: list[int] = field(default_factory=list, repr=False)  # per hand, for charts
+    has_bring_in: bool = field(init=False, repr=False, compare=False)
+    """The game opens with a bring-in (steal and fold to steal apply)."""
+    has_market: bool = field(init=False, repr=False, compare=False)
+    """The game has a Wall Street market (market buys and their price apply)."""
+
+    def __post_init__(self) -> None:
+        self.has_bring_in, self.has_market = _features(self.game)
 
     @property
     def vpip(self) -> float | None:
@@ -262,13 +306,12 @@ class PlayerStats:
     @property
     def steal(self) -> float | None:
         """Stud games (a bring-in): steal attempts per steal chance."""
-        return _ratio(self.steals, self.steal_chances) if self.game != "wallstreet" else None
+        return _ratio(self.steals, self.steal_chances) if self.has_bring_in else None
 
     @property
     def fold_to_steal(self) -> float | None:
         """Stud games (a bring-in): folds of the bring-in per steal faced."""
-        return (_ratio(self.fold_to_steal_count, self.steal_faced) if self.game != "wallstreet"
-                else None)
+        return _ratio(self.fold_to_steal_count, self.steal_faced) if self.has_bring_in else None
 
     @property
     def saw_fourth(self) -> float | None:
@@ -294,14 +337,14 @@ class PlayerStats:
 
     def market_buys(self, round_index: int) -> float | None:
         """Wall Street: card rounds ``round_index`` (0 = fourth) in which the player bought."""
-        if self.game != "wallstreet":
+        if not self.has_market:
             return None
         return _ratio(self.buys[round_index], self.card_rounds[round_index])
 
     @property
     def avg_market_price(self) -> float | None:
         """Wall Street: chips paid per market buy."""
-        if self.game != "wallstreet":
+        if not self.has_market:
             return None
         return _ratio(self.market_spent, sum(self.buys))
 
@@ -336,7 +379,7 @@ class PlayerStats:
             "fold_to_steal": self.fold_to_steal, "saw_fourth": self.saw_fourth,
             "wtsd": self.wtsd, "wsd": self.wsd, "af": self.af(),
             "af_by_street": {s: self.af(i) for i, s in enumerate(STREETS)},
-            "market_buys": (None if self.game != "wallstreet"
+            "market_buys": (None if not self.has_market
                             else {r: self.market_buys(i) for i, r in enumerate(CARD_ROUNDS)}),
             "avg_market_price": self.avg_market_price,
             "pay_three": self.pay_three,
@@ -359,7 +402,7 @@ class PlayerStats:
 
 
 # --------------------------------------------------------------------------
-# Reading one hand's actions
+# Reading one hand's log
 # --------------------------------------------------------------------------
 
 
@@ -367,38 +410,29 @@ class _HandError(Exception):
     pass
 
 
-def _ints(data: Mapping[str, object], key: str) -> list[int] | None:
-    value = data.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise _HandError(f"{key} must be a list of integers")
-    return value
+_AGGRESSIVE = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
+_VOLUNTARY = _AGGRESSIVE | {ActionKind.CALL}
+_BETTING = _VOLUNTARY | {ActionKind.FOLD, ActionKind.CHECK, ActionKind.BRING_IN}
+_CARD_ROUND = frozenset({ActionKind.TAKE_CARD, ActionKind.BUY})
+_PAY_OR_FOLD = frozenset({ActionKind.PAY, ActionKind.FOLD})
 
 
-_LABELS = {f"p{i + 1}": i for i in range(64)}
-
-
-def _player(word: str, n: int) -> int:
-    p = _LABELS.get(word, -1)
-    if 0 <= p < n:
-        return p
-    if len(word) < 2 or word[0] != "p" or not word[1:].isdigit():
-        raise _HandError(f"bad actor {word!r}")
-    p = int(word[1:]) - 1
-    if not 0 <= p < n:
-        raise _HandError(f"there is no player {word}")
-    return p
+def _sequence(value: object) -> list[object] | None:
+    return value if isinstance(value, list) else None
 
 
 class Stats:
     """Statistics of every player seen, by (name, game). Add hands with
-    :meth:`add_file`, :meth:`add_table`, :meth:`add_history` or :meth:`add_hand`."""
+    :meth:`add_file`, :meth:`add_table`, :meth:`add_history`, :meth:`add_hand` or
+    :meth:`add_log`: each ends in :meth:`add_log`, which reads the hand's operation
+    log (a history is replayed through the engine into that same log)."""
 
     def __init__(self) -> None:
         self.players: dict[tuple[str, str], PlayerStats] = {}
         self.hands = 0
+        # the game of each configuration met, by what HandHistory.game() reads: the hands
+        # of one game are replayed with one game object (and what it keeps between hands)
+        self._games: dict[tuple[object, ...], Game] = {}
 
     def get(self, name: str, game: str) -> PlayerStats:
         """The statistics of ``name`` in ``game`` (KeyError if never seen)."""
@@ -435,101 +469,105 @@ class Stats:
         return count
 
     def add_table(self, table: Table) -> None:
-        """One hand as read by :func:`read_tables`."""
+        """One hand as read by :func:`read_tables`: checked and replayed (:mod:`studpoker.phh`)."""
+        where = f"{table.source}:{table.line}" + (f" [{table.name}]" if table.name else "")
         try:
-            self._add(table.data, table)
+            history = self._history(table)
+            self._add_replayed(history)
         except _HandError as exc:
-            where = f"{table.source}:{table.line}" + (f" [{table.name}]" if table.name else "")
             raise StatsError(f"{where}: {exc}") from None
 
     def add_history(self, history: object) -> None:
-        """One :class:`studpoker.phh.HandHistory`."""
-        from studpoker import phh
-
+        """One :class:`studpoker.phh.HandHistory`, replayed through the engine."""
         if not isinstance(history, phh.HandHistory):
             raise StatsError(f"not a HandHistory: {history!r}")
-        text = phh.write(history)
-        self.add_table(Table(data=tomllib.loads(text), source=history.source or "<history>",
-                             line=history.line or 1, name=history.name, text=text))
+        try:
+            self._add_replayed(history)
+        except _HandError as exc:
+            where = f"{history.source or '<history>'}:{history.line or 1}" + (
+                f" [{history.name}]" if history.name else "")
+            raise StatsError(f"{where}: {exc}") from None
 
     def add_hand(self, hand: Hand, *, names: Sequence[str] | None = None) -> None:
-        """A hand the engine played (the live log); ``names`` by engine seat."""
-        from studpoker import phh
-
-        order = phh_order(hand.dealer, hand.n)
-        fields = {} if names is None else {"players": [names[s] for s in order]}
-        self.add_history(phh.from_hand(hand, fields=fields))
+        """A hand the engine played (its live log); ``names`` by engine seat (default:
+        ``p1``, ``p2``, ... from the dealer's left, as in a hand history)."""
+        if names is None:
+            order = phh_order(hand.dealer, hand.n)
+            labels = [""] * hand.n
+            for p, seat in enumerate(order):
+                labels[seat] = f"p{p + 1}"
+            names = labels
+        self.add_log(hand.game, hand.log, stacks=hand.starting_stacks, names=names)
 
     # ----------------------------------------------------------------- core
 
-    def _add(self, data: Mapping[str, object], table: Table) -> None:
-        variant = data.get("variant")
-        if variant not in _GAMES:
-            raise _HandError(f"variant must be one of {', '.join(_GAMES)}, got {variant!r}")
-        game = _GAMES[str(variant)]
-        starting = _ints(data, "starting_stacks")
-        if not starting:
+    def _history(self, table: Table) -> phh.HandHistory:
+        """The table as a checked :class:`~studpoker.phh.HandHistory` (_HandError if not)."""
+        data = table.data
+        if data.get("variant") not in phh.VARIANTS:
+            raise _HandError(f"variant must be one of {', '.join(phh.VARIANTS)}, "
+                             f"got {data.get('variant')!r}")
+        stacks = _sequence(data.get("starting_stacks"))
+        if not stacks:
             raise _HandError("starting_stacks is missing")
-        n = len(starting)
-        actions = data.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise _HandError("actions must be a list of strings")
         players = data.get("players")
-        if players is None:
-            names = [f"p{i + 1}" for i in range(n)]
-        elif (isinstance(players, list) and len(players) == n
-              and all(isinstance(p, str) for p in players)):
-            names = [p or f"p{i + 1}" for i, p in enumerate(players)]
-        else:
-            raise _HandError(f"players must be {n} names")
-        finishing = _ints(data, "finishing_stacks")
-        winnings = _ints(data, "winnings")
-        if finishing is None or winnings is None or len(finishing) != n or len(winnings) != n:
-            finishing, winnings = self._replayed(table)
-        unit = data.get("market_unit", 0)
-        if not isinstance(unit, int):
-            raise _HandError("market_unit must be an integer")
-        if game == "wallstreet" and not unit:
-            limits = _ints(data, "limits") or [0]
-            unit = limits[0]
-        self.hands += 1
-        self._actions(game, names, actions, starting, finishing, winnings, unit)
-
-    def _replayed(self, table: Table) -> tuple[list[int], list[int]]:
-        """Finishing stacks and chips won from pots, by replaying the hand."""
-        from studpoker import phh
-
+        if players is not None and not (isinstance(players, list) and len(players) == len(stacks)
+                                        and all(isinstance(p, str) for p in players)):
+            raise _HandError(f"players must be {len(stacks)} names")
         try:
-            history = phh.read(table.text)[0]
-            result = phh.replay_result(history)
+            return phh._from_table(dict(data), name=table.name, index=0, source=table.source,
+                                   lines=None, replay_checks=True)
         except phh.PHHError as exc:
-            raise _HandError(f"cannot replay the hand for its result: {exc.reason}") from None
-        hand = result.hand
-        won = [0] * hand.n
-        for op in hand.log:
-            if isinstance(op, PotAwarded):
-                won[op.seat] += op.amount
-        seats = [result.seat(p) for p in range(hand.n)]
-        return [hand.stacks[s] for s in seats], [won[s] for s in seats]
+            raise _HandError(_reason(exc)) from None
 
-    def _actions(self, game: str, names: list[str], actions: list[str], starting: list[int],
-                 finishing: list[int], winnings: list[int], unit: int) -> None:
-        n = len(names)
-        stud = game != "wallstreet"  # the stud games: a bring-in, no card rounds
-        cards = [0] * n
+    def _add_replayed(self, history: phh.HandHistory) -> None:
+        """Replay the history (every action checked by the engine) and read its log."""
+        players = history.players
+        n = history.player_count
+        try:
+            result = phh.replay_result(history, game=self._game(history))
+        except phh.PHHError as exc:
+            raise _HandError(f"cannot replay the hand: {_reason(exc)}") from None
+        hand = result.hand
+        names = [""] * n
+        for p in range(n):
+            names[result.seat(p)] = (players[p] if players else "") or f"p{p + 1}"
+        self.add_log(hand.game, hand.log, stacks=hand.starting_stacks, names=names)
+
+    def _game(self, history: phh.HandHistory) -> Game:
+        """``history.game()``, one object per configuration (PHHError as it raises)."""
+        name = phh.VARIANT_GAMES.get(history.variant)
+        if name is None:
+            return history.game()  # raises, naming the variant
+        key = (history.variant, history.antes[0] if history.antes else 0,
+               *(_frozen(getattr(history, option, None)) for option in option_names(name)))
+        game = self._games.get(key)
+        if game is None:
+            game = self._games[key] = history.game()
+        return game
+
+    def add_log(self, game: Game, log: Sequence[Operation], *, stacks: Sequence[int],
+                names: Sequence[str]) -> None:
+        """One hand from its operation log (:mod:`studpoker.operations`), the engine's
+        own record; ``stacks`` are the starting stacks and ``names`` the players, both by
+        engine seat. Every statistic of docs/stats.md is read from the log here."""
+        n = len(stacks)
+        if len(names) != n:
+            raise StatsError(f"names must be {n} names, one per seat")
+        key = game.name
+        bring_in_game = game.streets[0].opener is Opener.BRING_IN
+        chips = list(stacks)
+        won = [0] * n
         folded = [False] * n
-        bets = [0] * n
-        current = 0  # the bet to match on this street
-        street = 3  # cards held on the street being bet
+        street = 0
         vpip = [False] * n
         first_raise = [False] * n
-        showdown = [False] * n
         aggressive = [[0] * 5 for _ in range(n)]
         calls = [[0] * 5 for _ in range(n)]
         rounds = [[0] * 3 for _ in range(n)]
         buys = [[0] * 3 for _ in range(n)]
         spent = [0] * n
-        bring_in = -1  # stud: the first player to act on third street (R2.4)
+        bring_in = -1  # the first player to act on the bring-in street (R2.4)
         entered = False  # a player other than the bring-in called, completed or raised
         acted = [False] * n
         steal_chance = [False] * n
@@ -537,113 +575,91 @@ class Stats:
         steal_live = False  # the steal still faces the bring-in alone
         faced = False
         fold_steal = False
-        baseball = game == "baseball"
-        threes = [0] * n  # Baseball (R8.2): face-up 3s dealt, not yet paid for or folded to
+        price_rank = game.price_rank  # Baseball (R8.2): a face-up card of this rank is paid for or folded to
+        owes = [0] * n  # face-up cards of that rank dealt on this street, not yet paid for or folded to
         paid = [0] * n
         decided = [0] * n
-        last_dealt = -1  # the player of the action before, when it was a d dh
-        for text in actions:
-            words = text.split("#", 1)[0].split()
-            if not words:
-                continue
-            dealt_to, last_dealt = last_dealt, -1
-            if words[0] == "d":
-                if len(words) >= 4 and words[1] == "dh":
-                    p = _player(words[2], n)
-                    last_dealt = p
-                    if baseball:
-                        ups = [words[3][i:i + 2] for i in range(0, len(words[3]), 2)]
-                        if p == dealt_to:  # the extra card of a face-up 4: no new street
-                            threes[p] += sum(c[0] == "3" for c in ups)
-                            continue
-                        threes[p] += sum(c[0] == "3" for k, c in enumerate(ups) if 2 <= cards[p] + k <= 5)
-                    before = cards[p]
-                    cards[p] += len(words[3]) // 2
-                    if not stud and 3 <= before <= 5 and cards[p] == before + 1:
-                        rounds[p][before - 3] += 1  # the free card of a card round
-                elif len(words) >= 3 and words[1] == "db":
-                    for p in range(n):
-                        if not folded[p]:
-                            cards[p] += 1
-                elif not (len(words) >= 3 and words[1] == "dm"):
-                    raise _HandError(f"bad dealer action {text!r}")
-                continue
-            if len(words) < 2:
-                raise _HandError(f"bad action {text!r}")
-            p = _player(words[0], n)
-            verb = words[1]
-            if verb == "sm":
-                showdown[p] = True
-                continue
-            if threes[p] and verb in ("pay", "f"):  # R8.2: pay for a face-up 3, or fold
-                threes[p] -= 1
-                decided[p] += 1
-                if verb == "pay":
-                    paid[p] += 1
-                else:
-                    folded[p] = True
-                continue
-            if verb == "mb":
-                if len(words) != 3 or not words[2].isdigit():
-                    raise _HandError(f"bad market buy {text!r}")
-                held = cards[p]
-                if 3 <= held <= 5:
-                    rounds[p][held - 3] += 1
-                    buys[p][held - 3] += 1
-                spent[p] += int(words[2]) * unit
-                cards[p] += 1
-                continue
-            held = cards[p]
-            if held != street:  # betting on a new street
-                street, current = held, 0
-                bets = [0] * n
-            s = min(max(held, 3), 7) - 3
-            if verb == "cc":
-                voluntary = current > bets[p]
-                if voluntary:
-                    calls[p][s] += 1
-                    bets[p] = current
-            elif verb == "cbr":
-                if len(words) != 3 or not words[2].isdigit():
-                    raise _HandError(f"bad bet {text!r}")
-                voluntary = True
-                aggressive[p][s] += 1
-                amount = int(words[2])
-                current = max(current, amount)
-                bets[p] = amount
-            elif verb == "pb":
-                voluntary = False
-                current = max(current, 1)
-                bets[p] = current
-            elif verb == "f":
-                voluntary = False
-                folded[p] = True
-            else:
-                raise _HandError(f"unknown action {verb!r} in {text!r}")
-            if s == 0:
-                if voluntary:
-                    vpip[p] = True
-                    first_raise[p] = first_raise[p] or verb == "cbr"
-                if stud:
-                    if bring_in < 0:
-                        bring_in = p
-                    elif p == bring_in:
-                        if steal_live and not faced:
-                            faced = True
-                            fold_steal = verb == "f"
+        saw = [False] * n  # in the hand when fourth street began
+        for op in log:
+            kind = type(op)
+            if kind is ActionTaken:
+                assert isinstance(op, ActionTaken)
+                action = op.action
+                p, verb = action.seat, action.kind
+                chips[p] -= op.paid
+                if owes[p] and verb in _PAY_OR_FOLD:  # R8.2: the price of a face-up 3, or a fold
+                    owes[p] -= 1
+                    decided[p] += 1
+                    if verb is ActionKind.PAY:
+                        paid[p] += 1
                     else:
-                        if not acted[p] and not entered:
-                            steal_chance[p] = (bring_in - p - 1) % n <= 2  # a late position
-                            if steal_chance[p] and verb == "cbr":
-                                stealer, steal_live = p, True
-                        elif voluntary and steal_live:
-                            steal_live = False  # someone else is in: no longer a steal
-                        if voluntary and p != stealer:
-                            steal_live = False
-                        entered = entered or voluntary
-            acted[p] = True
+                        folded[p] = True
+                    continue
+                if any(owes):
+                    owes = [0] * n  # the payments are over (an all-in holder owes nothing)
+                if verb in _CARD_ROUND:
+                    if 1 <= street <= 3:  # Wall Street card rounds: fourth to sixth
+                        rounds[p][street - 1] += 1
+                        if verb is ActionKind.BUY:
+                            buys[p][street - 1] += 1
+                    spent[p] += op.paid
+                    continue
+                if verb not in _BETTING:
+                    continue  # show or muck
+                s = min(street, 4)
+                voluntary = verb in _VOLUNTARY
+                if verb is ActionKind.CALL:
+                    calls[p][s] += 1
+                elif verb in _AGGRESSIVE:
+                    aggressive[p][s] += 1
+                elif verb is ActionKind.FOLD:
+                    folded[p] = True
+                if s == 0:
+                    if voluntary:
+                        vpip[p] = True
+                        first_raise[p] = first_raise[p] or verb in _AGGRESSIVE
+                    if bring_in_game:
+                        if bring_in < 0:
+                            bring_in = p
+                        elif p == bring_in:
+                            if steal_live and not faced:
+                                faced = True
+                                fold_steal = verb is ActionKind.FOLD
+                        else:
+                            if not acted[p] and not entered:
+                                steal_chance[p] = (bring_in - p - 1) % n <= 2  # a late position
+                                if steal_chance[p] and verb in _AGGRESSIVE:
+                                    stealer, steal_live = p, True
+                            elif voluntary and steal_live:
+                                steal_live = False  # someone else is in: no longer a steal
+                            if voluntary and p != stealer:
+                                steal_live = False
+                            entered = entered or voluntary
+                acted[p] = True
+            elif kind is CardDealt:
+                assert isinstance(op, CardDealt)
+                if op.face_up and op.card is not None and op.card.code >> 2 == price_rank:
+                    owes[op.seat] += 1
+            elif kind is StreetStarted:
+                assert isinstance(op, StreetStarted)
+                street = op.index
+                if street == 1:
+                    saw = [not f for f in folded]
+            elif kind is AntePosted:
+                assert isinstance(op, AntePosted)
+                chips[op.seat] -= op.amount
+            elif kind is ChipsReturned:
+                assert isinstance(op, ChipsReturned)
+                chips[op.seat] += op.amount
+            elif kind is PotAwarded:
+                assert isinstance(op, PotAwarded)
+                chips[op.seat] += op.amount
+                won[op.seat] += op.amount
+        ended = isinstance(log[-1], HandEnded) if log else False
+        showdown = ended and folded.count(False) > 1  # R1.8: else everyone else folded
+        self.hands += 1
         for p in range(n):
-            st = self._stats(names[p], game)
+            st = self._stats(names[p], key)
             st.hands += 1
             st.vpip_hands += vpip[p]
             st.raise_first_round += first_raise[p]
@@ -652,11 +668,10 @@ class Stats:
             if p == bring_in and faced:
                 st.steal_faced += 1
                 st.fold_to_steal_count += fold_steal
-            saw = cards[p] >= 4
-            st.saw_fourth_hands += saw
-            if showdown[p] and saw:  # wtsd counts among the hands that saw fourth street
+            st.saw_fourth_hands += saw[p]
+            if showdown and not folded[p] and saw[p]:  # wtsd counts the hands that saw fourth
                 st.showdowns += 1
-                st.showdowns_won += winnings[p] > 0
+                st.showdowns_won += won[p] > 0
             for i in range(5):
                 st.aggressive[i] += aggressive[p][i]
                 st.calls[i] += calls[p][i]
@@ -666,7 +681,7 @@ class Stats:
             st.market_spent += spent[p]
             st.three_decisions += decided[p]
             st.threes_paid += paid[p]
-            result = finishing[p] - starting[p]
+            result = chips[p] - stacks[p]
             st.net += result
             st.net_squares += result * result
             st.nets.append(result)
