@@ -62,6 +62,30 @@ def pg_schema_url() -> Iterator[str]:
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
+@contextlib.contextmanager
+def pg_database_url() -> Iterator[str]:
+    """A PostgreSQL URL of a fresh database of its own (no schema in it yet), dropped afterwards."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    name = "studpoker_test_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(PG_BASE, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(PG_BASE).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(PG_BASE, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def need_pg() -> None:
+    """Skip without a PostgreSQL server on localhost, except under CI (``CI`` set): fail there."""
+    if not pg_available():
+        if os.environ.get("CI"):
+            pytest.fail("no PostgreSQL at postgresql://postgres@127.0.0.1:5432/test ($STUDPOKER_TEST_PG)")
+        pytest.skip("no PostgreSQL on localhost")
+
+
 def db_params() -> list[Any]:
     return ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
         not pg_available() and not os.environ.get("CI"), reason="no PostgreSQL on localhost"))]

@@ -238,18 +238,32 @@ class Database:
         return self._sessions()
 
     def migrate(self) -> None:
-        """Create or upgrade the schema to the newest Alembic revision."""
+        """Create or upgrade the schema to the newest Alembic revision.
+
+        On PostgreSQL the whole of it (the schema, the migrations) runs in one transaction
+        holding an advisory lock of the schema: processes of a cluster starting at once on
+        a fresh database migrate one after the other, and the later ones find the schema at
+        its newest revision. (SQLite: a file has one writer at a time anyway.)
+        """
         from alembic import command
         from alembic.config import Config
 
-        if self.schema:
-            with self.engine.begin() as conn:
-                conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
         cfg = Config()
         cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self.engine.begin() as conn:
+            if not self.is_sqlite:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": self._migration_lock_key()})
+            if self.schema:
+                conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
+
+    def _migration_lock_key(self) -> int:
+        """The advisory lock taken while migrating: one per schema (a signed 64-bit number)."""
+        import hashlib
+
+        digest = hashlib.sha256(f"studpoker migrations {self.schema or ''}".encode()).digest()
+        return int.from_bytes(digest[:8], "big", signed=True)
 
     def dispose(self) -> None:
         """Close every pooled connection."""
