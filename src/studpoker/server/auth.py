@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from studpoker.server.db import TokenRow, UserRow, utcnow
 from studpoker.server.ledger import grant
-from studpoker.server.names import ACCOUNT_NAME_RE, account_name_problem, name_key
+from studpoker.server.names import ACCOUNT_NAME_RE, account_name_problem, name_key, name_skeleton
 
 __all__ = [
     "NAME_RE",
@@ -39,7 +39,8 @@ class AuthError(ValueError):
 
 
 class NameTaken(AuthError):
-    """A registration under a name (in any case) that an account has."""
+    """A registration under a name that an account has, in any case or with look-alike
+    characters (``aIice`` for ``alice``)."""
 
 
 def token_hash(token: str) -> str:
@@ -72,8 +73,8 @@ class Auth:
         return self._dummy
 
     def _new_user(self, s: Session, name: str, password_hash: str | None, *, guest: bool) -> UserRow:
-        user = UserRow(name=name, name_key=name_key(name), password_hash=password_hash, guest=guest,
-                       balance=0)
+        user = UserRow(name=name, name_key=name_key(name), name_skeleton=name_skeleton(name),
+                       password_hash=password_hash, guest=guest, balance=0)
         s.add(user)
         s.flush()
         grant(s, user, self.initial_balance, note="new account")
@@ -89,6 +90,9 @@ class Auth:
         check_password(password)
         if s.scalar(select(UserRow.id).where(UserRow.name_key == name_key(name))) is not None:
             raise NameTaken(f"the name {name!r} is taken")
+        twin = s.scalar(select(UserRow.name).where(UserRow.name_skeleton == name_skeleton(name)))
+        if twin is not None:  # Unicode confusables: aIice next to alice
+            raise NameTaken(f"the name {name!r} looks like {twin!r}, which is taken")
 
     def hash_password(self, password: str) -> str:
         """The argon2id hash of a password (slow, 64 MiB: run it off the event loop)."""

@@ -59,6 +59,12 @@ def _name_key_default(context: Any) -> str:
     return str(context.get_current_parameters()["name"]).casefold()
 
 
+def _name_skeleton_default(context: Any) -> str:
+    from studpoker.server.names import name_skeleton
+
+    return name_skeleton(str(context.get_current_parameters()["name"]))
+
+
 class Base(DeclarativeBase):
     """Declarative base of every table."""
 
@@ -72,6 +78,10 @@ class UserRow(Base):
     name: Mapped[str] = mapped_column(String(64), unique=True)
     # the name as names compare (casefolded): unique, so "Alice" and "alice" are one name
     name_key: Mapped[str] = mapped_column(String(64), unique=True, default=_name_key_default)
+    # the name as look-alikes share it (names.name_skeleton): unique, so "aIice" cannot join "alice"
+    # (null for an old account that already looked like an older one: migration 0004)
+    name_skeleton: Mapped[str | None] = mapped_column(String(128), unique=True, nullable=True,
+                                                      default=_name_skeleton_default)
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     balance: Mapped[int] = mapped_column(BigInteger, default=0)

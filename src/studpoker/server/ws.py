@@ -98,14 +98,19 @@ class Connection:
         return True
 
     async def sender(self) -> None:
-        """Drain the queue into the socket until closed."""
+        """Drain the queue into the socket until closed. A client gone mid-send (a reset, a
+        vanished network) ends it quietly: the reader sees the disconnect and cleans up."""
         while True:
             text = await self.queue.get()
             if text is None:
                 with contextlib.suppress(Exception):
                     await self.ws.close(code=1008)
                 return
-            await self.ws.send_text(text)
+            try:
+                await self.ws.send_text(text)
+            except Exception:  # WebSocketDisconnect, ClientDisconnected, a closed transport ...
+                self.closing = True
+                return
 
 
 def _seq_of(text: str | None, settings: Settings) -> int | None:
@@ -173,10 +178,10 @@ async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: R
         if not sender.done():
             with contextlib.suppress(asyncio.QueueFull):
                 conn.queue.put_nowait(None)
-            try:
-                await asyncio.wait_for(sender, timeout=2)
-            except (TimeoutError, asyncio.CancelledError, Exception):
-                sender.cancel()
+        try:  # awaited even when done: its outcome is always retrieved (no "never retrieved" traceback)
+            await asyncio.wait_for(sender, timeout=2)
+        except (TimeoutError, asyncio.CancelledError, Exception):
+            sender.cancel()
 
 
 async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth, manager: Registry,
