@@ -36,15 +36,16 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, delete, func, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT
 from studpoker.games import from_options, game_info, to_options
-from studpoker.server.api import MaybeUser, User
+from studpoker.server.api import DbId, MaybeUser, User
 from studpoker.server.db import Base, Database, HandRow, LedgerRow, SeatRow, TableRow, UserRow, utcnow
 from studpoker.server.http import SafeJSONResponse
+from studpoker.server.names import display_name_problem
 from studpoker.server.protocol import GameOptions, TableConfig
 from studpoker.server.rooms import Registry
 from studpoker.server.rooms.room import Room, SeatMeta
@@ -128,6 +129,16 @@ class TournamentCreate(BaseModel):
     action_time: Annotated[float, Field(ge=0.1, le=600)] = 20.0
     time_bank: Annotated[float, Field(ge=0, le=3600)] = 30.0
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, name: str) -> str:
+        """The rules of table names: no control, format (bidi, zero-width) or unassigned
+        characters, not blank."""
+        problem = display_name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
+        return name
+
 
 class TournamentRefused(ValueError):
     """A tournament request the rules refuse: ``status`` is the HTTP status."""
@@ -174,8 +185,8 @@ def check_create(body: TournamentCreate) -> dict[str, Any]:
             if not _fits(level):
                 raise TournamentError(f"level {i + 1}: stakes are at most {MAX_STAKE}")
             level.game(ec.game)
-    except (TournamentError, ValueError) as exc:
-        raise TournamentRefused(400, str(exc)) from None
+    except (TournamentError, ValueError, TypeError, OverflowError) as exc:
+        raise TournamentRefused(400, str(exc)[:300]) from None
     unknown = [b for b in body.bots if b not in BOT_NAMES]
     if unknown or not body.bots:
         raise TournamentRefused(400, f"unknown bot {unknown[0] if unknown else ''!r}; choose from "
@@ -218,6 +229,9 @@ def audit_tournaments(s: Session) -> tuple[int, int, list[str]]:
             chips = int(s.scalar(select(func.coalesce(func.sum(SeatRow.chips), 0))
                                  .where(SeatRow.table_id.in_(tables))) or 0)
         table_chips += chips
+        if row.status == "cancelled" and (pool != 0 or entrants):
+            problems.append(f"tournament {row.id} is cancelled but its pool holds {pool} "
+                            f"({entrants} entrants)")
         if row.status in ("registering", "running") and pool != buy_in * entrants:
             problems.append(f"tournament {row.id}: pool {pool} != buy-in {buy_in} x {entrants} entrants")
         if row.status == "running" and chips != int(row.config["starting_stack"]) * entrants:
@@ -316,6 +330,34 @@ def db_unregister(db: Database, *, tournament_id: int, user_id: int) -> int:
         return user.balance
 
 
+def db_cancel(db: Database, *, tournament_id: int, user_id: int) -> dict[int, int]:
+    """The creator cancels a tournament that has not started (one nobody fills, or that cannot
+    start): every buy-in goes back where it came from (``tourney_refund``; a bot's to the
+    creator who paid it). ``{user: new balance}``."""
+    with db.session() as s:
+        row = _lock_tournament(s, tournament_id)
+        if row.owner_id != user_id:
+            raise TournamentRefused(403, "only the tournament's creator may cancel it")
+        if row.status != "registering":
+            raise TournamentRefused(409, f"the tournament is {row.status}: only one that has not started "
+                                    "can be cancelled")
+        buy_in = int(row.config["buy_in"])
+        entrants = _entrants(s, row.id)
+        balances: dict[int, int] = {}
+        for uid in sorted({e.user_id for e in entrants}):
+            user = _lock_user(s, uid)
+            for e in (x for x in entrants if x.user_id == uid):
+                user.balance += buy_in
+                s.add(LedgerRow(user_id=uid, kind="tourney_refund", amount=buy_in, tournament_id=row.id,
+                                note=f"cancelled: {e.name}"))
+                s.delete(e)
+            balances[uid] = user.balance
+        row.status = "cancelled"
+        row.ended_at = utcnow()
+        s.commit()
+        return balances
+
+
 def db_fill(db: Database, *, tournament_id: int, user_id: int) -> int:
     """The creator fills every empty place with bots (their buy-ins from the creator's
     balance). The creator's new balance."""
@@ -353,12 +395,21 @@ def db_fill(db: Database, *, tournament_id: int, user_id: int) -> int:
         return user.balance
 
 
+def _table_name(row: TournamentRow, number: int) -> str:
+    """A tournament table's name: the tournament's (any character the name rules refuse, as an
+    older server may have stored it, left out), its id and the table's number."""
+    name = "".join(ch for ch in row.name if display_name_problem(ch) is None or ch == " ").strip()
+    suffix = f" #{row.id} table {number}"
+    return (name[: 64 - len(suffix)] + suffix).strip()
+
+
 def _table_config(row: TournamentRow, number: int, engine: Tournament) -> dict[str, Any]:
     cfg = row.config
+    chips = min(MAX_STAKE, max(1, int(cfg["starting_stack"]) * engine.entrants))
     return TableConfig(
-        name=f"{row.name} #{row.id} table {number}"[:64], game=to_options(engine.game),
+        name=_table_name(row, number), game=to_options(engine.game),
         seats=engine.config.table_seats, action_time=cfg["action_time"], time_bank=cfg["time_bank"],
-        min_buy_in=1, max_buy_in=max(1, int(cfg["starting_stack"]) * engine.entrants)).model_dump()
+        min_buy_in=1, max_buy_in=chips).model_dump()
 
 
 def db_start(db: Database, *, tournament_id: int, seed: int) -> tuple[Tournament, dict[int, int],
@@ -377,7 +428,7 @@ def db_start(db: Database, *, tournament_id: int, seed: int) -> tuple[Tournament
         who = {e.name: (e.user_id, e.bot) for e in entrants}
         tables: dict[int, int] = {}
         for number, table in engine.tables.items():
-            t = TableRow(name=f"{row.name} #{row.id} table {number}"[:64], owner_id=row.owner_id,
+            t = TableRow(name=_table_name(row, number), owner_id=row.owner_id,
                          config=_table_config(row, number, engine), private=False, invite_code=None,
                          closed=False, button=table.button, hands_played=0)
             s.add(t)
@@ -884,6 +935,18 @@ class TournamentManager:
         out["balance"] = balance
         return out
 
+    async def cancel(self, tournament_id: int, user_id: int) -> dict[str, Any]:
+        async with self.lock:
+            balances = await self.run_db(lambda: db_cancel(self.db, tournament_id=tournament_id,
+                                                           user_id=user_id))
+        from studpoker.server.rooms import messages
+
+        for uid, value in balances.items():
+            self.registry.send_user(uid, messages.encode(messages.balance(value)))
+        out = await self.get(tournament_id, user_id)
+        out["balance"] = balances.get(user_id)
+        return out
+
     async def _start(self, tournament_id: int) -> None:
         seed = random.SystemRandom().getrandbits(63)
         engine, tables, who = await self.run_db(lambda: db_start(self.db, tournament_id=tournament_id,
@@ -932,24 +995,30 @@ async def create_tournament(body: TournamentCreate, user: User, manager: Manager
 
 
 @router.get("/{tournament_id}")
-async def get_tournament(tournament_id: int, user: MaybeUser, manager: Manager) -> dict[str, Any]:
+async def get_tournament(tournament_id: DbId, user: MaybeUser, manager: Manager) -> dict[str, Any]:
     """One tournament: entrants, tables, places."""
     return await manager.get(tournament_id, user.id if user else None)
 
 
 @router.post("/{tournament_id}/register")
-async def register(tournament_id: int, user: User, manager: Manager) -> dict[str, Any]:
+async def register(tournament_id: DbId, user: User, manager: Manager) -> dict[str, Any]:
     """Take a place (the buy-in goes to the prize pool); the tournament starts when full."""
     return await manager.register(tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/unregister")
-async def unregister(tournament_id: int, user: User, manager: Manager) -> dict[str, Any]:
+async def unregister(tournament_id: DbId, user: User, manager: Manager) -> dict[str, Any]:
     """Give the place back before the start (the buy-in comes back)."""
     return await manager.unregister(tournament_id, user.id)
 
 
+@router.post("/{tournament_id}/cancel")
+async def cancel(tournament_id: DbId, user: User, manager: Manager) -> dict[str, Any]:
+    """Creator only, before the start: the tournament is cancelled and every buy-in refunded."""
+    return await manager.cancel(tournament_id, user.id)
+
+
 @router.post("/{tournament_id}/fill")
-async def fill(tournament_id: int, user: User, manager: Manager) -> dict[str, Any]:
+async def fill(tournament_id: DbId, user: User, manager: Manager) -> dict[str, Any]:
     """Creator only, when bots are allowed: bots take the empty places and it starts."""
     return await manager.fill(tournament_id, user.id)
