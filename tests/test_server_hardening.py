@@ -183,6 +183,48 @@ def test_tokens_expire_when_unused_and_each_use_renews_them(tmp_path: Path) -> N
     assert Settings().token_ttl > 0
 
 
+def test_a_socket_is_closed_when_its_token_expires(tmp_path: Path) -> None:
+    """Issue 22 s.1 item 8: a socket logged in before its token expired can no longer act after
+    it: it is closed (``unauthorized``) when the token expires unused, and adds no bot then. A
+    socket in use keeps its token alive (its messages are uses), and a token renewed by a REST
+    call keeps the socket open past its first expiry."""
+    settings = dataclasses.replace(FAST, token_ttl=2.0)
+    with ServerThread(f"sqlite:///{tmp_path / 'db.db'}", settings) as srv:
+        async def main() -> None:
+            idle, busy, rest = Client(srv.url), Client(srv.url), Client(srv.url)
+            for c in (idle, busy, rest):
+                await c.guest()
+                await c.connect()
+            tid = int((await idle.create_table(table_config(STUD)))["id"])
+            await idle.request({"type": "watch", "table": tid})
+            codes: list[str] = []
+            idle.listeners.append(lambda m: codes.append(m.get("code", "")) if m.get("type") == "error" else None)
+            started = time.monotonic()
+            async with httpx.AsyncClient(base_url=srv.url) as http:
+                while time.monotonic() - started < 5.0:  # 2.5 lifetimes
+                    assert (await busy.request({"type": "ping"}))["type"] == "pong"
+                    r = await http.get("/api/me", headers={"Authorization": f"Bearer {rest.token}"})
+                    assert r.status_code == 200
+                    await asyncio.sleep(0.3)
+            assert idle.closed is not None
+            await asyncio.wait_for(idle.closed.wait(), 5)  # closed at expiry, without a word from it
+            assert "unauthorized" in codes
+            with pytest.raises(Exception):  # noqa: B017 - a closed socket, whatever the library raises
+                await idle.request({"type": "add_bot", "table": tid, "bot": "random", "buy_in": 100})
+            info = (await asyncio.to_thread(httpx.get, f"{srv.url}/api/tables/{tid}")).json()
+            assert not any(seat for seat in info["seats"])  # no bot was added
+            for c in (busy, rest):  # used (by the socket, or by REST calls): still open
+                assert c.closed is None or not c.closed.is_set()
+                assert (await c.request({"type": "ping"}))["type"] == "pong"
+            # once the REST calls stop, the token expires and that socket closes too
+            assert rest.closed is not None
+            await asyncio.wait_for(rest.closed.wait(), 5)
+            for c in (idle, busy, rest):
+                await c.close()
+
+        run(main())
+
+
 # ------------------------------------------------------------------ websockets
 
 

@@ -11,6 +11,7 @@ so the methods here come in two halves: the database part and the hash.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import secrets
 
@@ -179,6 +180,30 @@ class Auth:
         if user is None:  # pragma: no cover - foreign key
             raise AuthError("invalid token")
         return user
+
+    @property
+    def renew_every(self) -> float:
+        """A token's last use is written at most this often (seconds)."""
+        return 0.0 if self.token_ttl is None else min(60.0, self.token_ttl / 100)
+
+    def token_expiry(self, s: Session, token_hash: str, *, used: bool) -> float | None:
+        """For a websocket logged in with a token (``token_hash``): the Unix time at which the
+        token expires unless used again (None: tokens never expire). ``used``: the socket used
+        it since it last asked, which renews it. :class:`AuthError` if it was revoked or has
+        expired meanwhile (the socket must close); the caller commits."""
+        row = s.get(TokenRow, token_hash)
+        if row is None:
+            raise AuthError("the token was revoked: log in again")
+        if self.token_ttl is None:
+            return None
+        now = utcnow()
+        last = row.last_used_at or row.created_at
+        if (now - last).total_seconds() > self.token_ttl:
+            s.delete(row)
+            raise AuthError("the token has expired: log in again")
+        if used:
+            row.last_used_at = last = now
+        return last.replace(tzinfo=dt.UTC).timestamp() + self.token_ttl
 
     def revoke(self, s: Session, token: str) -> None:
         """Log out: forget the token."""
