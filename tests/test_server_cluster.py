@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import subprocess
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -17,50 +15,31 @@ import httpx
 import pytest
 
 from _server_support import (
+    REDIS_URL,
     STUD,
     STUDPOKER,
     ServerProcess,
+    cluster_prefix,
     free_port,
-    pg_available,
+    lease_owner,
+    need_cluster_services,
     pg_schema_url,
+    running_cluster,
     table_config,
 )
 from studpoker.bots import make_bot
 from studpoker.server.client import Client, play_bot
 from studpoker.server.db import Database, HandRow
 
-REDIS_URL = os.environ.get("STUDPOKER_TEST_REDIS", "redis://127.0.0.1:6379/0")
-
-
-def redis_available() -> bool:
-    try:
-        import redis
-
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
-        return True
-    except Exception:
-        return False
-
 
 @pytest.fixture
 def services() -> None:
-    if not pg_available():
-        pytest.fail("the cluster test needs PostgreSQL at postgresql://postgres@127.0.0.1:5432/test "
-                    "(or $STUDPOKER_TEST_PG)")
-    if not redis_available():
-        pytest.fail(f"the cluster test needs Redis at {REDIS_URL} (or $STUDPOKER_TEST_REDIS)")
-
-
-def lease_owner(prefix: str, table_id: int) -> str | None:
-    import redis
-
-    value = redis.Redis.from_url(REDIS_URL, decode_responses=True).get(f"{prefix}:lease:{table_id}")
-    return str(value) if value is not None else None
+    need_cluster_services()
 
 
 @pytest.mark.slow
 def test_three_processes_one_table_owner_killed(services: None, tmp_path: Path) -> None:
-    prefix = "studpoker-test-" + uuid.uuid4().hex[:10]
+    prefix = cluster_prefix()
     with pg_schema_url() as url:
         procs = [ServerProcess(url, free_port(), tmp_path / f"server{i}.log",
                                ["--redis", REDIS_URL, "--redis-prefix", prefix, "--seat-timeout", "600"])
@@ -195,3 +174,29 @@ def test_three_processes_one_table_owner_killed(services: None, tmp_path: Path) 
                     proc.stop()
         audit = subprocess.run([STUDPOKER, "audit", "--db", url], capture_output=True, text=True, timeout=60)
         assert audit.returncode == 0, audit.stdout + audit.stderr
+
+
+@pytest.mark.slow
+def test_limits_are_counted_across_the_cluster(services: None, tmp_path: Path) -> None:
+    """Issue 22 s.1 item 7: with Redis the limits count every process's requests together: 30
+    wrong passwords for one account spread over three processes get 8 hashes (the limit per
+    name), the rest 429; 100 guests from one address get 30 (the limit per address)."""
+    with running_cluster(tmp_path, extra=["--guests-per-ip", "30"]) as (_url, _prefix, procs):
+        r = httpx.post(f"{procs[0].http}/api/register", json={"name": "victim", "password": "the right one"},
+                       timeout=60)
+        assert r.status_code == 200, r.text
+        codes = [httpx.post(f"{procs[i % 3].http}/api/login", json={"name": "victim", "password": f"wrong {i}!"},
+                            timeout=60).status_code for i in range(30)]
+        assert codes.count(401) == 8 and codes.count(429) == 22, codes
+
+        async def guests() -> tuple[list[int], float]:
+            async with httpx.AsyncClient(timeout=60) as http:
+                started = time.monotonic()
+                rs = await asyncio.gather(*(http.post(f"{procs[i % 3].http}/api/guest") for i in range(100)))
+                return [x.status_code for x in rs], time.monotonic() - started
+
+        codes, took = asyncio.run(guests())
+        assert set(codes) <= {200, 429}, codes
+        # 30 in any 10 s: exactly 30 when the burst took less than the window (it takes a second or two)
+        windows = 1 if took < 9.5 else int(took // 10) + 1
+        assert codes.count(200) == 30 if windows == 1 else 30 <= codes.count(200) <= 30 * windows, (codes, took)

@@ -161,7 +161,7 @@ async def _password_of(svc: Services, request: Request, name: str, password: str
     ``Retry-After``), and the hash is checked even for an unknown name (the same cost)."""
     ip, key = client_ip(request), name_key(name)
     try:
-        svc.guards.login_attempt(ip, key)
+        attempt = await svc.guards.login_attempt(ip, key)
     except LimitExceeded as exc:
         raise _too_many(exc) from None
 
@@ -177,7 +177,7 @@ async def _password_of(svc: Services, request: Request, name: str, password: str
         raise _too_many(exc) from None
     if not ok or uid is None or password_hash is None:
         return None
-    svc.guards.login_succeeded(ip, key)
+    await svc.guards.login_succeeded(ip, key, attempt)
     return uid
 
 
@@ -192,7 +192,7 @@ async def register(body: Credentials, request: Request, svc: Svc) -> dict[str, A
     except AuthError as exc:
         raise HTTPException(400, str(exc)) from None
     try:
-        svc.guards.registrations.check(client_ip(request), "new accounts from this address")
+        await svc.guards.new_account(client_ip(request))
     except LimitExceeded as exc:
         raise _too_many(exc) from None
 
@@ -253,7 +253,7 @@ async def guest(request: Request, svc: Svc) -> dict[str, Any]:
     """A guest account with play money; returns a token (at most ``guests_per_ip`` per address
     in any ``guest_window`` seconds: 429)."""
     try:
-        svc.guards.guests.check(client_ip(request), "guests from this address")
+        await svc.guards.new_guest(client_ip(request))
     except LimitExceeded as exc:
         raise _too_many(exc) from None
 

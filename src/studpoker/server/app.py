@@ -65,7 +65,8 @@ def create_app(
             raise ValueError("a cluster needs a shared database: use PostgreSQL with --redis")
         link = RedisCluster(cluster)
     manager = Registry(db, settings, bot_factory=bot_factory, cluster=link)
-    guards = Guards.from_settings(settings)
+    guards = Guards.from_settings(settings, redis_url=None if cluster is None else cluster.redis_url,
+                                  prefix="studpoker" if cluster is None else cluster.prefix)
     svc = Services(db=db, auth=auth, manager=manager, settings=settings, guards=guards)
     tournaments = TournamentManager(manager)
 
@@ -84,6 +85,7 @@ def create_app(
         finally:
             await manager.stop()
             guards.hashes.shutdown()
+            await guards.close()
             db.dispose()
 
     docs = settings.api_docs
