@@ -24,6 +24,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -41,6 +42,7 @@ __all__ = [
     "HandEventRow",
     "HandRow",
     "LedgerRow",
+    "PlayerStatsRow",
     "SeatRow",
     "TableRow",
     "TokenRow",
@@ -136,6 +138,8 @@ class TableRow(Base):
     button: Mapped[int | None] = mapped_column(Integer, nullable=True)
     hands_played: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    # a tournament's table (its seats hold tournament chips; run by the tournament's process)
+    tournament_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -197,6 +201,24 @@ class HandEventRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     source: Mapped[str] = mapped_column(String(8), default="player")
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class PlayerStatsRow(Base):
+    """A player's statistics in one game, kept up to date as hands end (docs/stats.md): the
+    counters of :class:`studpoker.stats.PlayerStats` (``counts``), hands and net chips (columns,
+    for the leaderboard), and the chart of net chips over hands, a point every ``chart_step``
+    hands (at most ``CHART_POINTS`` points: the step doubles as hands add up)."""
+
+    __tablename__ = "player_stats"
+    __table_args__ = (Index("ix_player_stats_game_net", "game", "net"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    hands: Mapped[int] = mapped_column(Integer, default=0)
+    net: Mapped[int] = mapped_column(BigInteger, default=0)
+    counts: Mapped[dict[str, Any]] = mapped_column(JSON)
+    chart: Mapped[list[int]] = mapped_column(JSON)
+    chart_step: Mapped[int] = mapped_column(Integer, default=1)
 
 
 def normalize_url(url: str) -> tuple[str, str | None]:

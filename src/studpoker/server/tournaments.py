@@ -430,7 +430,7 @@ def db_start(db: Database, *, tournament_id: int, seed: int) -> tuple[Tournament
         for number, table in engine.tables.items():
             t = TableRow(name=_table_name(row, number), owner_id=row.owner_id,
                          config=_table_config(row, number, engine), private=False, invite_code=None,
-                         closed=False, button=table.button, hands_played=0)
+                         closed=False, button=table.button, hands_played=0, tournament_id=row.id)
             s.add(t)
             s.flush()
             tables[number] = t.id

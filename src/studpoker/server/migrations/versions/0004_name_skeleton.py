@@ -39,5 +39,4 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_index("ix_users_name_skeleton", table_name="users")
-    with op.batch_alter_table("users") as batch:
-        batch.drop_column("name_skeleton")
+    op.drop_column("users", "name_skeleton")  # (SQLite 3.35+ drops a column in place)
