@@ -453,3 +453,71 @@ def test_a_stuck_tournament_is_cancelled_with_every_buy_in_refunded(tmp_path: Pa
             r = http.post(f"/api/tournaments/{stuck['id']}/{verb}", headers=owner)
             assert r.status_code == 409, (verb, r.text)
     assert audit_ok(db) == []
+
+
+def _step(fn: Any) -> str:
+    """Which step of the server a database call is: its function, and for an action whether it
+    ends the hand (its closure holds the hand's finish)."""
+    name = fn.__qualname__.split(".<locals>")[0]
+    cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or (), strict=True))
+    if "finish" in cells and cells["finish"].cell_contents is not None:
+        name += " (hand end)"
+    return name
+
+
+def test_commit_failures_at_every_step_of_a_tournament(tmp_path: Path) -> None:
+    """Issue 22 s.1 item 3: the first two and then every third database call of each step of a
+    tournament fail (the start, every deal, action and hand end, each round's settlement, the
+    prizes, reading a table again after a failure), half of them before the commit (nothing
+    stored), half after it (stored, but the server hears it failed). The tournament still ends,
+    every place is paid, the books balance."""
+    from sqlalchemy.exc import OperationalError
+
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    with ServerThread(db, QUICK) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        owner, _ = _guest(http)
+        player, _ = _guest(http)
+        t = _create(http, owner, STUD, starting_stack=40)
+        reg = server.manager
+        original = reg.run_db
+        calls: dict[str, int] = {}
+        failed: dict[str, int] = {}
+
+        async def faulty(fn: Any) -> Any:
+            step = _step(fn)
+            n = calls[step] = calls.get(step, 0) + 1
+            # the first two calls of each step fail, then every third: before the commit, then after
+            if n > 2 and n % 3:
+                return await original(fn)
+            failed[step] = failed.get(step, 0) + 1
+            if n == 2 or (n > 2 and n % 6 == 3):
+                await original(fn)  # committed, but the connection dropped before the answer
+            raise OperationalError("COMMIT", {}, Exception("terminating connection due to administrator command"))
+
+        reg.run_db = faulty
+
+        def retry(method: str, path: str, **kw: Any) -> httpx.Response:
+            for _ in range(20):
+                r = http.request(method, path, **kw)
+                if r.status_code < 500:
+                    return r
+                assert r.status_code == 503, r.text  # the database did not answer: try again
+            raise AssertionError(f"{path} kept failing")
+
+        r = retry("POST", f"/api/tournaments/{t['id']}/register", headers=player)
+        assert r.status_code in (200, 409), r.text
+        r = retry("POST", f"/api/tournaments/{t['id']}/fill", headers=owner)
+        assert r.status_code in (200, 409), r.text
+        deadline = time.time() + 300
+        while True:
+            r = retry("GET", f"/api/tournaments/{t['id']}")
+            if r.json()["status"] == "over":
+                break
+            assert time.time() < deadline, r.json()
+            time.sleep(0.3)
+        reg.run_db = original
+        _check_result(r.json())
+    assert audit_ok(db) == []
+    for step in ("Room._start_hand", "Room.apply", "Room.apply (hand end)", "Registry.reload",
+                 "LiveTournament._advance", "LiveTournament._finish", "TournamentManager._start"):
+        assert failed.get(step, 0) >= 2, (step, failed)

@@ -76,9 +76,8 @@ def create_app(
         await loop.run_in_executor(None, db.migrate)
         await loop.run_in_executor(None, auth.warm_up)
         await guards.hashes.start()
-        await tournaments.load()  # which tables are tournament tables, before they start
-        await manager.start()
-        await tournaments.resume()
+        await manager.start()  # the cash tables (a cluster: those whose lease is free)
+        await tournaments.start()  # the tournaments and their tables
         log.info("studpoker server ready (%s)", db.url.split("@")[-1])
         try:
             yield

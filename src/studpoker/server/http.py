@@ -65,8 +65,20 @@ def install_error_handlers(app: FastAPI) -> None:
         return SafeJSONResponse({"detail": exc.detail}, status_code=exc.status_code,
                                 headers=dict(exc.headers) if exc.headers else None)
 
+    async def database_error(_request: Request, exc: Exception) -> SafeJSONResponse:
+        # the database did not answer (a dropped connection, a failover): nothing was changed
+        # that the caller cannot see by asking again
+        import logging
+
+        logging.getLogger("studpoker.server").warning("a request met a database error: %s", exc)
+        return SafeJSONResponse({"detail": "the database did not answer; try again"}, status_code=503,
+                                headers={"Retry-After": "1"})
+
+    from sqlalchemy.exc import DBAPIError
+
     app.add_exception_handler(RequestValidationError, validation)
     app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(DBAPIError, database_error)
 
 
 class SecurityHeaders:

@@ -45,6 +45,7 @@ __all__ = [
     "record_event",
     "seat_player",
     "start_hand",
+    "tournament_of",
     "unseat",
     "update_seat",
 ]
@@ -144,12 +145,20 @@ def load_tables(db: Database, ids: Sequence[int] | None = None) -> list[LoadedTa
         return [_load(s, r) for r in rows]
 
 
-def open_table_ids(db: Database) -> list[int]:
-    """The ids of every open (or closing) table."""
+def open_table_ids(db: Database, *, cash_only: bool = False) -> list[int]:
+    """The ids of every open (or closing) table (``cash_only``: not a tournament's)."""
     with db.session() as s:
         seated = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id).exists()
-        return list(s.scalars(select(TableRow.id).where(TableRow.closed.is_(False) | seated)
-                              .order_by(TableRow.id)))
+        q = select(TableRow.id).where(TableRow.closed.is_(False) | seated)
+        if cash_only:
+            q = q.where(TableRow.tournament_id.is_(None))
+        return list(s.scalars(q.order_by(TableRow.id)))
+
+
+def tournament_of(db: Database, table_id: int) -> int | None:
+    """The tournament a table belongs to (None: a cash table, or no such table)."""
+    with db.session() as s:
+        return s.scalar(select(TableRow.tournament_id).where(TableRow.id == table_id))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -27,6 +27,7 @@ one that had not dealt yet deals.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import logging
 import random
@@ -557,6 +558,39 @@ def db_list(db: Database, user_id: int | None, tournament_id: int | None = None)
         return [tournament_json(r, _entrants(s, r.id), user_id) for r in rows]
 
 
+def db_waiting(db: Database) -> tuple[list[int], list[int]]:
+    """``(full tournaments that have not started, running tournaments)``, by id."""
+    with db.session() as s:
+        rows = [(int(tid), str(status), dict(config)) for tid, status, config in s.execute(
+            select(TournamentRow.id, TournamentRow.status, TournamentRow.config)
+            .where(TournamentRow.status.in_(["registering", "running"])).order_by(TournamentRow.id))]
+        registering = [tid for tid, status, _ in rows if status == "registering"]
+        counts: dict[int, int] = {}
+        if registering:
+            for tid, count in s.execute(select(EntrantRow.tournament_id, func.count())
+                                        .where(EntrantRow.tournament_id.in_(registering))
+                                        .group_by(EntrantRow.tournament_id)):
+                counts[int(tid)] = int(count)
+        full = [tid for tid, status, config in rows
+                if status == "registering" and counts.get(tid, 0) >= int(config["players"])]
+        return full, [tid for tid, status, _ in rows if status == "running"]
+
+
+def db_read(db: Database, tournament_id: int) -> tuple[TournamentRow | None, list[EntrantRow]]:
+    """A tournament's row and entrants."""
+    with db.session() as s:
+        row = s.get(TournamentRow, tournament_id)
+        return row, (_entrants(s, tournament_id) if row is not None else [])
+
+
+def db_table_of(db: Database, tournament_id: int, user_id: int) -> int | None:
+    """The open table of a tournament where a player's seat is stored (None: out, or not seated)."""
+    with db.session() as s:
+        return s.scalar(select(SeatRow.table_id).join(TableRow, TableRow.id == SeatRow.table_id).where(
+            TableRow.tournament_id == tournament_id, TableRow.closed.is_(False), SeatRow.user_id == user_id,
+            SeatRow.bot.is_(None)).limit(1))
+
+
 # ------------------------------------------------------------ the live tournament
 
 
@@ -586,7 +620,7 @@ class LiveTournament:
 
     def hand_over(self, room: Room) -> None:
         n = self.number(room.id)
-        if n is None:
+        if n is None or self.over:
             return
         self.engine.tables[n] = room.table  # (a room rebuilt after a failed commit has a new table)
         self.waiting.discard(n)
@@ -624,11 +658,12 @@ class LiveTournament:
                 if n in self.engine.tables:
                     self.engine.tables[n] = room.table
 
-    async def resume(self, hands_before: dict[int, int], round_done: bool) -> None:
-        """After a restart: wait for live hands, deal where the round's hand is still due."""
+    async def resume(self, hands_before: dict[int, int], round_done: bool, delay: float = 0.0) -> None:
+        """From the stored state (a start, a restart, another process taking over, a failed
+        commit): wait for live hands, deal where the round's hand is still due."""
         self.wire()
         if round_done:
-            await self.advance(0.0)
+            self.registry.spawn(self.advance(delay))
             return
         due = []
         for n, tid in self.tables.items():
@@ -657,6 +692,22 @@ class LiveTournament:
                 await self._advance()
             except Exception:
                 log.exception("tournament %s: the round could not be settled", self.id)
+                self.abandon()
+
+    def abandon(self) -> None:
+        """Something could not be stored (a failed commit): stop running the tournament here and
+        read it again from the database (the manager does at once), as after a restart. Its
+        rooms go too: they are rebuilt from their rows."""
+        if self.over:
+            return
+        log.warning("tournament %s: reading it again from the database", self.id)
+        self.over = True
+        reg = self.registry
+        for tid in self.tables.values():
+            room = reg.rooms.get(tid)
+            if room is not None and room.tournament is self:
+                reg.drop(tid)
+        self.manager.forget(self)
 
     async def _advance(self) -> None:
         e = self.engine
@@ -773,13 +824,15 @@ class LiveTournament:
 
     async def _deal(self, n: int) -> None:
         reg = self.registry
-        room = reg.rooms.get(self.tables[n])
-        if room is None:
-            self._skip(n)
+        tid = self.tables[n]
+        room = reg.rooms.get(tid)
+        if room is None or self.over:
+            if not self.over:
+                self._skip(n)
             return
         async with room.lock:
-            room = reg.rooms.get(self.tables[n], room)
-            if room.hand is not None or room.stopped:
+            room = reg.rooms.get(tid, room)
+            if self.over or room.hand is not None or room.stopped:
                 return
             room.table = self.engine.tables[n]
             if not room.table.can_start():
@@ -788,8 +841,12 @@ class LiveTournament:
                 self._skip(n)
                 return
             await room._start_hand()
-            if room.hand is None:  # the deal could not be stored; the room was rebuilt
-                self._skip(n)
+            current = reg.rooms.get(tid)
+            if current is not None and current.hand is not None:
+                # (a room rebuilt after a commit that failed to answer holds the stored deal)
+                self.engine.tables[n] = current.table
+                return
+        self.abandon()  # the deal could not be stored: read the round again from the database
 
     async def _finish(self) -> None:
         e = self.engine
@@ -800,6 +857,8 @@ class LiveTournament:
         tables = list(self.tables.values())
         balances = await reg.run_db(lambda: db_finish(reg.db, tournament_id=self.id, state=state,
                                                       places=list(result.finish), tables=tables))
+        if self.over:
+            return
         self.over = True
         for tid in tables:
             room = reg.rooms.get(tid)
@@ -812,7 +871,7 @@ class LiveTournament:
             from studpoker.server.rooms import messages
 
             reg.send_user(uid, messages.encode(messages.balance(value)))
-        self.manager.live.pop(self.id, None)
+        self.manager.forget(self, over=True)
         log.info("tournament %s over: %s", self.id, [s.name for s in result.finish])
 
 
@@ -820,15 +879,23 @@ class LiveTournament:
 
 
 class TournamentManager:
-    """The tournaments of a server: registration, starts, and the running ones."""
+    """The tournaments of a server: registration, starts, and the running ones.
+
+    A running tournament is run by one process (with its tables): the one holding its lease
+    (``tournament:{id}``, in a cluster) or the only one. A keeper looks every second (and at
+    once when asked) for tournaments that need a process: a full one that has not started
+    (it is started), and a running one that nobody runs (after a restart, its process's death,
+    or a commit that failed): it is read from the database and goes on where it stood.
+    """
 
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
         self.live: dict[int, LiveTournament] = {}
         self._by_table: dict[int, LiveTournament] = {}
-        self._resume: list[tuple[LiveTournament, dict[int, int], bool]] = []
-        self._full: list[int] = []
+        self._unleased: set[int] = set()  # running tournaments without a lease at the last look
+        self._wake: asyncio.Event | None = None
         self.lock = asyncio.Lock()
+        self.period = 1.0
         registry.room_hook = self._hook
 
     @property
@@ -852,46 +919,137 @@ class TournamentManager:
             self._by_table[tid] = live
         return live
 
-    async def load(self) -> None:
-        """Before the registry loads its tables: know which are tournament tables."""
-        if self.registry.cluster is not None:
-            return
+    def forget(self, live: LiveTournament, *, over: bool = False) -> None:
+        """A tournament no longer runs here (``over``, or abandoned: the keeper takes it again)."""
+        if self.live.get(live.id) is live:
+            del self.live[live.id]
+        for tid in live.tables.values():
+            if self._by_table.get(tid) is live:
+                del self._by_table[tid]
+        cluster = self.registry.cluster
+        if over and cluster is not None:
+            self.registry.spawn(cluster.let_go(f"tournament:{live.id}"))
+        if not over:
+            self.wake()
 
-        def read() -> list[tuple[TournamentRow, list[EntrantRow]]]:
-            with self.db.session() as s:
-                rows = list(s.scalars(select(TournamentRow).where(
-                    TournamentRow.status.in_(["registering", "running"]))))
-                return [(r, _entrants(s, r.id)) for r in rows]
+    def lost(self, name: str) -> None:
+        """The cluster took a lease from this process (it did not renew it in time): a tournament
+        run here, or one of its tables, stops here (whoever holds the lease now runs it)."""
+        kind, _, number = name.partition(":")
+        live = (self.live.get(int(number)) if kind == "tournament" else
+                self._by_table.get(int(number)) if kind == "table" else None)
+        if live is not None:
+            live.abandon()
 
-        for row, entrants in await self.run_db(read):
-            if row.status == "registering":
-                if len(entrants) >= int(row.config["players"]):
-                    self._full.append(row.id)
+    # -------------------------------------------------------------- the keeper
+
+    def wake(self) -> None:
+        """Look for tournaments that need a process now rather than at the next beat."""
+        if self._wake is not None:
+            self._wake.set()
+
+    async def start(self) -> None:
+        """At the server's start: take up the tournaments that need a process, then keep looking."""
+        self._wake = asyncio.Event()
+        cluster = self.registry.cluster
+        if cluster is not None:
+            cluster.lost_hook = self.lost
+        try:
+            await self.sweep()
+        except Exception:
+            log.exception("tournaments: the first look failed")
+        self.registry.spawn(self._keeper())
+
+    async def _keeper(self) -> None:
+        assert self._wake is not None
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.period)
+            self._wake.clear()
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("tournaments: looking for tournaments to run")
+
+    async def sweep(self) -> None:
+        """Start the full tournaments that have not started; run the running ones nobody runs."""
+        full, running = await self.run_db(lambda: db_waiting(self.db))
+        for tid in full:
+            try:
+                async with self.lock:
+                    await self._start(tid)
+            except TournamentRefused:
+                pass
+            except Exception:
+                log.exception("tournament %s: could not start", tid)
+        cluster = self.registry.cluster
+        unleased: set[int] = set()
+        for tid in running:
+            if tid in self.live:
                 continue
-            assert row.state is not None
-            engine = Tournament.restore(row.state["engine"])
-            tables = _tournament_tables(row)
-            who = {e.name: (e.user_id, e.bot) for e in entrants}
-            live = self._live(row, engine, tables, who)
-            hands_before = {int(n): int(h) for n, h in (row.state.get("hands_before") or {}).items()}
-            self._resume.append((live, hands_before, bool(row.state.get("round_done"))))
+            if cluster is not None:
+                holder = await cluster.holder(f"tournament:{tid}")
+                if holder is None:
+                    unleased.add(tid)
+                    if tid not in self._unleased:  # a starting process takes it a moment after its row
+                        continue
+                elif holder != cluster.proc and not await cluster.is_dead(holder):
+                    continue
+            try:
+                await self.adopt(tid)
+            except Exception:
+                log.exception("tournament %s: could not be taken up", tid)
+        self._unleased = unleased
 
-    async def resume(self) -> None:
-        """After the registry started its rooms: the running tournaments go on."""
-        for live, hands_before, done in self._resume:
-            log.info("tournament %s: resuming at round %s", live.id, live.engine.rounds)
-            await live.resume(hands_before, done)
-        self._resume = []
-        for tid in self._full:
-            await self._start(tid)
-        self._full = []
+    async def adopt(self, tournament_id: int, *, delay: float = 0.0, tell: bool = False) -> None:
+        """Run a running tournament here, from its rows (engine snapshot, tables, live hands)."""
+        async with self.lock:
+            await self._adopt(tournament_id, delay=delay, tell=tell)
 
-    def _check_single(self) -> None:
-        if self.registry.cluster is not None:
-            raise TournamentRefused(400, "tournaments run on a single-process server (no --redis)")
+    async def _adopt(self, tournament_id: int, *, delay: float = 0.0, tell: bool = False) -> None:
+        if tournament_id in self.live:
+            return
+        reg = self.registry
+        cluster = reg.cluster
+        if cluster is not None and not await cluster.hold(f"tournament:{tournament_id}"):
+            return
+        row, entrants = await self.run_db(lambda: db_read(self.db, tournament_id))
+        if row is None or row.status != "running" or row.state is None:
+            return
+        tables = _tournament_tables(row)
+        engine = Tournament.restore(row.state["engine"])
+        playing = [tid for n, tid in tables.items() if n in engine.tables]
+        if cluster is not None:  # the tables go with the tournament (a dead owner's leases are taken)
+            deadline = time.monotonic() + 15.0
+            while not all([await cluster.take_table(tid) for tid in playing]):
+                if time.monotonic() > deadline:
+                    log.warning("tournament %s: its tables are held elsewhere", tournament_id)
+                    return
+                await asyncio.sleep(0.2)
+        for tid in tables.values():
+            reg.drop(tid)  # rooms of an abandoned run go: rebuilt from their rows below
+        who = {e.name: (e.user_id, e.bot) for e in entrants}
+        live = self._live(row, engine, tables, who)
+        try:
+            loaded: list[LoadedTable] = await self.run_db(lambda: load_tables(self.db, playing))
+        except Exception:
+            self.forget(live)
+            raise
+        for data in loaded:
+            reg.adopt(data)
+        log.info("tournament %s: running here from round %s", tournament_id, engine.rounds)
+        hands_before = {int(n): int(h) for n, h in (row.state.get("hands_before") or {}).items()}
+        if tell:
+            live.wire()
+            for uid in sorted({u for u, bot in who.values() if bot is None}):
+                live._tell_move(uid)
+        await live.resume(hands_before, bool(row.state.get("round_done")), delay)
+
+    # -------------------------------------------------------------- requests
 
     async def create(self, owner_id: int, body: TournamentCreate) -> dict[str, Any]:
-        self._check_single()
         config = check_create(body)
         limit = self.registry.settings.max_tables_per_owner
         tid = await self.run_db(lambda: db_create(self.db, owner_id=owner_id, config=config, max_open=limit))
@@ -903,42 +1061,52 @@ class TournamentManager:
             raise TournamentRefused(404, f"there is no tournament {tournament_id}")
         out = rows[0]
         live = self.live.get(tournament_id)
-        out["your_table"] = live.table_of(user_id) if live is not None and user_id is not None else None
+        if user_id is None:
+            out["your_table"] = None
+        elif live is not None:
+            out["your_table"] = live.table_of(user_id)
+        else:  # run by another process (or not yet): where the player's seat is stored
+            out["your_table"] = await self.run_db(lambda: db_table_of(self.db, tournament_id, user_id))
         return out
 
-    async def register(self, tournament_id: int, user_id: int) -> dict[str, Any]:
-        self._check_single()
-        async with self.lock:
-            balance, full = await self.run_db(lambda: db_register(self.db, tournament_id=tournament_id,
-                                                                  user_id=user_id))
-            if full:
+    async def _start_soon(self, tournament_id: int) -> None:
+        """Start a full tournament now; if that fails, the keeper starts it (the registration
+        that filled it stands)."""
+        try:
+            async with self.lock:
                 await self._start(tournament_id)
+        except TournamentRefused:
+            pass
+        except Exception:
+            log.exception("tournament %s: could not start now; the keeper will", tournament_id)
+            self.wake()
+
+    async def register(self, tournament_id: int, user_id: int) -> dict[str, Any]:
+        balance, full = await self.run_db(lambda: db_register(self.db, tournament_id=tournament_id,
+                                                              user_id=user_id))
+        if full:
+            await self._start_soon(tournament_id)
         out = await self.get(tournament_id, user_id)
         out["balance"] = balance
         return out
 
     async def unregister(self, tournament_id: int, user_id: int) -> dict[str, Any]:
-        async with self.lock:
-            balance = await self.run_db(lambda: db_unregister(self.db, tournament_id=tournament_id,
-                                                              user_id=user_id))
+        balance = await self.run_db(lambda: db_unregister(self.db, tournament_id=tournament_id,
+                                                          user_id=user_id))
         out = await self.get(tournament_id, user_id)
         out["balance"] = balance
         return out
 
     async def fill(self, tournament_id: int, user_id: int) -> dict[str, Any]:
-        self._check_single()
-        async with self.lock:
-            balance = await self.run_db(lambda: db_fill(self.db, tournament_id=tournament_id,
-                                                        user_id=user_id))
-            await self._start(tournament_id)
+        balance = await self.run_db(lambda: db_fill(self.db, tournament_id=tournament_id, user_id=user_id))
+        await self._start_soon(tournament_id)
         out = await self.get(tournament_id, user_id)
         out["balance"] = balance
         return out
 
     async def cancel(self, tournament_id: int, user_id: int) -> dict[str, Any]:
-        async with self.lock:
-            balances = await self.run_db(lambda: db_cancel(self.db, tournament_id=tournament_id,
-                                                           user_id=user_id))
+        balances = await self.run_db(lambda: db_cancel(self.db, tournament_id=tournament_id,
+                                                       user_id=user_id))
         from studpoker.server.rooms import messages
 
         for uid, value in balances.items():
@@ -948,20 +1116,19 @@ class TournamentManager:
         return out
 
     async def _start(self, tournament_id: int) -> None:
+        """Seat a full tournament and run it here (the caller holds the lock). In a cluster the
+        process that takes the tournament's lease first starts it."""
+        cluster = self.registry.cluster
+        if cluster is not None and not await cluster.hold(f"tournament:{tournament_id}"):
+            return
         seed = random.SystemRandom().getrandbits(63)
-        engine, tables, who = await self.run_db(lambda: db_start(self.db, tournament_id=tournament_id,
-                                                                 seed=seed))
-        with self.db.session() as s:
-            row = s.get(TournamentRow, tournament_id)
-            assert row is not None
-        live = self._live(row, engine, tables, who)
-        loaded: list[LoadedTable] = await self.run_db(lambda: load_tables(self.db, list(tables.values())))
-        for data in loaded:
-            self.registry.adopt(data)
-        live.wire()
-        for uid in sorted({u for u, bot in who.values() if bot is None}):
-            live._tell_move(uid)
-        self.registry.spawn(live.advance(self.registry.settings.start_delay))
+        try:
+            await self.run_db(lambda: db_start(self.db, tournament_id=tournament_id, seed=seed))
+        except TournamentRefused:
+            if cluster is not None:
+                await cluster.let_go(f"tournament:{tournament_id}")
+            raise
+        await self._adopt(tournament_id, delay=self.registry.settings.start_delay, tell=True)
 
 
 # ------------------------------------------------------------ REST
