@@ -7,14 +7,18 @@ a table is owned by one process at a time, and messages travel through Redis
 pub/sub.
 
 - **Leases.** A table is run by the process holding ``{prefix}:lease:{table}``
-  (a Redis key with a time to live, renewed every ``heartbeat`` seconds). A
-  process takes the lease of each table it creates, and of every open table
-  whose lease lapsed (its owner died): it then rebuilds the table from the
-  database (:mod:`studpoker.server.replay`), live hand and clock included.
+  (a Redis key with a time to live, renewed every ``heartbeat`` seconds); a
+  tournament by the holder of ``{prefix}:lease:tournament:{id}``, with its
+  tables. A process takes the lease of each table it creates, of every open
+  cash table whose lease lapsed, and at once of those of a dead process (no
+  listener on its channel: Redis drops a killed process's connection): it
+  then rebuilds the table from the database (:mod:`studpoker.server.replay`),
+  live hand and clock included.
 - **Forwarding.** A request for a table owned elsewhere is published on the
   owner's channel ``{prefix}:p:{process}``; the owner runs it
   (:mod:`studpoker.server.rooms.requests`) and publishes the result on the
-  caller's process channel.
+  caller's process channel. A request nobody received, or whose process died
+  before answering, goes where the lease moves (see :meth:`RedisCluster._ask`).
 - **Fan-out.** The owner publishes every message of a table (a
   :class:`~studpoker.server.rooms.messages.Fanout`) on ``{prefix}:t:{table}``;
   each process with a connection watching the table subscribes to it and
@@ -127,6 +131,7 @@ class RedisCluster:
         self._claiming: set[int] = set()
         self._orphans: set[int] = set()  # open tables without a lease at the last scan
         self._held: set[str] = set()  # other leases held here (``tournament:{id}``)
+        self._dead: dict[str, None] = {}  # processes known dead (oldest first)
         self.lost_hook: Callable[[str], None] | None = None  # told of a lease this process lost
         self.stats = {"forwarded": 0, "published": 0, "received": 0, "taken_over": 0}
 
@@ -203,6 +208,8 @@ class RedisCluster:
         apart (not a connection being made again)."""
         if proc == self.proc:
             return False
+        if proc in self._dead:  # a process id is never used again: dead once, dead for good
+            return True
         assert self.redis is not None
         channel = self._proc_channel(proc)
         for look in range(2):
@@ -211,6 +218,9 @@ class RedisCluster:
                 return False
             if look == 0:
                 await asyncio.sleep(0.3)
+        self._dead[proc] = None
+        while len(self._dead) > 1000:
+            self._dead.pop(next(iter(self._dead)))
         return True
 
     async def _take(self, key: str) -> bool:
