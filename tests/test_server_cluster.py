@@ -294,3 +294,106 @@ def test_failover_nobody_feels(services: None, tmp_path: Path) -> None:
             db.dispose()
         audit = subprocess.run([STUDPOKER, "audit", "--db", url], capture_output=True, text=True, timeout=60)
         assert audit.returncode == 0, audit.stdout + audit.stderr
+
+
+def _tournament_lease(prefix: str, tournament_id: int) -> str | None:
+    import redis
+
+    key = f"{prefix}:lease:tournament:{tournament_id}"
+    value = redis.Redis.from_url(REDIS_URL, decode_responses=True).get(key)
+    return str(value) if value is not None else None
+
+
+@pytest.mark.slow
+def test_a_tournament_on_the_cluster_survives_its_process(services: None, tmp_path: Path) -> None:
+    """Issue 22 s.1 item 4: a sit-and-go is created through one process, a player registers through
+    another and the creator fills it with bots through the third; it runs on one of them (with its
+    tables), is watched from the others, and when that process is SIGKILLed mid-hand another takes
+    it over: the hand finishes, the tournament ends, the prizes go to the balances and the books
+    balance."""
+    with running_cluster(tmp_path, extra=["--bot-delay", "0.05"]) as (url, prefix, procs):
+        http = [httpx.Client(base_url=p.http, timeout=30) for p in procs]
+        try:
+            def guest(h: httpx.Client) -> tuple[dict[str, str], dict[str, Any]]:
+                body = h.post("/api/guest").json()
+                return {"Authorization": f"Bearer {body['token']}"}, body["user"]
+
+            owner, _ = guest(http[0])
+            player, user = guest(http[1])
+            r = http[0].post("/api/tournaments", headers=owner, json={
+                "name": "cluster sng", "game": {"game": "stud"}, "players": 6, "buy_in": 100,
+                "starting_stack": 40, "bots_fill": True, "bots": ["rule", "random"], "action_time": 1,
+                "time_bank": 0,  # the registered player never connects: blinded off, 1 s a turn
+                "schedule": {"hands_per_level": 2, "levels": [
+                    {"ante": 1, "bring_in": 2, "small_bet": 4, "big_bet": 8},
+                    {"ante": 2, "bring_in": 3, "small_bet": 6, "big_bet": 12}]}})
+            assert r.status_code == 201, r.text
+            tid = r.json()["id"]
+            start = [int(h.get("/api/me", headers=a).json()["balance"])
+                     for h, a in ((http[0], owner), (http[1], player))]
+            assert http[1].post(f"/api/tournaments/{tid}/register", headers=player).status_code == 200
+            r = http[2].post(f"/api/tournaments/{tid}/fill", headers=owner)
+            assert r.status_code == 200 and r.json()["status"] == "running", r.text
+            runner = _tournament_lease(prefix, tid)
+            assert runner is not None
+            tables = r.json()["tables"]
+            assert tables and all(lease_owner(prefix, t) == runner for t in tables)
+            # every process serves the tournament and its tables
+            for h in http:
+                t = h.get(f"/api/tournaments/{tid}", headers=player).json()
+                assert t["status"] == "running" and t["your_table"] in tables
+                info = h.get(f"/api/tables/{tables[0]}").json()
+                assert info["tournament"]["id"] == tid
+            db = Database(url)
+            try:
+                def live_hands() -> list[int]:
+                    with db.session() as s:
+                        return [h.id for h in s.query(HandRow).filter(HandRow.table_id.in_(tables),
+                                                                     HandRow.status == "live")]
+
+                def dealt() -> int:
+                    with db.session() as s:
+                        return s.query(HandRow).filter(HandRow.table_id.in_(tables)).count()
+
+                deadline = time.monotonic() + 90
+                while dealt() < 3 or not live_hands():  # a few rounds in, a hand in play
+                    assert time.monotonic() < deadline, "no hand in play"
+                    time.sleep(0.02)
+                killed_hands = live_hands()
+                victim = next(i for i, p in enumerate(procs) if _tournament_owner_is(p, runner, prefix, tables))
+                procs[victim].kill()
+                killed = time.monotonic()
+                before = dealt()
+                survivor = http[(victim + 1) % 3]
+                while _tournament_lease(prefix, tid) in (None, runner):
+                    assert time.monotonic() - killed < 30, "nobody took the tournament over"
+                    time.sleep(0.05)
+                print(f"the tournament was taken over {time.monotonic() - killed:.2f} s after the kill")
+                deadline = time.monotonic() + 240
+                while True:
+                    t = survivor.get(f"/api/tournaments/{tid}").json()
+                    if t["status"] == "over":
+                        break
+                    assert time.monotonic() < deadline, t
+                    time.sleep(0.3)
+                assert dealt() > before  # hands were dealt after the kill
+                with db.session() as s:
+                    assert all(s.get(HandRow, h).status == "over" for h in killed_hands)  # type: ignore[union-attr]
+            finally:
+                db.dispose()
+            places = t["places"]
+            assert len(places) == 6 and sum(p["prize"] for p in places) == t["prize_pool"] == 600
+            prize = next(p["prize"] for p in places if p["name"] == user["name"])
+            bots_won = sum(p["prize"] for p in places if p["name"] != user["name"])
+            balances = [int(survivor.get("/api/me", headers=a).json()["balance"]) for a in (owner, player)]
+            assert balances == [start[0] - 500 + bots_won, start[1] - 100 + prize]
+        finally:
+            for h in http:
+                h.close()
+        audit = subprocess.run([STUDPOKER, "audit", "--db", url], capture_output=True, text=True, timeout=60)
+        assert audit.returncode == 0, audit.stdout + audit.stderr
+
+
+def _tournament_owner_is(proc: ServerProcess, runner: str, prefix: str, tables: list[int]) -> bool:
+    """Whether ``proc`` is the process ``runner`` of the cluster (its health says which it is)."""
+    return bool(httpx.get(f"{proc.http}/api/health", timeout=10).json()["process"] == runner)

@@ -138,8 +138,12 @@ def _error(exc: ProtocolError) -> HTTPException:
 
 @router.get("/health")
 def health(svc: Svc) -> dict[str, Any]:
-    """Liveness and a few counters."""
-    return {"ok": True, "tables": len(svc.manager.tables), "actions": svc.manager.stats["actions"]}
+    """Liveness and a few counters (in a cluster, which process answered)."""
+    reg = svc.manager
+    out: dict[str, Any] = {"ok": True, "tables": len(reg.tables), "actions": reg.stats["actions"]}
+    if reg.cluster is not None:
+        out["process"] = reg.cluster.proc
+    return out
 
 
 def client_ip(request: Request) -> str:
