@@ -39,7 +39,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -223,6 +223,16 @@ class RedisCluster:
             self._dead.pop(next(iter(self._dead)))
         return True
 
+    async def dead_among(self, procs: Collection[str]) -> set[str]:
+        """The processes among ``procs`` that are gone (one round trip when all are alive)."""
+        assert self.redis is not None
+        others = sorted({q for q in procs if q != self.proc})
+        if not others:
+            return set()
+        counts = dict(await self.redis.pubsub_numsub(*[self._proc_channel(q) for q in others]))
+        silent = [q for q in others if not counts.get(self._proc_channel(q), 0)]
+        return {q for q in silent if await self.is_dead(q)}
+
     async def _take(self, key: str) -> bool:
         """Take a lease: a free one, one already ours, or one a dead process held."""
         assert self.redis is not None
@@ -257,9 +267,15 @@ class RedisCluster:
 
     async def holder(self, name: str) -> str | None:
         """The process holding the lease ``name``."""
+        return (await self.holders([name]))[0]
+
+    async def holders(self, names: Sequence[str]) -> list[str | None]:
+        """The processes holding the leases ``names`` (one round trip)."""
         assert self.redis is not None
-        value = await self.redis.get(self._k("lease", name))
-        return str(value) if value is not None else None
+        if not names:
+            return []
+        values = await self.redis.mget([self._k("lease", n) for n in names])
+        return [str(v) if v is not None else None for v in values]
 
     async def let_go(self, name: str) -> None:
         """Give up the lease ``name``."""
@@ -338,13 +354,9 @@ class RedisCluster:
         orphans = {i for i, owner in zip(ids, owners, strict=True) if owner is None}
         held = {i: str(owner) for i, owner in zip(ids, owners, strict=True)
                 if owner is not None and owner != self.proc}
-        procs = sorted(set(held.values()))
-        if procs:
-            counts = dict(await self.redis.pubsub_numsub(*[self._proc_channel(q) for q in procs]))
-            silent = [q for q in procs if not counts.get(self._proc_channel(q), 0)]
-            dead = {q for q in silent if await self.is_dead(q)}
-            for table_id in sorted(i for i, q in held.items() if q in dead):
-                await self._adopt(table_id)
+        dead = await self.dead_among(held.values())
+        for table_id in sorted(i for i, q in held.items() if q in dead):
+            await self._adopt(table_id)
         # a table is taken only when it had no lease on two scans in a row: a table just created
         # elsewhere gets its lease a moment after its row
         for table_id in sorted(orphans & self._orphans):

@@ -986,16 +986,19 @@ class TournamentManager:
                 log.exception("tournament %s: could not start", tid)
         cluster = self.registry.cluster
         unleased: set[int] = set()
-        for tid in running:
-            if tid in self.live:
-                continue
+        idle = [tid for tid in running if tid not in self.live]
+        holders: list[str | None] = [None] * len(idle)
+        dead: set[str] = set()
+        if cluster is not None and idle:
+            holders = await cluster.holders([f"tournament:{tid}" for tid in idle])
+            dead = await cluster.dead_among([h for h in holders if h is not None])
+        for tid, holder in zip(idle, holders, strict=True):
             if cluster is not None:
-                holder = await cluster.holder(f"tournament:{tid}")
                 if holder is None:
                     unleased.add(tid)
                     if tid not in self._unleased:  # a starting process takes it a moment after its row
                         continue
-                elif holder != cluster.proc and not await cluster.is_dead(holder):
+                elif holder != cluster.proc and holder not in dead:
                     continue
             try:
                 await self.adopt(tid)

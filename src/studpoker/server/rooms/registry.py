@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
@@ -82,8 +82,12 @@ class Cluster(Protocol):
         """Take and keep a named lease (``tournament:{id}``)."""
         ...
 
-    async def holder(self, name: str) -> str | None:
-        """The process holding a named lease."""
+    async def holders(self, names: Sequence[str]) -> list[str | None]:
+        """The processes holding named leases."""
+        ...
+
+    async def dead_among(self, procs: Collection[str]) -> set[str]:
+        """The processes among ``procs`` that are gone."""
         ...
 
     async def let_go(self, name: str) -> None:
@@ -359,6 +363,8 @@ class Registry:
                     owner = self.cluster.proc
                 if owner != self.cluster.proc:
                     self.drop(room.id)  # its lease went to another process meanwhile: it runs the table now
+                    if self.cluster.lost_hook is not None:
+                        self.cluster.lost_hook(f"table:{room.id}")
                     return room
             try:
                 data = await self.run_db(lambda: store.load_table(self.db, room.id))
