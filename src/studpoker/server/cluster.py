@@ -204,8 +204,9 @@ class RedisCluster:
 
     async def is_dead(self, proc: str) -> bool:
         """Whether a process is gone: nobody listens on its channel any more (Redis drops a
-        killed process's connection, and with it its subscriptions, at once), seen twice 0.3 s
-        apart (not a connection being made again)."""
+        killed process's connection, and with it its subscriptions, at once), seen twice 0.5 s
+        apart (not a connection being made again: a live process's reader subscribes again
+        within 0.1 s of losing its connection)."""
         if proc == self.proc:
             return False
         if proc in self._dead:  # a process id is never used again: dead once, dead for good
@@ -217,7 +218,7 @@ class RedisCluster:
             if counts.get(channel, 0):
                 return False
             if look == 0:
-                await asyncio.sleep(0.3)
+                await asyncio.sleep(0.5)
         self._dead[proc] = None
         while len(self._dead) > 1000:
             self._dead.pop(next(iter(self._dead)))
@@ -679,7 +680,7 @@ class RedisCluster:
                 raise
             except Exception:
                 log.exception("cluster: reading Redis")
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(0.1)  # then get_message connects (and subscribes) again
                 continue
             if msg is None or msg.get("type") != "message":
                 continue

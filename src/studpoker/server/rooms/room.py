@@ -679,8 +679,8 @@ def hand_stats(hand: Hand, players: dict[int, int], *, table_id: int = 0) -> lis
     stats = Stats()
     try:
         stats.add_hand(hand, names=[str(hs) for hs in range(hand.n)])
-    except Exception:
-        log.exception("table %s: no statistics for this hand", table_id)
+    except Exception as exc:  # e.g. a game without a hand-history variant yet
+        log.warning("table %s: no statistics for this hand: %s", table_id, exc)
         return []
     out = []
     for row in stats.players.values():
