@@ -45,6 +45,7 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/eval_per_hand.py
+	$(PY) benchmarks/wild_eval.py
 	$(PY) benchmarks/engine_vs_pokerkit.py
 	$(PY) benchmarks/batch_eval.py
 	$(PY) benchmarks/enumerate_7card.py

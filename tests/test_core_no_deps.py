@@ -33,7 +33,7 @@ CORE = ["studpoker", "studpoker.cards", "studpoker.evaluation", "studpoker.games
         "studpoker.table", "studpoker.betting", "studpoker.pots", "studpoker.operations",
         "studpoker.actions", "studpoker.phh", "studpoker.equity", "studpoker.describe",
         "studpoker.fairness", "studpoker.bots", "studpoker.sim", "studpoker.svg", "studpoker.__main__",
-        "studpoker.tournament", "studpoker.stats"]
+        "studpoker.tournament", "studpoker.stats", "studpoker.wild"]
 
 # What a user of the bare package does: both games to the end, evaluation, PHH, equity.
 PLAY = textwrap.dedent('''

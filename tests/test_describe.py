@@ -18,6 +18,7 @@ from studpoker.operations import (
     Operation,
     PotAwarded,
     StreetStarted,
+    WildRanksChanged,
 )
 
 K = ActionKind
@@ -33,6 +34,7 @@ WORDS = [
     (Action(seat=0, kind=K.BUY, slot=2, amount=4), "buys slot 2", "Buy slot 2 for 4"),
     (Action(seat=0, kind=K.SHOW), "shows", "Show"),
     (Action(seat=0, kind=K.MUCK), "mucks", "Muck"),
+    (Action(seat=0, kind=K.PAY, amount=10), "pays 10 to stay in", "Pay 10 to stay in"),  # R8.2
 ]
 
 
@@ -69,6 +71,8 @@ OPS: list[tuple[Operation, str]] = [
     (PotAwarded(pot=0, seat=0, amount=20, half="all", hand="two pair"), "Ann wins 20 from the main pot with two pair"),
     (PotAwarded(pot=1, seat=2, amount=5, half="low"), "Cy wins 5 from the side pot 1 (low)"),
     (HandEnded(stacks=(10, 20, 30)), "hand over; stacks [10, 20, 30]"),
+    (WildRanksChanged(ranks=("Q", "7"), follower="7"), "the 7 is wild now"),  # R8.3
+    (WildRanksChanged(ranks=("Q",)), "only queens are wild now"),
 ]
 
 

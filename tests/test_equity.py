@@ -14,13 +14,15 @@ from typer.testing import CliRunner
 from studpoker.cards import CardError, parse_cards
 from studpoker.cli import app
 from studpoker.equity import EXACT_LIMIT, compute, equities
-from studpoker.evaluation import high_key, low_key
+from studpoker.evaluation import high_key, low_key, razz_key
 
 FIFTH_STREET = ["Ah Kh 7h 2h 9c", "Qs Qd Jc Jd 4s"]
 
 
-def brute_force(hands: list[str], dead: str, hilo: bool, joker: bool = False) -> list[dict[str, Fraction]]:
-    """Every deal, evaluated one hand at a time with the per-hand evaluator, shares as fractions."""
+def brute_force(hands: list[str], dead: str, hilo: bool, joker: bool = False,
+                razz: bool = False) -> list[dict[str, Fraction]]:
+    """Every deal, evaluated one hand at a time with the per-hand evaluator, shares as fractions
+    (``razz``: the best razz low takes the pot, R6.2)."""
     known = [[c.code for c in parse_cards(h)] for h in hands]
     out_of_play = {c for k in known for c in k} | {c.code for c in parse_cards(dead)}
     pool = [c for c in range(53 if joker else 52) if c not in out_of_play]
@@ -49,7 +51,7 @@ def brute_force(hands: list[str], dead: str, hilo: bool, joker: bool = False) ->
     def settle(final: list[list[int]]) -> None:
         nonlocal deals
         deals += 1
-        highs = [high_key(h) for h in final]
+        highs = [razz_key(h) if razz else high_key(h) for h in final]
         lows = [low_key(h) for h in final] if hilo else [-1] * players
         top = max(highs)
         winners = [i for i in range(players) if highs[i] == top]
@@ -111,16 +113,42 @@ def test_heads_up_fifth_street_stud_hi_lo() -> None:
         (["2c 3c 4c 5d 6d 9h", "2d 3d 4d 5h 6h Ts", "Ac Ad 7c 8h 7s 8s"], "Kh Ks Kd Kc Qs Qc Qd Js Jc"),
     ],
 )
-@pytest.mark.parametrize("game", ["stud", "wallstreet"])
+@pytest.mark.parametrize("game", ["stud", "wallstreet", "stud8", "razz"])
 def test_equity_matches_brute_force(hands: list[str], dead: str, game: str) -> None:
-    """R3.7/R3.8: halves, ties split within a half, no low means the high takes all."""
-    hilo = game != "stud"
+    """R3.7/R3.8/R5.2: halves, ties split within a half, no low means the high takes all;
+    R6.2: the best razz low takes the whole pot, ties split it."""
+    hilo = game in ("wallstreet", "stud8")
     r = compute(game, hands, dead)
-    assert r.exact
-    assert_matches(r.players, brute_force(hands, dead, hilo), hilo)
+    assert r.exact and r.hilo == hilo
+    assert_matches(r.players, brute_force(hands, dead, hilo, razz=game == "razz"), hilo)
     assert sum(r.equities) == pytest.approx(1.0, abs=1e-12)
     if hilo:
         assert r.no_low is not None and 0 <= r.no_low < 1
+
+
+def test_razz_equity_pairs_count_against_a_hand() -> None:
+    """R6.2: heads-up razz on sixth street, exact against the brute force: A-2-3-4-4-4 must
+    catch an unpaired card (not an ace to a four, nor a king or a queen) to beat a hand that
+    already holds Q-J-T-9-8; razz refuses the joker (R6.1)."""
+    hands = ["Ac 2d 3h 4s 4c 4d", "9c Td Jh Qs Kc 8d"]
+    r = compute("razz", hands)
+    assert r.exact and not r.hilo and r.no_low is None
+    assert_matches(r.players, brute_force(hands, "", False, razz=True), False)
+    assert 0.5 < r.players[0].equity < 0.75 and r.players[0].tie == 0.0
+    with pytest.raises(CardError, match="joker"):
+        compute("razz", ["Jk 2d 3h", "4c 5d 6h"], joker=True)
+    with pytest.raises(CardError, match="joker"):
+        compute("razz", ["Jk 2d 3h", "4c 5d 6h"])
+
+
+def test_razz_monte_carlo_is_within_its_error_of_the_exact_answer() -> None:
+    """R6.2: sampled razz equity from fifth street agrees with the enumeration."""
+    hands = ["Ac 2d 3h 7s Kd", "4c 5d 6h Ks 6c"]
+    exact = compute("razz", hands, exact=True)
+    sampled = compute("razz", hands, exact=False, samples=200_000, seed=3)
+    assert not sampled.exact and sampled.samples == 200_000
+    for e, s in zip(exact.players, sampled.players, strict=True):
+        assert abs(e.equity - s.equity) < 5 * s.std_error + 1e-9
 
 
 def test_equity_with_joker_matches_brute_force() -> None:
@@ -210,7 +238,7 @@ def test_equities_shortcut_and_codes() -> None:
         ({"hands": ["Ah Kh", "Qd Jk"]}, CardError),
         ({"hands": ["Ah Kh 2c 3c 4c 5c 6c 7c", "Qd"]}, CardError),
         ({"hands": ["Ah Kh", "Qd"], "dead": "Kh"}, CardError),
-        ({"hands": ["Ah Kh", "Qd"], "game": "razz"}, ValueError),
+        ({"hands": ["Ah Kh", "Qd"], "game": "holdem"}, ValueError),
         ({"hands": []}, ValueError),
         ({"hands": ["2c"] * 9}, ValueError),
         ({"hands": "Ah Kh"}, ValueError),

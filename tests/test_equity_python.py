@@ -12,6 +12,8 @@ SPOTS = [
     ("stud", ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s", "Tc Td Th 2c 2d 8s"], "As"),
     ("wallstreet", ["As 2s 3s 4d 5c 9h", "Kh Kd Ks 8c 8d 2h"], "Ac Ad"),  # R3.7: high and low halves
     ("stud8", ["Ah 2h 3c 4d 9s 9c", "Kc Kd 7s 6s 5h 4h", "8c 7c 6d 5d Qs Js"], ""),
+    ("razz", ["Ah 2h 3c 4d 9s 9c", "Kc Kd 7s 6s 5h 4h", "8c 7c 6d 5d Qs Js"], ""),  # R6.2
+    ("razz", ["Ac 2d 3h 7s 7c", "4c 5d 6h Ks Kd"], "Ah 2c"),
 ]
 # R1.10: eight players, six cards each: 48 cards out, the stub (4) cannot give everyone a card
 EIGHT = [" ".join(f"{r}{s}" for r in ranks) for ranks, s in
@@ -20,7 +22,7 @@ EIGHT = [" ".join(f"{r}{s}" for r in ranks) for ranks, s in
 
 
 @pytest.mark.skipif(not FAST_AVAILABLE, reason="compares with the [fast] engine")
-@pytest.mark.parametrize(("game", "hands", "dead"), [*SPOTS, ("stud", EIGHT, "")])
+@pytest.mark.parametrize(("game", "hands", "dead"), [*SPOTS, ("stud", EIGHT, ""), ("razz", EIGHT, "")])
 def test_exact_answers_equal_the_compiled_engine(game: str, hands: list[str], dead: str) -> None:
     slow = compute(game, hands, dead, exact=True, backend="python")
     fast = compute(game, hands, dead, exact=True, backend="fast")

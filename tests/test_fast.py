@@ -3,6 +3,8 @@ exhaustive enumeration against published ground truth."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -11,10 +13,14 @@ from studpoker._perfect_hash import RANK_MULTIPLIERS, ROW_SHIFT, displacements, 
 from studpoker.evaluation import (
     HighCategory,
     LowCategory,
+    RazzCategory,
     evaluate_high,
     evaluate_low,
+    evaluate_razz,
     high_key,
     low_key,
+    razz_category_of_key,
+    razz_key,
 )
 
 
@@ -55,6 +61,62 @@ def test_batch_high_and_low_match_per_hand_keys(k: int, joker: bool) -> None:
     assert fast.evaluate_high(hands).tolist() == [high_key(r) for r in rows]
     assert fast.evaluate_high(hands, double_ace_flush=True).tolist() == [high_key(r, True) for r in rows]
     assert fast.evaluate_low(hands).tolist() == [low_key(r) for r in rows]
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_r6_2_batch_razz_matches_per_hand_keys(k: int) -> None:
+    """R6.2: the batch razz keys are the per-hand keys, bit for bit (random hands, and
+    hands crowded into few ranks so that every pairing category occurs)."""
+    hands = random_hands(30_000, k, joker=False, seed=100 + k)
+    rng = np.random.default_rng(k)
+    crowded = []
+    for _ in range(2_000):
+        ranks = rng.choice(13, size=rng.integers(2, 4), replace=False)
+        cards = [4 * int(r) + suit for r in ranks for suit in range(4)]
+        crowded.append(rng.choice(cards, size=k, replace=False))
+    hands = np.vstack([hands, np.array(crowded, np.uint8)])
+    rows = hands.tolist()
+    keys = fast.evaluate_razz(hands)
+    assert keys.tolist() == [razz_key(r) for r in rows]
+    categories = fast.razz_category_of(keys).tolist()
+    assert categories == [razz_category_of_key(key) for key in keys.tolist()]
+    assert categories[-100:] == [evaluate_razz(r).category for r in rows[-100:]]
+
+
+def test_r6_1_batch_razz_refuses_the_joker() -> None:
+    """R6.1: razz is played without the joker."""
+    with pytest.raises(ValueError, match="joker"):
+        fast.evaluate_razz([[0, 4, 8, 12, 52]])
+    assert fast.evaluate_razz(np.zeros((0, 7), np.uint8)).tolist() == []
+
+
+def test_r6_2_enumerate_five_card_razz_hands() -> None:
+    """R6.2 over all 2,598,960 five-card hands: 6,175 distinct ace-to-five lows with pairs."""
+    counts = fast.enumerate_razz(5)
+    assert counts.hands == 2_598_960 == int(counts.value_counts.sum())
+    assert counts.distinct == 6_175
+    assert {c.slug: n for c, n in counts.category.items()} == {
+        "no_pair": 1_317_888, "one_pair": 1_098_240, "two_pair": 123_552, "three_of_a_kind": 54_912,
+        "full_house": 3_744, "four_of_a_kind": 624,
+    }
+    assert counts.top == {t: 4**5 * (math.comb(t - 1, 4)) for t in range(5, 14)}
+
+
+@pytest.mark.slow
+def test_r6_2_enumerate_all_seven_card_razz_hands() -> None:
+    """R6.2 over all 133,784,560 seven-card hands: the published table of seven-card
+    lowball hands (ace low, straights and flushes not counting), by the highest card."""
+    counts = fast.enumerate_razz(7)
+    assert counts.hands == 133_784_560 == int(counts.value_counts.sum())
+    assert counts.top == {
+        5: 781_824, 6: 3_151_360, 7: 7_426_560, 8: 13_171_200, 9: 19_174_400, 10: 23_675_904,
+        11: 24_837_120, 12: 21_457_920, 13: 13_939_200,
+    }
+    assert counts.category[RazzCategory.NO_PAIR] == 127_615_488
+    # the rest: 4+3 of two ranks is a full house, three ranks make two pair, four ranks one pair
+    assert counts.category[RazzCategory.FULL_HOUSE] == 13 * 12 * 4
+    assert sum(counts.category.values()) == counts.hands
+    assert counts.category[RazzCategory.THREE_OF_A_KIND] == counts.category[RazzCategory.FOUR_OF_A_KIND] == 0
 
 
 def test_batch_accepts_integer_dtypes_and_lists() -> None:

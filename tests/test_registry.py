@@ -10,7 +10,10 @@ from studpoker.games import (
     DEFAULT_OPTIONS,
     GAMES,
     GameError,
+    Razz,
     SevenCardStud,
+    SevenCardStudHiLo,
+    StudHiLo,
     WallStreet,
     from_options,
     game_info,
@@ -69,7 +72,69 @@ def test_defaults_and_aliases() -> None:
     assert from_options("Wall-Street", ante=3).ante == 3
     assert from_options("seven_card_stud").name == "stud"
     assert from_options("wallstreet", limits=[1, 2, 3, 4, 5]).limits == (1, 2, 3, 4, 5)
-    assert set(GAMES) == {"stud", "wallstreet"}
+    assert set(GAMES) == {"stud", "wallstreet", "stud8", "razz", "baseball", "follow_the_queen",
+                          "high_chicago", "low_chicago"}
+    for alias in ("stud8", "Stud Hi-Lo", "seven card stud hi/lo", "stud-8-or-better", "7cs8"):
+        assert from_options(alias) == StudHiLo(**DEFAULT_OPTIONS["stud8"])  # type: ignore[arg-type]
+    assert from_options("Razz") == Razz(**DEFAULT_OPTIONS["razz"])  # type: ignore[arg-type]
+    assert SevenCardStudHiLo is StudHiLo
+
+
+FAMILY_VARIANTS = [
+    {"ante": a, "bring_in": b, "small_bet": s, "big_bet": big, "max_raises": r, "heads_up_uncapped": hu,
+     "showdown_muck": m}
+    for (a, b, s, big), r, hu, m in itertools.product(
+        [(0, 1, 2, 4), (1, 2, 5, 10)], [0, 4], [False, True], [False, True])
+]
+
+
+@pytest.mark.parametrize("options", FAMILY_VARIANTS)
+@pytest.mark.parametrize("name", ["stud8", "razz"])
+def test_stud8_and_razz_round_trip_every_option(name: str, options: dict[str, object]) -> None:
+    """R5.1/R6.1: Stud Hi-Lo and Razz take Seven Card Stud's stakes and options (stud8 its joker too)."""
+    extra = [{"joker": True, "double_ace_flush": True}, {}] if name == "stud8" else [{}]
+    for more in extra:
+        game = from_options(name, **options, **more)
+        opts = to_options(game)
+        assert opts["game"] == name
+        assert {k: opts[k] for k in options} == options
+        assert from_options(**opts) == game
+        assert to_options(from_options(**opts)) == opts
+        assert game != SevenCardStud(**{k: v for k, v in opts.items() if k != "game"})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("call", "needle"), [
+    (lambda: from_options("stud8", open_pair_big_bet=True), "open_pair_big_bet"),  # R5.3
+    (lambda: from_options("razz", open_pair_big_bet=True), "open_pair_big_bet"),  # R6.5
+    (lambda: from_options("razz", joker=True), "joker"),  # R6.1
+    (lambda: from_options("razz", double_ace_flush=True), "double_ace_flush"),
+    (lambda: from_options("razz", bring_in=5, small_bet=5), "bring_in"),
+    (lambda: from_options("stud8", game="razz"), "contradicts"),
+])
+def test_stud8_and_razz_options_they_do_not_have_are_refused(call: object, needle: str) -> None:
+    with pytest.raises(GameError, match=needle):
+        call()  # type: ignore[operator]
+
+
+def test_game_info_stud8_and_razz() -> None:
+    """R5/R6: what a client needs: who brings in, who acts first, how the pot is won."""
+    info = game_info(from_options("stud8"))
+    assert (info["game"], info["name"], info["high_low"], info["low"]) == (
+        "stud8", "Seven Card Stud Hi-Lo", True, "eight_or_better")
+    assert [h["name"] for h in info["halves"]] == ["high", "low"]  # type: ignore[index]
+    assert (info["bring_in_card"], info["first_to_act"], info["open_pair"]) == ("lowest", "high_board", False)
+    assert info["stakes"] == "ante 1, bring-in 2, 5/10" and info["bets"] == [5, 5, 10, 10, 10]
+    info = game_info(from_options("razz"))
+    assert (info["game"], info["name"], info["high_low"], info["low"]) == ("razz", "Razz", False, "razz")
+    assert info["halves"] == [{"name": "low", "ranking": "razz", "odd_chip": "by_low_card"}]
+    assert (info["bring_in_card"], info["first_to_act"], info["open_pair"]) == ("highest", "low_board", False)
+    assert (info["min_players"], info["max_players"], info["joker"]) == (2, 8, False)  # R6.1
+    stud = game_info(from_options("stud"))
+    assert (stud["low"], stud["bring_in_card"], stud["first_to_act"], stud["open_pair"]) == (
+        None, "lowest", "high_board", True)
+    wall = game_info(from_options("wallstreet"))
+    assert (wall["low"], wall["bring_in_card"], wall["first_to_act"]) == (
+        "eight_or_better", None, "dealer_left")
 
 
 @pytest.mark.parametrize(("call", "needle"), [

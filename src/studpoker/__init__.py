@@ -1,4 +1,4 @@
-"""studpoker: exact, fast rules for Seven Card Stud and Wall Street.
+"""studpoker: exact, fast rules for Seven Card Stud, Stud Hi-Lo, Razz and Wall Street.
 
 >>> from studpoker import WallStreet
 >>> game = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
@@ -16,10 +16,25 @@ from studpoker.evaluation import (
     HighValue,
     LowCategory,
     LowValue,
+    RazzCategory,
+    RazzValue,
     evaluate_high,
     evaluate_low,
+    evaluate_razz,
 )
-from studpoker.games import Game, GameError, SevenCardStud, WallStreet
+from studpoker.games import (
+    Baseball,
+    FollowTheQueen,
+    Game,
+    GameError,
+    HighChicago,
+    LowChicago,
+    Razz,
+    SevenCardStud,
+    SevenCardStudHiLo,
+    StudHiLo,
+    WallStreet,
+)
 from studpoker.hand import Hand, Phase, PotResult, SeatView
 
 __version__ = "0.1.0"
@@ -28,25 +43,35 @@ __all__ = [
     "JOKER",
     "Action",
     "ActionKind",
+    "Baseball",
     "Card",
     "CardError",
+    "FollowTheQueen",
     "Game",
     "GameError",
     "Hand",
     "HighCategory",
+    "HighChicago",
     "HighValue",
     "IllegalAction",
     "LowCategory",
+    "LowChicago",
     "LowValue",
     "Phase",
     "PotResult",
     "Rank",
+    "Razz",
+    "RazzCategory",
+    "RazzValue",
     "SeatView",
     "SevenCardStud",
+    "SevenCardStudHiLo",
+    "StudHiLo",
     "Suit",
     "WallStreet",
     "__version__",
     "evaluate_high",
     "evaluate_low",
+    "evaluate_razz",
     "parse_cards",
 ]

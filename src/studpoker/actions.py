@@ -36,6 +36,7 @@ class ActionKind(Enum):
     BUY = "buy"
     SHOW = "show"
     MUCK = "muck"
+    PAY = "pay"  # R8.2: pay for a face-up 3 (Baseball) rather than fold
 
     __hash__ = object.__hash__  # members are singletons; cheaper than Enum's name hash
 

@@ -42,7 +42,9 @@ from studpoker.operations import (
     Operation,
     PotAwarded,
     StreetStarted,
+    WildRanksChanged,
 )
+from studpoker.wild import evaluate_wild_high, wild_board_key, wild_mask
 
 __all__ = ["apply_view_delta", "op_dict", "op_from_dict", "op_text", "result_dict", "strength", "view_delta",
            "view_dict", "view_from_dict"]
@@ -57,6 +59,7 @@ _OP_NAMES: dict[type[Operation], str] = {
     ChipsReturned: "chips_returned",
     PotAwarded: "pot_awarded",
     HandEnded: "hand_ended",
+    WildRanksChanged: "wild_ranks_changed",
 }
 _OP_TYPES = {v: k for k, v in _OP_NAMES.items()}
 
@@ -125,6 +128,8 @@ def op_from_dict(d: Mapping[str, Any]) -> Operation:
         fields["cards"] = tuple(_parse_card(c) for c in fields.get("cards", ()))
     elif kind is HandEnded:
         fields["stacks"] = tuple(fields["stacks"])
+    elif kind is WildRanksChanged:
+        fields["ranks"] = tuple(fields["ranks"])
     return kind(**fields)
 
 
@@ -158,10 +163,25 @@ def _partial_low(cards: Sequence[Card]) -> str | None:
     return "-".join("A" if r == 1 else str(r) for r in sorted(ranks, reverse=True)) + " low draw"
 
 
-def strength(cards: Sequence[Card], game: Game) -> dict[str, Any] | None:
+_BOARD_WORDS = {5: "Four of a kind, {a}", 4: "Full house, {a} over {b}", 3: "Three of a kind, {a}",
+                2: "Two pair, {a} and {b}", 1: "One pair, {a}"}
+
+
+def _partial_wild(cards: Sequence[Card], wild: int) -> str:
+    """Words for fewer than five cards with wild cards (R8.1): each wild card joins the best group."""
+    key = wild_board_key(cards, wild)
+    category, ranks = key[0], [Rank(r) for r in key[1:]]
+    if category == 0:
+        return f"High card, {ranks[0].word}"
+    template = _BOARD_WORDS.get(category, "Five of a kind, {a}")
+    return template.format(a=ranks[0].plural, b=ranks[1].plural if len(ranks) > 1 else "")
+
+
+def strength(cards: Sequence[Card], game: Game, wild_ranks: Sequence[str] = ()) -> dict[str, Any] | None:
     """What a player holds, in words: ``{"high": "One pair, kings", "low": "8-6-5-4-3 low" | None,
     "high_cards": [...], "low_cards": [...]}`` (the best five cards once there are five; ``low`` only
-    in high-low games). Computed with :mod:`studpoker.evaluation`, so clients never evaluate hands.
+    in high-low games). Computed with :mod:`studpoker.evaluation`, so clients never evaluate hands;
+    with ``wild_ranks`` (the ranks wild now, R8) by :mod:`studpoker.wild`: ``"Five of a kind, sevens"``.
 
     >>> from studpoker import WallStreet
     >>> from studpoker.cards import parse_cards
@@ -172,6 +192,14 @@ def strength(cards: Sequence[Card], game: Game) -> dict[str, Any] | None:
     if not cards:
         return None
     out: dict[str, Any] = {"high": None, "low": None, "high_cards": [], "low_cards": []}
+    wild = wild_mask(wild_ranks)
+    if wild:
+        if len(cards) >= 5:
+            value = evaluate_wild_high(cards, wild=wild_ranks)
+            out["high"], out["high_cards"] = value.description, [str(c) for c in value.cards]
+        else:
+            out["high"] = _partial_wild(cards, wild)
+        return out
     if len(cards) >= 5:
         high = evaluate_high(cards, double_ace_flush=game.double_ace_flush)
         out["high"], out["high_cards"] = high.description, [str(c) for c in high.cards]
@@ -191,7 +219,7 @@ def _player_strength(view: SeatView, p: PlayerView) -> dict[str, Any] | None:
     if p.seat != view.seat and not (p.shown and view.phase in (Phase.SHOWDOWN, Phase.OVER)):
         return None
     cards = [c for c in p.down if c is not None] + list(p.up) + list(view.community)
-    return strength(cards, view.game)
+    return strength(cards, view.game, view.wild_ranks)
 
 
 def result_dict(r: PotResult) -> dict[str, Any]:
@@ -236,6 +264,7 @@ def view_dict(view: SeatView, *, log: bool) -> dict[str, Any]:
         "results": [result_dict(r) for r in view.results],
         "strength": strengths[view.seat] if view.seat is not None else None,
         "won": sum(r.amount for r in view.results) if view.phase is Phase.OVER else None,
+        "wild_ranks": list(view.wild_ranks),
     }
     if log:
         out["log"] = [op_dict(op) for op in view.log]
@@ -263,6 +292,7 @@ def view_from_dict(
         players=players, market=tuple(_parse_card(c) for c in d["market"]),
         community=tuple(Card.parse(c) for c in d["community"]), pot=d["pot"],
         log=tuple(op_from_dict(r) for r in records), results=(),
+        wild_ranks=tuple(d.get("wild_ranks") or ()),
     )
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Sequence
 
 from studpoker.actions import Action, ActionKind
-from studpoker.cards import Card
+from studpoker.cards import RANK_CHARS, Card, Rank
 from studpoker.operations import (
     ActionTaken,
     AntePosted,
@@ -33,6 +33,7 @@ from studpoker.operations import (
     Operation,
     PotAwarded,
     StreetStarted,
+    WildRanksChanged,
 )
 
 __all__ = [
@@ -65,6 +66,7 @@ _WORDS: dict[ActionKind, tuple[str, str]] = {
     ActionKind.BUY: ("buys slot {slot}", "buy slot {slot} for {amount}"),
     ActionKind.SHOW: ("shows", "show"),
     ActionKind.MUCK: ("mucks", "muck"),
+    ActionKind.PAY: ("pays {amount} to stay in", "pay {amount} to stay in"),  # R8.2's face-up 3
 }
 
 
@@ -144,4 +146,9 @@ def describe_operation(
         return f"{seat_name(op.seat, names)} wins {op.amount} from the {pot_name(op.pot)}{half}{with_hand}"
     if isinstance(op, HandEnded):
         return f"hand over; stacks {list(op.stacks)}"
+    if isinstance(op, WildRanksChanged):  # R8.3
+        if op.follower is not None:
+            return f"the {op.follower} is wild now"
+        words = [Rank(RANK_CHARS.index(r)).plural for r in op.ranks]
+        return f"only {' and '.join(words)} are wild now" if words else "nothing is wild now"
     raise TypeError(f"not a log record: {op!r}")

@@ -1,4 +1,5 @@
-"""Showdown equity for Seven Card Stud (high) and Wall Street / stud hi-lo (R3.7).
+"""Showdown equity for Seven Card Stud (high), Wall Street and Stud Hi-Lo (R3.7, R5.2)
+and Razz (R6.2).
 
 Give each player's known cards (down and up) and the dead cards; every
 player's missing cards (up to seven) come from the stub, which is the deck
@@ -8,7 +9,8 @@ The answer is each player's expected share of the pot: exact by enumerating
 every deal when there are few enough, else seeded Monte Carlo with a standard
 error. Hi-lo pots split in half between the best high and the best qualifying
 low, ties splitting their half, and the high takes it all when no low
-qualifies (R3.7); odd chips are ignored (shares are exact fractions).
+qualifies (R3.7, R5.2); razz pots go whole to the best ace-to-five low,
+pairs counting (R6.2). Odd chips are ignored (shares are exact fractions).
 
 >>> r = compute("stud", ["Ah Kh 7h 2h 9c", "Qs Qd Jc Jd 4s"])
 >>> r.exact, r.deals, round(r.players[0].equity, 12)
@@ -32,13 +34,14 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from studpoker._extras import extra_of
 from studpoker.cards import JOKER_CODE, Card, CardError, CardsLike, format_cards, parse_cards
-from studpoker.evaluation import high_key, low_key
+from studpoker.evaluation import high_key, low_key, razz_key
+from studpoker.wild import RankLike, wild_high_key, wild_low_key, wild_mask
 
 try:  # the compiled engine: the [fast] extra
     import numba
@@ -59,8 +62,10 @@ __all__ = [
     "EXACT_LIMIT",
     "FAST_AVAILABLE",
     "GAMES",
+    "LOWBALL",
     "PYTHON_DEFAULT_SAMPLES",
     "PYTHON_EXACT_LIMIT",
+    "WILD_DEFAULTS",
     "EquityResult",
     "PlayerEquity",
     "compute",
@@ -73,8 +78,17 @@ GAMES: Final[dict[str, bool]] = {
     "wallstreet": True,
     "stud8": True,
     "stud-hi-lo": True,
+    "razz": False,
+    "baseball": False,
+    "follow_the_queen": False,
 }
 """Game names and whether the pot is split high-low."""
+
+WILD_DEFAULTS: Final[dict[str, str]] = {"baseball": "93", "follow_the_queen": "Q"}
+"""The wild ranks of the wild-card games of :data:`GAMES` when ``wild`` is not given (R8.2, R8.3)."""
+
+LOWBALL: Final = frozenset({"razz"})
+"""The games of :data:`GAMES` won by the best razz low (R6.2) instead of the best high."""
 
 EXACT_LIMIT: Final = 50_000_000
 """Deals up to which :func:`compute` enumerates when given no budget."""
@@ -111,8 +125,9 @@ class PlayerEquity:
         cards: the player's known cards.
         equity: expected share of the pot (the shares of all players sum to 1).
         std_error: standard error of ``equity`` (0.0 when exact).
-        win: probability of the best high alone (in stud, the whole pot).
-        tie: probability of tying for the best high.
+        win: probability of the best hand alone: the best high (in stud, the whole
+            pot), or in razz the best low (the whole pot, R6.2).
+        tie: probability of tying for the best hand.
         high: hi-lo only: expected share of the pot won by the high hand
             (half the pot, or all of it when no low qualifies, split among ties).
         low: hi-lo only: expected share won by the low hand (``equity = high + low``).
@@ -198,28 +213,45 @@ class EquityResult:
 @dataclass(frozen=True)
 class _Spot:
     hilo: bool
+    razz: bool  # the best hand is the best razz low (R6.2), not the best high
     known: list[list[int]]
     pool: list[int]
     needs: list[int]  # cards each player still gets, the community card included
     community: bool
     total_deals: int
+    wild: int = 0  # R8.1: the mask of the wild ranks (studpoker.wild.wild_mask), fixed
 
 
 def _parse_spot(
-    game: str, hands: Sequence[CardsLike], dead: CardsLike, joker: bool, board: CardsLike = ""
+    game: str,
+    hands: Sequence[CardsLike],
+    dead: CardsLike,
+    joker: bool,
+    board: CardsLike = "",
+    wild: Iterable[RankLike] | str | None = None,
 ) -> _Spot:
     key = game.lower().replace("_", "-")
+    if key == "follow-the-queen":
+        key = "follow_the_queen"
     if key not in GAMES:
         raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if isinstance(hands, str):
         raise ValueError("hands must be a sequence of hands, one per player (e.g. ['Ah Kh 7h', 'Qs Qd 2c'])")
     if not 1 <= len(hands) <= 8:
         raise ValueError(f"equity needs 1 to 8 players, got {len(hands)}")
+    razz = key in LOWBALL
+    if razz and joker:
+        raise CardError("razz is played without the joker (R6.1)")
+    mask = wild_mask(WILD_DEFAULTS.get(key, "") if wild is None else wild)
+    if mask and (razz or joker):
+        raise ValueError("wild cards (R8.1) go with high hands and no joker: not with razz or the joker")
     known = [parse_cards(h) for h in hands]
     dead_cards = parse_cards(dead) if dead else []
     shared = parse_cards(board) if board else []
     seen: set[int] = set()
     for card in [c for h in known for c in h] + dead_cards + shared:
+        if card.is_joker and razz:
+            raise CardError("razz is played without the joker (R6.1)")
         if card.is_joker and not joker:
             raise CardError("the joker (Jk) is not in play; pass joker=True (--joker) to allow it")
         if card.code in seen:
@@ -227,11 +259,11 @@ def _parse_spot(
         seen.add(card.code)
     known = [h + shared for h in known]
     for i, hand in enumerate(known):
-        if len(hand) > 7:
+        if len(hand) > 7 and not mask:  # a Baseball hand may hold more (R8.2)
             raise CardError(f"player {i + 1} has {len(hand)} cards; a stud hand has at most 7")
     deck = range(JOKER_CODE + 1 if joker else JOKER_CODE)
     pool = [c for c in deck if c not in seen]
-    needs = [7 - len(h) for h in known]
+    needs = [max(0, 7 - len(h)) for h in known]
     stub = len(pool)
     community = sum(needs) > stub
     if community:
@@ -253,28 +285,37 @@ def _parse_spot(
             rest -= n
     return _Spot(
         hilo=GAMES[key],
+        razz=razz,
         known=[[c.code for c in h] for h in known],
         pool=pool,
         needs=needs,
         community=community,
         total_deals=total,
+        wild=mask,
     )
 
 
 def _completions(
-    known: list[int], pool: npt.NDArray[np.int64], need: int, hilo: bool, double: bool
+    known: list[int], pool: npt.NDArray[np.int64], need: int, hilo: bool, double: bool, razz: bool,
+    wild: int = 0,
 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """Every way to complete one hand from ``pool``: stub-index masks, high keys, low keys."""
+    """Every way to complete one hand from ``pool``: stub-index masks, best-hand keys (high,
+    or razz, or high with the ``wild`` ranks), low keys."""
     combos = fast.combinations(len(pool), need).astype(np.int64)
     rows = len(combos)
-    hands = np.empty((rows, 7), np.uint8)
+    hands = np.empty((rows, len(known) + need), np.uint8)
     hands[:, : len(known)] = known
     hands[:, len(known) :] = pool[combos]
     if need == 0:
         masks = np.zeros(rows, np.uint64)
     else:
         masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos.astype(np.uint64)), axis=1)
-    high = fast.evaluate_high(hands, double_ace_flush=double)
+    if wild:
+        ranks = [r for r in range(13) if wild >> r & 1]
+        high = fast.evaluate_wild_high(hands, ranks)
+        low = fast.evaluate_wild_low(hands, ranks) if hilo else np.full(rows, -1, np.int32)
+        return masks.astype(np.uint64), high, low
+    high = fast.evaluate_razz(hands) if razz else fast.evaluate_high(hands, double_ace_flush=double)
     low = fast.evaluate_low(hands) if hilo else np.full(rows, -1, np.int32)
     return masks.astype(np.uint64), high, low
 
@@ -285,7 +326,8 @@ def _exact_histogram(
     """Outcome histogram over every deal (no community card), players in the given order."""
     players = len(spot.needs)
     pool = np.array(spot.pool, np.int64)
-    parts = [_completions(spot.known[p], pool, spot.needs[p], spot.hilo, double) for p in range(players)]
+    parts = [_completions(spot.known[p], pool, spot.needs[p], spot.hilo, double, spot.razz, spot.wild)
+             for p in range(players)]
     # The player with the most completions goes first: the kernel splits them across threads.
     order = sorted(range(players), key=lambda p: -len(parts[p][0]))
     masks = np.concatenate([parts[p][0] for p in order])
@@ -358,11 +400,13 @@ def _exact(spot: _Spot, double: bool, progress: Progress | None, enumerate_deals
     for card in spot.pool:  # R1.10: each possible community card in turn
         sub = _Spot(
             hilo=spot.hilo,
+            razz=spot.razz,
             known=[[*k, card] for k in spot.known],
             pool=[c for c in spot.pool if c != card],
             needs=[n - 1 for n in spot.needs],
             community=False,
             total_deals=spot.total_deals // len(spot.pool),
+            wild=spot.wild,
         )
         part = enumerate_deals(sub, double, progress, done, spot.total_deals)
         done += sub.total_deals
@@ -392,6 +436,7 @@ def _sample(
 ) -> tuple[Counts, int]:
     players = len(spot.needs)
     b = fast._built()
+    razz_keys = fast._razz_built().keys if spot.razz else np.zeros(1, np.int32)
     pool = np.array(spot.pool, np.int64)
     known = np.zeros((players, 7), np.int64)
     for p, cards in enumerate(spot.known):
@@ -415,6 +460,8 @@ def _sample(
                 b.keys,
                 double,
                 spot.hilo,
+                spot.razz,
+                razz_keys,
                 _seeds(seed, batch, _SAMPLE_CHUNKS),
                 per,
             )
@@ -449,11 +496,33 @@ def _sample(
 # ------------------------------------------------------------ the pure-Python engine
 
 
+def _razz_key(codes: Sequence[int], double: bool) -> int:
+    return razz_key(codes)
+
+
+def _best_key(spot: _Spot) -> Callable[[Sequence[int], bool], int]:
+    """The key of the best hand: the high (R1.3; with wild cards R8.1), or in razz the razz low (R6.2)."""
+    if spot.wild:
+        wild = spot.wild
+        return lambda codes, double: wild_high_key(codes, wild)
+    return _razz_key if spot.razz else high_key
+
+
+def _low_key(spot: _Spot) -> Callable[[Sequence[int]], int]:
+    """The eight-or-better low key (R1.4; a wild card the lowest rank not in the hand)."""
+    if spot.wild:
+        wild = spot.wild
+        return lambda codes: wild_low_key(codes, wild)
+    return low_key
+
+
 def _py_exact_counts(spot: _Spot, double: bool, progress: Progress | None, done_before: int,
                      total: int) -> Counts:
-    """Every deal (no community card) enumerated with :func:`high_key`/:func:`low_key`."""
+    """Every deal (no community card) enumerated with :func:`high_key` (or :func:`razz_key`)
+    and :func:`low_key`."""
     players = len(spot.needs)
     pool, hilo, last = spot.pool, spot.hilo, players - 1
+    best, low_key = _best_key(spot), _low_key(spot)
     parts: list[list[tuple[int, int, int]]] = []
     for p in range(players):
         rows = []
@@ -462,7 +531,7 @@ def _py_exact_counts(spot: _Spot, double: bool, progress: Progress | None, done_
             mask = 0
             for i in combo:
                 mask |= 1 << i
-            rows.append((mask, high_key(cards, double), low_key(cards) if hilo else -1))
+            rows.append((mask, best(cards, double), low_key(cards) if hilo else -1))
         parts.append(rows)
     counts: Counts = {}
 
@@ -508,6 +577,7 @@ def _py_sample(
     """Seeded Monte Carlo deals with :mod:`random` (R1.10: one community card when short)."""
     rng = random.Random(seed)
     players, pool, hilo = len(spot.needs), spot.pool, spot.hilo
+    best, low_key = _best_key(spot), _low_key(spot)
     private = [n - 1 if spot.community else n for n in spot.needs]
     draw = sum(private) + (1 if spot.community else 0)
     counts: Counts = {}
@@ -525,7 +595,7 @@ def _py_sample(
             for p in range(players):
                 hand = spot.known[p] + cards[pos:pos + private[p]] + shared
                 pos += private[p]
-                h = high_key(hand, double)
+                h = best(hand, double)
                 if h > bh:
                     bh, hs = h, 1 << p
                 elif h == bh:
@@ -636,11 +706,13 @@ def compute(
     seed: int = 0,
     progress: Progress | None = None,
     backend: Backend = "auto",
+    wild: Iterable[RankLike] | str | None = None,
 ) -> EquityResult:
     """Each player's share of the pot at showdown, exact or by Monte Carlo.
 
     Args:
-        game: ``"stud"`` (high only), ``"wallstreet"`` or ``"stud8"`` (hi-lo, R3.7).
+        game: ``"stud"`` (high only), ``"wallstreet"`` or ``"stud8"`` (hi-lo, R3.7,
+            R5.2), ``"razz"`` (the best razz low takes the pot, R6.2).
         hands: one entry per player: that player's known cards, down and up, as
             text (``"Ah Kh 7h 2h 9c"``), or Cards, texts or codes. Up to 7 each;
             the missing ones come from the stub.
@@ -662,6 +734,13 @@ def compute(
             ``"python"`` (standard library only, with the smaller defaults
             :data:`PYTHON_EXACT_LIMIT` and :data:`PYTHON_DEFAULT_SAMPLES`) or
             ``"auto"`` (fast when installed). Exact answers are the same.
+        wild: the wild ranks (R8.1; ``"93"``, ``{"Q", "7"}``), default those of
+            :data:`WILD_DEFAULTS` for ``"baseball"`` and ``"follow_the_queen"``,
+            none for the others. They stay as given for the whole deal, and
+            every player ends with seven cards (or the cards they hold, when
+            more): Baseball's extra card for a future 4, the price of a future
+            3 and Follow the Queen's future follower ranks are not played
+            out. Monte Carlo with wild cards runs in pure Python.
 
     Raises:
         CardError: bad, duplicate or too many cards, or the joker without ``joker``.
@@ -674,7 +753,7 @@ def compute(
     """
     started = time.perf_counter()
     use_fast = _use_fast(backend)
-    spot = _parse_spot(game, hands, dead, joker, board)
+    spot = _parse_spot(game, hands, dead, joker, board, wild)
     if samples is not None and samples < 1:
         raise ValueError("samples must be at least 1")
     if seconds is not None and seconds <= 0:
@@ -693,8 +772,9 @@ def compute(
         deals = spot.total_deals
     else:
         if samples is None and seconds is None:
-            samples = DEFAULT_SAMPLES if use_fast else PYTHON_DEFAULT_SAMPLES
-        hist, deals = (_sample if use_fast else _py_sample)(spot, double, samples, seconds, seed, progress)
+            samples = DEFAULT_SAMPLES if use_fast and not spot.wild else PYTHON_DEFAULT_SAMPLES
+        sampler = _sample if use_fast and not spot.wild else _py_sample
+        hist, deals = sampler(spot, double, samples, seconds, seed, progress)
     players, no_low = _summarize(hist, spot, deals, exact)
     return EquityResult(
         game=game,
@@ -721,6 +801,7 @@ def equities(
     seconds: float | None = None,
     seed: int = 0,
     backend: Backend = "auto",
+    wild: Iterable[RankLike] | str | None = None,
 ) -> list[float]:
     """Just each player's equity, in order: :func:`compute` for bots and scripts.
 
@@ -733,6 +814,7 @@ def equities(
     result = compute(
         game, hands, dead, joker, board=board,
         double_ace_flush=double_ace_flush, samples=samples, seconds=seconds, seed=seed, backend=backend,
+        wild=wild,
     )
     return result.equities
 
@@ -759,6 +841,6 @@ def warmup() -> None:
     if not FAST_AVAILABLE:
         return
     fast.warmup()
-    for game in ("stud", "wallstreet"):
+    for game in ("stud", "wallstreet", "razz"):
         compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=True)
         compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=False, samples=16)

@@ -1,6 +1,6 @@
-"""Hand evaluation: high hands (R1.2, R1.3), eight-or-better lows (R1.4), and the
-up-card orderings used for the bring-in (R2.4), the first player to act (R2.6)
-and the odd chip (R2.10).
+"""Hand evaluation: high hands (R1.2, R1.3), eight-or-better lows (R1.4), razz
+lows (R6.2), and the up-card orderings used for the bring-in (R2.4, R6.3), the
+first player to act (R2.6, R6.4) and the odd chip (R2.10, R6.5).
 
 Every hand value carries an integer ``key``: larger is better, equal keys are
 equal hands (suits never break ties). The fast paths :func:`high_key` and
@@ -14,6 +14,8 @@ and return rich values with the best five cards and an English description.
 'Flush, ace high'
 >>> evaluate_low("8c 6d 5h 4s 3c Kd Kh").description
 '8-6-5-4-3 low'
+>>> evaluate_razz("8c 6d 5h 4s 3c Kd Kh").description
+'Eight-six low, 8-6-5-4-3'
 
 How the fast path works. Each card code has one integer weight. The sum of the
 weights of a hand holds, in separate bit fields, a 4-bit counter per suit
@@ -24,7 +26,9 @@ if not (about 97% of seven-card hands), the base-5 number indexes a dict of
 every rank multiset of five to seven cards (base 5 rather than 3-bit fields
 spreads the dict's hash slots: fewer probes). Flushes look up a 13-bit rank
 mask of the flush suit; the joker takes a slower branch. One set of tables,
-built at import, serves every function here.
+built at import, serves every function here. Razz (:func:`razz_key`) indexes
+a second dict by the same base-5 number (a razz hand is its ranks alone),
+built at the first razz evaluation.
 """
 
 from __future__ import annotations
@@ -41,15 +45,24 @@ __all__ = [
     "HighValue",
     "LowCategory",
     "LowValue",
+    "RazzCategory",
+    "RazzValue",
     "board_has_pair",
     "board_key",
     "bring_in_key",
     "evaluate_high",
     "evaluate_low",
+    "evaluate_razz",
     "high_category_of_key",
     "high_key",
     "low_key",
     "odd_chip_key",
+    "razz_board_key",
+    "razz_bring_in_key",
+    "razz_category_of_key",
+    "razz_key",
+    "razz_odd_chip_key",
+    "razz_value",
 ]
 
 _JOKER: Final = 52
@@ -194,6 +207,60 @@ class LowValue(_KeyOrdered):
     @property
     def slug(self) -> str:
         """The category's snake_case name, e.g. ``"wheel"``."""
+        return self.category.slug
+
+    def __str__(self) -> str:
+        return self.description
+
+
+class RazzCategory(IntEnum):
+    """Categories of razz hands (R6.2) by their pairs; larger is better.
+
+    Any unpaired five beats any paired five (``NO_PAIR`` is the best category).
+
+    >>> RazzCategory.NO_PAIR > RazzCategory.ONE_PAIR > RazzCategory.TWO_PAIR
+    True
+    """
+
+    FOUR_OF_A_KIND = 0
+    FULL_HOUSE = 1
+    THREE_OF_A_KIND = 2
+    TWO_PAIR = 3
+    ONE_PAIR = 4
+    NO_PAIR = 5
+
+    @property
+    def slug(self) -> str:
+        """The snake_case name, e.g. ``"one_pair"``."""
+        return self.name.lower()
+
+
+@dataclass(frozen=True, eq=False, slots=True, kw_only=True)
+class RazzValue(_KeyOrdered):
+    """The value of a razz hand (R6.2), as returned by :func:`evaluate_razz`.
+
+    Values compare and hash by ``key`` only: larger is a better (lower) hand.
+
+    Attributes:
+        key: integer; larger is better (the wheel 5-4-3-2-A is the largest).
+        category: the hand's :class:`RazzCategory` (its pairs).
+        cards: the best five cards as dealt, in order of significance (an
+            unpaired hand from its highest card down, the ace last).
+        description: as players say it, e.g. ``"Seven-five low, 7-5-4-2-A"``
+            or ``"Pair of twos, 2-2-8-7-5"``.
+
+    >>> evaluate_razz("7c 5d 4h 2s Ac Kd Kh") > evaluate_razz("8c 4d 3h 2s Ac Qd Qh")
+    True
+    """
+
+    key: int
+    category: RazzCategory
+    cards: tuple[Card, ...]
+    description: str
+
+    @property
+    def slug(self) -> str:
+        """The category's snake_case name, e.g. ``"no_pair"``."""
         return self.category.slug
 
     def __str__(self) -> str:
@@ -509,6 +576,118 @@ def low_key(codes: Sequence[int]) -> int:
 
 
 # ---------------------------------------------------------------------------
+# Razz (R6.2): the best five-card ace-to-five low with pairs counting. The
+# value depends only on the ranks held, so one table maps every rank multiset
+# of five to seven cards (indexed like the high table: the base-5 rank sum of
+# the card weights) to its key. Inside, ranks are "low ranks": ace 0, deuce 1,
+# ..., king 12. A hand's badness packs its pairing category (0 no pair, 1 one
+# pair, 2 two pair, 3 three of a kind, 4 full house, 5 four of a kind) and its
+# groups' low ranks in order of significance, like a high key; the razz key is
+# ``_RAZZ_TOP - badness``: larger is better, the wheel is the largest.
+# ---------------------------------------------------------------------------
+
+_RAZZ_TOP: Final = (6 << _CAT_SHIFT) - 1
+_LOW_RANK: Final[tuple[int, ...]] = (*range(1, 13), 0)  # by rank 2..A: the low rank (ace 0)
+_RANK_OF_LOW: Final[tuple[int, ...]] = (_ACE, *range(12))  # by low rank: the rank
+
+
+def _razz_badness(singles: _Ranks, pairs: _Ranks, trips: _Ranks, quads: _Ranks) -> int:
+    """The badness of the best five of a multiset given as its groups of low ranks, ascending.
+
+    The best five keep as many distinct ranks as they can (up to five), then
+    pair the lowest ranks they must: every choice below is forced by the
+    category (fewer pairs first) and then by the ranks in order of significance.
+    """
+    distinct = sorted(singles + pairs + trips + quads)
+    d = len(distinct)
+    if d >= 5:
+        return _pack(0, distinct[4::-1])
+    dups = sorted(pairs + trips + quads)  # the ranks held twice or more
+    if d == 4:  # one pair: every rank plays, the lowest repeated rank pairs
+        rest = [r for r in distinct if r != dups[0]]
+        return _pack(1, [dups[0], rest[2], rest[1], rest[0]])
+    if d == 3:
+        if len(dups) >= 2:  # two pair: the two lowest repeated ranks, the third rank kicks
+            low, high = dups[0], dups[1]
+            kicker = next(r for r in distinct if r != low and r != high)
+            return _pack(2, [high, low, kicker])
+        rest = [r for r in distinct if r != dups[0]]  # three of a kind: only a five-card hand
+        return _pack(3, [dups[0], rest[1], rest[0]])
+    # two ranks: a full house when one rank holds three and the other two, else four of a kind
+    a, b = distinct
+    count = {r: 1 for r in singles} | {r: 2 for r in pairs} | {r: 3 for r in trips} | {r: 4 for r in quads}
+    for t, p in ((a, b), (b, a)):
+        if count[t] >= 3 and count[p] >= 2:
+            return _pack(4, [t, p])
+    q = a if count[a] == 4 else b
+    return _pack(5, [q, b if q == a else a])
+
+
+def _build_razz_table() -> dict[int, int]:
+    """Razz key of every rank multiset of 5..7 cards, by the base-5 rank sum (see high_key)."""
+    table: dict[int, int] = {}
+    weight = [5 ** _RANK_OF_LOW[r] for r in range(13)]
+
+    def grow(low: int, size: int, index: int, singles: _Ranks, pairs: _Ranks, trips: _Ranks,
+             quads: _Ranks) -> None:
+        if size >= 5:
+            table[index] = _RAZZ_TOP - _razz_badness(singles, pairs, trips, quads)
+        room = 7 - size
+        if not room:
+            return
+        for r in range(low, 13):
+            w = weight[r]
+            rank = (r,)
+            grow(r + 1, size + 1, index + w, singles + rank, pairs, trips, quads)
+            if room >= 2:
+                grow(r + 1, size + 2, index + 2 * w, singles, pairs + rank, trips, quads)
+            if room >= 3:
+                grow(r + 1, size + 3, index + 3 * w, singles, pairs, trips + rank, quads)
+            if room >= 4:
+                grow(r + 1, size + 4, index + 4 * w, singles, pairs, trips, quads + rank)
+
+    grow(0, 0, 0, (), (), (), ())
+    return table
+
+
+_RAZZ_TABLE: dict[int, int] = {}  # filled at the first razz evaluation (about 0.2 s)
+
+
+def _razz_table() -> dict[int, int]:
+    if not _RAZZ_TABLE:
+        _RAZZ_TABLE.update(_build_razz_table())
+    return _RAZZ_TABLE
+
+
+def razz_key(codes: Sequence[int]) -> int:
+    """The razz key (R6.2) of 5, 6 or 7 card codes: the fast path, no validation (no joker).
+
+    Same as ``evaluate_razz(codes).key``: larger is better, every hand has one
+    (no qualifier, R6.2), and equal keys are equal hands.
+
+    >>> razz_key([48, 0, 4, 8, 12]) > razz_key([16, 12, 8, 4, 0])  # 5-4-3-2-A beats 6-5-4-3-2
+    True
+    >>> razz_key([44, 40, 36, 32, 28]) > razz_key([0, 1, 4, 8, 12])  # K-Q-J-T-9 beats a pair of twos
+    True
+    """
+    table = _RAZZ_TABLE or _razz_table()
+    w = _W
+    s = 0
+    for c in codes:
+        s += w[c]
+    return table[s >> 20]  # s >> _RANK_SHIFT
+
+
+def razz_category_of_key(key: int) -> RazzCategory:
+    """The :class:`RazzCategory` of a razz key.
+
+    >>> razz_category_of_key(razz_key([0, 1, 4, 8, 12])).slug
+    'one_pair'
+    """
+    return RazzCategory(5 - ((_RAZZ_TOP - key) >> _CAT_SHIFT))
+
+
+# ---------------------------------------------------------------------------
 # Rich values.
 # ---------------------------------------------------------------------------
 
@@ -683,6 +862,86 @@ def evaluate_low(cards: CardsLike) -> LowValue | None:
     return LowValue(key=key, category=category, cards=tuple(chosen), description=description)
 
 
+def _razz_groups(key: int) -> tuple[int, list[int]]:
+    """The badness category and the low ranks of the five cards of a razz key, in order of significance."""
+    bad = _RAZZ_TOP - key
+    cat = bad >> _CAT_SHIFT
+    n = [(bad >> 16) & 15, (bad >> 12) & 15, (bad >> 8) & 15, (bad >> 4) & 15, bad & 15]
+    if cat == 0:
+        return cat, n
+    if cat == 1:
+        return cat, [n[0], *n[:4]]
+    if cat == 2:
+        return cat, [n[0], n[0], n[1], n[1], n[2]]
+    if cat == 3:
+        return cat, [n[0]] * 3 + n[1:3]
+    if cat == 4:
+        return cat, [n[0]] * 3 + [n[1]] * 2
+    return cat, [n[0]] * 4 + [n[1]]
+
+
+def _low_rank_text(low: int) -> str:
+    return "A" if low == 0 else _RANK_CHARS[low - 1]
+
+
+def _describe_razz(key: int) -> str:
+    cat, lows = _razz_groups(key)
+    text = "-".join(map(_low_rank_text, lows))
+    word = [_WORD[_RANK_OF_LOW[r]] for r in lows]
+    plural = [_PLURAL[_RANK_OF_LOW[r]] for r in lows]
+    if cat == 0:
+        if lows[0] == 4:  # 5-4-3-2-A
+            return f"Wheel, {text}"
+        return f"{word[0].capitalize()}-{word[1]} low, {text}"
+    if cat == 1:
+        return f"Pair of {plural[0]}, {text}"
+    if cat == 2:
+        return f"Two pair, {plural[0]} and {plural[2]}, {text}"
+    if cat == 3:
+        return f"Three of a kind, {plural[0]}, {text}"
+    if cat == 4:
+        return f"Full house, {plural[0]} over {plural[3]}"
+    return f"Four of a kind, {plural[0]}, {text}"
+
+
+def evaluate_razz(cards: CardsLike) -> RazzValue:
+    """The best razz hand (R6.2) of 5, 6 or 7 cards: the ace-to-five low with pairs counting.
+
+    Aces are low, straights and flushes do not count, pairs count against the
+    hand; every hand has a value (no qualifier). Raises :class:`CardError` like
+    :func:`evaluate_high`, and for the joker (razz is played without it, R6.1).
+
+    >>> v = evaluate_razz("7c 5d Kh 4s 2c Ad Ks")
+    >>> v.description, [str(c) for c in v.cards]
+    ('Seven-five low, 7-5-4-2-A', ['7c', '5d', '4s', '2c', 'Ad'])
+    >>> evaluate_razz("2c 2d 8h 7s 5c 8d 7h").description
+    'Pair of twos, 2-2-8-7-5'
+    >>> evaluate_razz("Ac 2d 3h 4s 5c").description
+    'Wheel, 5-4-3-2-A'
+    """
+    hand = _checked_hand(cards)
+    if any(c.code == _JOKER for c in hand):
+        raise CardError("razz is played without the joker (R6.1)")
+    key = razz_key([c.code for c in hand])
+    return razz_value(hand, key)
+
+
+def razz_value(hand: Sequence[Card], key: int) -> RazzValue:
+    """The :class:`RazzValue` of ``key``, the razz key of the cards ``hand`` (no validation)."""
+    pool = sorted(hand, key=lambda c: c.code, reverse=True)  # the highest suit first among equals
+    chosen: list[Card] = []
+    for low in _razz_groups(key)[1]:
+        rank = _RANK_OF_LOW[low]
+        for i, card in enumerate(pool):
+            if card.code >> 2 == rank:
+                chosen.append(pool.pop(i))
+                break
+        else:  # pragma: no cover - the key always matches its cards
+            raise AssertionError("best five cards do not match the razz key")
+    return RazzValue(key=key, category=razz_category_of_key(key), cards=tuple(chosen),
+                     description=_describe_razz(key))
+
+
 # ---------------------------------------------------------------------------
 # Up cards: bring-in (R2.4), first to act (R2.6), odd chip (R2.10).
 # ---------------------------------------------------------------------------
@@ -806,3 +1065,75 @@ def odd_chip_key(cards: Sequence[Card]) -> int:
     if not cards:
         raise CardError("odd_chip_key needs at least one card")
     return max(bring_in_key(card) for card in cards)
+
+
+# ---------------------------------------------------------------------------
+# Up cards in razz: bring-in (R6.3), first to act (R6.4), odd chip (R6.5).
+# ---------------------------------------------------------------------------
+
+
+def razz_bring_in_key(card: Card) -> int:
+    """Order of door cards for the razz bring-in (R6.3): the lowest key brings in.
+
+    The highest card brings in: king highest, ace lowest; between equal ranks
+    the higher suit brings in (spades highest, R1.1). The joker (not in razz,
+    R6.1) is 52, last.
+
+    >>> [razz_bring_in_key(Card.parse(c)) for c in ("Ks", "Kh", "Qs", "Ac")]
+    [0, 1, 4, 51]
+    >>> razz_bring_in_key(Card.parse("Ac")) > razz_bring_in_key(Card.parse("2c"))
+    True
+    """
+    code = card.code
+    if code == _JOKER:
+        return 52
+    return 51 - (_LOW_RANK[code >> 2] << 2 | code & 3)
+
+
+def razz_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Order of up cards for the first player to act in razz (R6.4): larger acts first.
+
+    The lowest (best) hand showing by R6.2 on the up cards alone: an unpaired
+    board beats any paired one, then fewer pairs, then ranks from the most
+    significant down (ace low; suits never count). Equal tuples are tied.
+
+    >>> razz_board_key(parse_cards("6d 4c")) > razz_board_key(parse_cards("7c 5d"))
+    True
+    >>> razz_board_key(parse_cards("Kd Qc")) > razz_board_key(parse_cards("2c 2d"))
+    True
+    >>> razz_board_key(parse_cards("Ac 2d")) == razz_board_key(parse_cards("As 2h"))
+    True
+    """
+    counts = [0] * 13
+    for card in cards:
+        counts[_LOW_RANK[_showing_rank(card)]] += 1
+    groups = sorted(((n, r) for r, n in enumerate(counts) if n), reverse=True)
+    if not groups:
+        return (0,)
+    top = groups[0][0]
+    multiples = sum(1 for n, _ in groups if n >= 2)
+    if top == 4:
+        category = 5
+    elif top == 3:
+        category = 4 if multiples >= 2 else 3
+    elif top == 2:
+        category = 2 if multiples >= 2 else 1
+    else:
+        category = 0
+    return (-category, *(-r for _, r in groups))
+
+
+def razz_odd_chip_key(cards: Sequence[Card]) -> int:
+    """Key for the odd chip among tied razz winners (R6.5): larger wins.
+
+    The lowest card of the given (winning five) cards wins: by rank, ace
+    lowest, then by suit, clubs lowest. Raises :class:`CardError` when no
+    cards are given.
+
+    >>> razz_odd_chip_key(parse_cards("7c 5d 4h 2s Ac")) > razz_odd_chip_key(parse_cards("7d 5c 4s 2h Ad"))
+    True
+    """
+    if not cards:
+        raise CardError("razz_odd_chip_key needs at least one card")
+    return max(51 - (_LOW_RANK[_showing_rank(c)] << 2 | (c.code & 3 if c.code != _JOKER else 3))
+               for c in cards)

@@ -4,7 +4,8 @@ The per-hand evaluator is exact but pure Python. This module evaluates whole
 numpy arrays of hands, enumerates every seven-card hand, and holds the
 compiled kernels behind :mod:`studpoker.equity`. Its keys are the per-hand
 evaluator's keys, bit for bit: ``fast.evaluate_high(hands)[i] ==
-high_key(hands[i])`` and ``fast.evaluate_low(hands)[i] == low_key(hands[i])``.
+high_key(hands[i])``, ``fast.evaluate_low(hands)[i] == low_key(hands[i])``
+and ``fast.evaluate_razz(hands)[i] == razz_key(hands[i])`` (R6.2).
 
 >>> import numpy as np
 >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1], [48, 1, 6, 11, 12, 40, 41]], dtype=np.uint8)
@@ -21,6 +22,8 @@ masking tells whether the hand may be a flush or holds the joker (the rare
 slow path, which mirrors ``evaluation._high_key_slow`` step by step on the
 same flush and straight tables). Otherwise a row-displacement perfect hash
 maps the rank sum to a slot of a 332 KB table of keys: two loads per hand.
+A razz hand is its rank multiset alone, so razz uses the same hash into a
+second table of razz keys (built at the first razz call), never the slow path.
 The tables are built once, lazily, from :func:`studpoker.evaluation.high_key`
 and the evaluator's private flush, straight and low tables, and are passed to
 the kernels as arguments (never frozen into the compiled code), so the disk
@@ -40,7 +43,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -55,16 +58,24 @@ except ImportError as _exc:
     raise missing_extra(_exc, what="studpoker.fast", extra="fast") from _exc
 
 from studpoker import evaluation as _ev
+from studpoker import wild as _wild
 from studpoker._perfect_hash import RANK_MULTIPLIERS, ROW_SHIFT, displacements, rank_multisets
-from studpoker.evaluation import HighCategory, LowCategory, high_key
+from studpoker.evaluation import HighCategory, LowCategory, RazzCategory, high_key, razz_key
+from studpoker.wild import RankLike, wild_mask
 
 __all__ = [
     "HandCounts",
+    "RazzCounts",
     "category_of",
     "enumerate_hands",
+    "enumerate_razz",
     "evaluate_high",
     "evaluate_low",
+    "evaluate_razz",
+    "evaluate_wild_high",
+    "evaluate_wild_low",
     "low_category_of",
+    "razz_category_of",
     "threads_for",
     "warmup",
 ]
@@ -210,6 +221,31 @@ def _built() -> _Built:
     return _Built(tables=tables, keys=keys, ids=ids, id_keys=every)
 
 
+@dataclass(frozen=True)
+class _RazzBuilt:
+    keys: I32Array  # per perfect-hash slot: the razz key of that rank multiset (R6.2)
+    ids: I32Array  # per slot: the dense id of that key
+    id_keys: I32Array  # the key of each id, ascending
+
+
+@functools.cache
+def _razz_built() -> _RazzBuilt:
+    """The razz key of every perfect-hash slot, from :func:`studpoker.evaluation.razz_key`."""
+    multipliers = np.array(RANK_MULTIPLIERS, np.int64)
+    counts = rank_multisets()
+    sums = counts @ multipliers
+    disp = displacements()
+    slots = disp[sums >> _ROW_SHIFT] + (sums & ((1 << _ROW_SHIFT) - 1))
+    # a representative hand of each multiset: its ranks, suits in turn (razz ignores suits)
+    hands = [[4 * r + k for r in range(13) for k in range(int(row[r]))] for row in counts.tolist()]
+    keys = np.full(len(_built().keys.nonflush), -1, np.int32)
+    keys[slots] = list(map(razz_key, hands))
+    every = np.unique(keys[slots]).astype(np.int32)
+    ids = np.full(len(keys), -1, np.int32)
+    ids[slots] = np.searchsorted(every, keys[slots]).astype(np.int32)
+    return _RazzBuilt(keys=keys, ids=ids, id_keys=every)
+
+
 # ---------------------------------------------------------------------------
 # Kernels. Scalars are int64 throughout; masks of the equity kernels uint64.
 # ---------------------------------------------------------------------------
@@ -345,6 +381,72 @@ def _low_batch(hands: npt.NDArray[np.integer], t: _Tables, out: I32Array) -> Non
         for j in range(k):
             m |= low_bit[hands[i, j]]
         out[i] = t.low_key[m]
+
+
+@njit(cache=True, inline="always")
+def _razz_value(s: int, t: _Tables, razz: I32Array) -> int:
+    """The razz key (or id) of a hand from its weight sum: its rank multiset's slot."""
+    key = s >> 20
+    return int(razz[key + t.offsets[key >> 12]])
+
+
+@njit(cache=True, parallel=True)
+def _razz_batch(hands: npt.NDArray[np.integer], t: _Tables, razz: I32Array, out: I32Array) -> None:
+    n, k = hands.shape
+    weight = t.weight
+    for i in prange(n):
+        s = 0
+        for j in range(k):
+            s += weight[hands[i, j]]
+        out[i] = _razz_value(s, t, razz)
+
+
+@njit(cache=True, parallel=True)
+def _enumerate_razz7(
+    n: int, items: IntArray, bounds: IntArray, t: _Tables, razz_ids: I32Array, nvalues: int
+) -> IntArray:
+    """Histogram of razz value ids over every 7-card hand of cards 0..n-1 (blocks as _enumerate7)."""
+    blocks = len(bounds) - 1
+    hist = np.zeros((blocks, nvalues), np.int64)
+    w = t.weight
+    for blk in prange(blocks):
+        h = hist[blk]
+        for it in range(bounds[blk], bounds[blk + 1]):
+            c0 = items[it, 0]
+            c1 = items[it, 1]
+            s1 = w[c0] + w[c1]
+            for c2 in range(c1 + 1, n - 4):
+                s2 = s1 + w[c2]
+                for c3 in range(c2 + 1, n - 3):
+                    s3 = s2 + w[c3]
+                    for c4 in range(c3 + 1, n - 2):
+                        s4 = s3 + w[c4]
+                        for c5 in range(c4 + 1, n - 1):
+                            s5 = s4 + w[c5]
+                            for c6 in range(c5 + 1, n):
+                                h[_razz_value(s5 + w[c6], t, razz_ids)] += 1
+    return hist
+
+
+@njit(cache=True)
+def _enumerate_razz_small(n: int, k: int, t: _Tables, razz_ids: I32Array, nvalues: int) -> IntArray:
+    """Like :func:`_enumerate_razz7` for 5- and 6-card hands: one hand at a time, one thread."""
+    hist = np.zeros(nvalues, np.int64)
+    idx = np.arange(k)
+    while True:
+        s = 0
+        for j in range(k):
+            s += t.weight[idx[j]]
+        hist[_razz_value(s, t, razz_ids)] += 1
+        j = k - 1
+        while j >= 0 and idx[j] == n - k + j:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for q in range(j + 1, k):
+            idx[q] = idx[q - 1] + 1
+    return hist
 
 
 @njit(cache=True, inline="always")
@@ -615,13 +717,16 @@ def _sample_counts(
     v: _Values,
     double: bool,
     hilo: bool,
+    razz: bool,
+    razz_keys: I32Array,
     seeds: U64Array,
     per_chunk: IntArray,
 ) -> IntArray:
     """Outcome histogram over ``per_chunk[i]`` random deals from ``seeds[i]``, one row per seed.
 
     Player ``p`` holds ``known[p, :nknown[p]]`` and is dealt ``needs[p]`` cards
-    from ``pool``, plus the one community card when ``community``. Each chunk
+    from ``pool``, plus the one community card when ``community``. With ``razz``
+    the best hand is the best razz low (``razz_keys`` per slot, R6.2). Each chunk
     draws with a partial Fisher-Yates shuffle driven by SplitMix64 from its
     seed, so results do not depend on the number of threads.
     """
@@ -671,7 +776,9 @@ def _sample_counts(
                 if community:
                     s += t.weight[shared]
                     m |= t.low_bit[shared]
-                if (s + 0x3333) & 0x88888:
+                if razz:
+                    h = _razz_value(s, t, razz_keys)
+                elif (s + 0x3333) & 0x88888:
                     k = nknown[p]
                     for q in range(k):
                         row[q] = known[p, q]
@@ -700,6 +807,171 @@ def _sample_counts(
                         ls |= bit
             cnt[(hs << shift) | ls] += 1
     return out
+
+
+# ---------------------------------------------------------------------------
+# Wild cards (R8.1): studpoker.wild's rank-layer evaluation, step by step.
+# ---------------------------------------------------------------------------
+
+
+class _WildTables(NamedTuple):
+    """Tables of the wild-card kernels, from :mod:`studpoker.wild` and the evaluator."""
+
+    top: IntArray  # (4, 8192): best straight top with at most k ranks missing, or -1
+    ones: IntArray  # per 13-bit mask: number of ranks set
+    high_bit: IntArray  # per 13-bit mask: highest rank set, -1 for none
+    low_bit: IntArray  # per card code: evaluation._LOW_BIT
+    low_key: IntArray  # per 9-bit low mask: evaluation._LOW_KEY
+
+
+@functools.cache
+def _wild_tables() -> _WildTables:
+    return _WildTables(
+        top=np.array([_wild._top_table(k) for k in range(4)], np.int64),
+        ones=np.array([m.bit_count() for m in range(8192)], np.int64),
+        high_bit=np.array([m.bit_length() - 1 for m in range(8192)], np.int64),
+        low_bit=np.array(_ev._LOW_BIT, np.int64),
+        low_key=np.array(_ev._LOW_KEY, np.int64),
+    )
+
+
+@njit(cache=True, inline="always")
+def _top_pack(key: int, mask: int, n: int, hb: IntArray) -> int:
+    """``key`` followed by the ``n`` highest ranks of ``mask`` (4 bits each)."""
+    for _ in range(n):
+        r = int(hb[mask])
+        key = (key << 4) | r
+        mask ^= 1 << r
+    return key
+
+
+@njit(cache=True, inline="always")
+def _wild_value(
+    m1: int, m2: int, m3: int, m4: int, s0: int, s1: int, s2: int, s3: int, w: int, t: _WildTables
+) -> int:
+    """``wild._key_of``: the best key of natural layers ``m1..m4``, suit masks and ``w`` wild cards."""
+    hb = t.high_bit
+    cnt = t.ones
+    if w >= 5:
+        return (9 << 20) | (12 << 16)
+    if w >= 1:
+        if w == 1:
+            m = m4
+        elif w == 2:
+            m = m3
+        elif w == 3:
+            m = m2
+        else:
+            m = m1
+        if m:
+            return (9 << 20) | (int(hb[m]) << 16)
+    # straight flush (w <= 3 from here)
+    best = -1
+    for i in range(4):
+        sm = s0 if i == 0 else s1 if i == 1 else s2 if i == 2 else s3
+        if cnt[sm] + w >= 5:
+            top = int(t.top[w, sm])
+            if top > best:
+                best = top
+    if best >= 0:
+        return (8 << 20) | (best << 16)
+    layer4 = m4 if w == 0 else m3 if w == 1 else m2 if w == 2 else m1
+    if layer4:  # four of a kind, natural kicker
+        q = int(hb[layer4])
+        return (7 << 20) | (q << 16) | (int(hb[m1 & ~(1 << q)]) << 12)
+    layer3 = m3 if w == 0 else m2 if w == 1 else m1 if w == 2 else 8191
+    if layer3:  # full house
+        tr = int(hb[layer3])
+        p = m2 & ~(1 << tr)
+        if p:
+            return (6 << 20) | (tr << 16) | (int(hb[p]) << 12)
+    best = -1
+    for i in range(4):
+        sm = s0 if i == 0 else s1 if i == 1 else s2 if i == 2 else s3
+        if cnt[sm] + w >= 5:
+            key = 5
+            for _ in range(w):
+                key = (key << 4) | 12
+            key = _top_pack(key, sm, 5 - w, hb)
+            if key > best:
+                best = key
+    if best >= 0:
+        return best
+    top = int(t.top[w, m1])
+    if top >= 0:
+        return (4 << 20) | (top << 16)
+    if layer3:
+        tr = int(hb[layer3])
+        return _top_pack(3 << 4 | tr, m1 & ~(1 << tr), 2, hb) << 8
+    if w == 0 and cnt[m2] >= 2:
+        a = int(hb[m2])
+        b = int(hb[m2 & ~(1 << a)])
+        return _top_pack((2 << 8) | (a << 4) | b, m1 & ~(1 << a) & ~(1 << b), 1, hb) << 8
+    layer2 = m2 if w == 0 else m1
+    if layer2:
+        p = int(hb[layer2])
+        return _top_pack(1 << 4 | p, m1 & ~(1 << p), 3, hb) << 4
+    return _top_pack(0, m1, 5, hb)
+
+
+@njit(cache=True, inline="always")
+def _wild_row(row: npt.NDArray[np.integer], k: int, wild: int, t: _WildTables) -> int:
+    w = 0
+    m1 = m2 = m3 = m4 = 0
+    s0 = s1 = s2 = s3 = 0
+    for j in range(k):
+        c = int(row[j])
+        r = c >> 2
+        if (wild >> r) & 1:
+            w += 1
+            continue
+        bit = 1 << r
+        suit = c & 3
+        if suit == 0:
+            s0 |= bit
+        elif suit == 1:
+            s1 |= bit
+        elif suit == 2:
+            s2 |= bit
+        else:
+            s3 |= bit
+        if m1 & bit:
+            if m2 & bit:
+                if m3 & bit:
+                    m4 |= bit
+                else:
+                    m3 |= bit
+            else:
+                m2 |= bit
+        else:
+            m1 |= bit
+    return _wild_value(m1, m2, m3, m4, s0, s1, s2, s3, w, t)
+
+
+@njit(cache=True, parallel=True)
+def _wild_high_batch(
+    hands: npt.NDArray[np.integer], lengths: IntArray, wild: int, t: _WildTables, out: I32Array
+) -> None:
+    for i in prange(hands.shape[0]):
+        out[i] = _wild_row(hands[i], lengths[i], wild, t)
+
+
+@njit(cache=True, parallel=True)
+def _wild_low_batch(
+    hands: npt.NDArray[np.integer], lengths: IntArray, wild: int, t: _WildTables, out: I32Array
+) -> None:
+    for i in prange(hands.shape[0]):
+        m = 0
+        w = 0
+        for j in range(lengths[i]):
+            c = int(hands[i, j])
+            if (wild >> (c >> 2)) & 1:
+                w += 1
+            else:
+                m |= t.low_bit[c]
+        for _ in range(w):
+            m |= (m + 1) & ~m  # the lowest missing low rank
+        out[i] = t.low_key[m & 255]
 
 
 # ---------------------------------------------------------------------------
@@ -773,6 +1045,113 @@ def evaluate_low(hands: npt.ArrayLike) -> I32Array:
         with threads_for(a.shape[0]):
             _low_batch(a, _built().tables, out)
     return out
+
+
+def _checked_wild(
+    hands: npt.ArrayLike, lengths: npt.ArrayLike | None
+) -> tuple[npt.NDArray[np.integer], IntArray]:
+    a = np.asarray(hands)
+    if a.ndim != 2 or a.shape[1] < 5:
+        raise ValueError(f"hands must have shape (N, k) with k >= 5, got {a.shape}")
+    if a.dtype.kind not in "iu":
+        raise ValueError(f"card codes must be integers, got dtype {a.dtype}")
+    if a.dtype not in (np.int64, np.uint8):
+        a = a.astype(np.int64)
+    a = np.ascontiguousarray(a)
+    n, k = a.shape
+    if lengths is None:
+        ln = np.full(n, k, np.int64)
+        used = a
+    else:
+        ln = np.asarray(lengths)
+        if ln.shape != (n,) or (ln.size and ln.dtype.kind not in "iu"):
+            raise ValueError(f"lengths must be {n} integers (one per hand), got shape {ln.shape}")
+        ln = ln.astype(np.int64)
+        if ln.size and (int(ln.min()) < 5 or int(ln.max()) > k):
+            raise ValueError(f"each length must be 5..{k} (the cards of a row), got {ln.min()}..{ln.max()}")
+        used = a[np.arange(k) < ln[:, None]]
+    if used.size and (int(used.max()) > 51 or int(used.min()) < 0):
+        raise ValueError("card codes must be in 0..51 (4 * rank + suit; no joker in wild-card games)")
+    return a, ln
+
+
+def evaluate_wild_high(
+    hands: npt.ArrayLike, wild: Iterable[RankLike] | str, *, lengths: npt.ArrayLike | None = None
+) -> I32Array:
+    """High keys with true wild cards (R8.1, R1.3) of an (N, k) array of card codes, k >= 5.
+
+    ``wild`` is the set of wild ranks (as for :func:`studpoker.wild.evaluate_wild_high`:
+    ``"93"``, ``{"Q", "7"}``, Ranks). Hands of different sizes share one array:
+    ``lengths[i]`` cards of row ``i`` are read (5..k; the rest is padding and
+    ignored). Returns an int32 array equal to ``studpoker.wild.wild_high_key``
+    of each row: larger is better, equal keys are equal hands.
+
+    >>> import numpy as np
+    >>> from studpoker.wild import wild_high_key, wild_mask
+    >>> rows = np.array([[20, 21, 22, 28, 29, 0, 0], [51, 47, 43, 39, 35, 30, 2]], dtype=np.uint8)
+    >>> keys = evaluate_wild_high(rows, "9", lengths=[5, 7])
+    >>> nines = wild_mask("9")
+    >>> keys.tolist() == [wild_high_key(rows[0, :5].tolist(), nines), wild_high_key(rows[1].tolist(), nines)]
+    True
+    >>> from studpoker.wild import WildCategory
+    >>> [WildCategory(c).slug for c in category_of(keys)]
+    ['five_of_a_kind', 'straight_flush']
+    """
+    mask = wild_mask(wild)
+    a, ln = _checked_wild(hands, lengths)
+    out = np.empty(a.shape[0], np.int32)
+    if a.shape[0]:
+        with threads_for(a.shape[0]):
+            _wild_high_batch(a, ln, mask, _wild_tables(), out)
+    return out
+
+
+def evaluate_wild_low(
+    hands: npt.ArrayLike, wild: Iterable[RankLike] | str, *, lengths: npt.ArrayLike | None = None
+) -> I32Array:
+    """Eight-or-better low keys (R1.4) with the ranks ``wild`` wild, -1 where there is no low.
+
+    A wild card is the lowest rank not already in the hand (R1.2's rule).
+    Equal to ``studpoker.wild.wild_low_key`` of each row; ``lengths`` as in
+    :func:`evaluate_wild_high`.
+    """
+    mask = wild_mask(wild)
+    a, ln = _checked_wild(hands, lengths)
+    out = np.empty(a.shape[0], np.int32)
+    if a.shape[0]:
+        with threads_for(a.shape[0]):
+            _wild_low_batch(a, ln, mask, _wild_tables(), out)
+    return out
+
+
+def evaluate_razz(hands: npt.ArrayLike) -> I32Array:
+    """Razz keys (R6.2) of an (N, k) array of card codes, k = 5, 6 or 7.
+
+    Equal to ``evaluation.razz_key`` of each row: larger is better (the
+    ace-to-five low, pairs counting). Razz has no joker (R6.1): a row holding
+    code 52 is a ``ValueError``.
+
+    >>> import numpy as np
+    >>> from studpoker.evaluation import razz_key
+    >>> rows = np.array([[48, 0, 4, 8, 12, 50, 51], [44, 40, 36, 32, 28, 0, 1]], dtype=np.uint8)
+    >>> evaluate_razz(rows).tolist() == [razz_key(r) for r in rows.tolist()]
+    True
+    """
+    a = _checked(hands)
+    if a.size and int(a.max()) == JOKER:
+        raise ValueError("razz is played without the joker (card code 52)")
+    out = np.empty(a.shape[0], np.int32)
+    if a.shape[0]:
+        table = _razz_built().keys
+        with threads_for(a.shape[0]):
+            _razz_batch(a, _built().tables, table, out)
+    return out
+
+
+def razz_category_of(keys: npt.ArrayLike) -> npt.NDArray[np.int8]:
+    """The :class:`~studpoker.evaluation.RazzCategory` value of each razz key (int8)."""
+    k = np.asarray(keys, np.int64)
+    return (5 - ((_ev._RAZZ_TOP - k) >> _CAT_SHIFT)).astype(np.int8)
 
 
 def category_of(keys: npt.ArrayLike) -> npt.NDArray[np.int8]:
@@ -885,9 +1264,72 @@ def enumerate_hands(
     )
 
 
+@dataclass(frozen=True)
+class RazzCounts:
+    """Counts of razz values (R6.2) over every hand of ``cards`` cards (see :func:`enumerate_razz`).
+
+    Attributes:
+        cards: cards per hand (5, 6 or 7).
+        hands: number of hands, ``comb(52, cards)``.
+        category: hands per :class:`~studpoker.evaluation.RazzCategory`.
+        top: unpaired hands by their highest card's rank (5 for the wheel, up to
+            13 for king high; ace 1): the published lowball table.
+        distinct: number of distinct razz values that occur.
+        values: the distinct razz keys, ascending (int32).
+        value_counts: hands per value of ``values``.
+    """
+
+    cards: int
+    hands: int
+    category: dict[RazzCategory, int]
+    top: dict[int, int]
+    distinct: int
+    values: I32Array
+    value_counts: IntArray
+
+
+def enumerate_razz(cards: int = 7) -> RazzCounts:
+    """Evaluate every razz hand of ``cards`` cards (5, 6 or 7) from the 52-card deck (R6.1, R6.2).
+
+    Seven cards run in parallel over balanced blocks like :func:`enumerate_hands`.
+    Seven cards give the published table of seven-card lowball hands: 781,824
+    wheels (five high), ..., 13,939,200 king-high lows, 127,615,488 unpaired
+    lows in all (see ``tests/test_fast.py``); five cards give the 6,175
+    distinct ace-to-five lows with pairs.
+    """
+    if cards not in (5, 6, 7):
+        raise ValueError(f"cards must be 5, 6 or 7, got {cards}")
+    b = _built()
+    r = _razz_built()
+    nvalues = len(r.id_keys)
+    if cards == 7:
+        blocks = max(1, numba.get_num_threads()) * 8
+        items, bounds = _balanced_pairs(52, blocks)
+        hist = _enumerate_razz7(52, items, bounds, b.tables, r.ids, nvalues).sum(axis=0)
+    else:
+        hist = _enumerate_razz_small(52, cards, b.tables, r.ids, nvalues)
+    present = np.nonzero(hist)[0]
+    values = r.id_keys[present]
+    value_counts = hist[present]
+    cats = razz_category_of(values)
+    bad = (_ev._RAZZ_TOP - values.astype(np.int64)) & ((1 << _CAT_SHIFT) - 1)
+    top_rank = (bad >> 16) + 1  # the highest card's low rank (ace 0) + 1: 5 for the wheel
+    unpaired = cats == int(RazzCategory.NO_PAIR)
+    return RazzCounts(
+        cards=cards,
+        hands=math.comb(52, cards),
+        category={cat: int(value_counts[cats == int(cat)].sum()) for cat in RazzCategory},
+        top={int(t): int(value_counts[unpaired & (top_rank == t)].sum()) for t in range(5, 14)},
+        distinct=len(present),
+        values=values,
+        value_counts=value_counts,
+    )
+
+
 def warmup() -> None:
     """Build the tables and load (or compile, the first time) the batch kernels."""
     hands = np.array([[0, 5, 10, 15, 20, 25, 30], [0, 4, 8, 12, 16, 20, 52]], np.uint8)
     evaluate_high(hands)
     evaluate_low(hands)
     evaluate_high(hands[:, :5])
+    evaluate_razz(hands[:1])

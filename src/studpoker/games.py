@@ -1,16 +1,33 @@
-"""The two games as data: keyword-only configurations and tables of streets.
+"""The games as data: keyword-only configurations and tables of streets.
 
-A game is a frozen configuration (stakes and house options, R2/R3) plus a
-tuple of :class:`Street` rows that say what is dealt, who opens the betting
-and what a bet costs. The hand engine (:mod:`studpoker.hand`) reads only
-these tables, so a new stud variant is mostly a new table.
+A game is a frozen configuration (stakes and house options, R2/R3/R5/R6) plus
+a tuple of :class:`Street` rows that say what is dealt, who opens the betting
+and what a bet costs, and a few class-level facts the engine reads instead of
+asking which game it plays:
 
->>> from studpoker import SevenCardStud, WallStreet
+- ``bring_in_card`` (:class:`DoorCard`): which door card brings in, the
+  lowest (R2.4) or the highest (razz, R6.3);
+- ``board_opener`` (:class:`Opener`): who acts first from fourth street, the
+  highest board (R2.6) or the lowest (razz, R6.4);
+- ``halves`` (:class:`PotHalf` rows): how each pot is won at showdown, one
+  row per share of the pot, each with its hand ranking (:class:`Ranking`) and
+  its odd-chip rule (:class:`OddChip`): high only (R2.8), high and an
+  eight-or-better low (R3.7, R5.2), the razz low (R6.2).
+
+The hand engine (:mod:`studpoker.hand`) and the settlement
+(:mod:`studpoker.settlement`) read only these, so a new stud variant is
+mostly new data: a class with its streets and halves (a new ranking or board
+order is one more enum member and its key function).
+
+>>> from studpoker import SevenCardStud, WallStreet, Razz
 >>> stud = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> [s.name for s in stud.streets]
 ['third', 'fourth', 'fifth', 'sixth', 'seventh']
 >>> WallStreet(ante=1, limits=(2, 2, 4, 4, 4)).market_price(3)
 6
+>>> razz = Razz(ante=1, bring_in=2, small_bet=5, big_bet=10)
+>>> razz.bring_in_card.value, razz.streets[1].opener.value, [h.ranking.value for h in razz.halves]
+('highest', 'low_board', ['razz'])
 """
 
 from __future__ import annotations
@@ -21,7 +38,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from studpoker.cards import CardsLike
+from studpoker.cards import RANK_CHARS, CardsLike
 
 if TYPE_CHECKING:
     from studpoker.hand import Hand
@@ -29,12 +46,22 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_OPTIONS",
     "GAMES",
+    "Baseball",
+    "DoorCard",
+    "FollowTheQueen",
     "Game",
     "GameError",
+    "HighChicago",
+    "LowChicago",
     "OddChip",
     "Opener",
+    "PotHalf",
+    "Ranking",
+    "Razz",
     "SevenCardStud",
+    "SevenCardStudHiLo",
     "Street",
+    "StudHiLo",
     "WallStreet",
     "canonical_name",
     "from_options",
@@ -53,16 +80,56 @@ class GameError(ValueError):
 class Opener(Enum):
     """Who opens a betting round."""
 
-    BRING_IN = "bring_in"  # R2.4: the lowest door card posts the bring-in
+    BRING_IN = "bring_in"  # R2.4/R6.3: the door card the game's DoorCard names posts the bring-in
     HIGH_BOARD = "high_board"  # R2.6/R2.7: the highest hand showing
+    LOW_BOARD = "low_board"  # R6.4: the lowest (best razz) hand showing
     DEALER_LEFT = "dealer_left"  # R3.4: first player clockwise from the dealer's left
+    WILD_BOARD = "wild_board"  # R8.1: the highest hand showing, read with the wild cards
+
+
+class DoorCard(Enum):
+    """Which door card brings in (R2.4, R6.3)."""
+
+    LOWEST = "lowest"  # R2.4: lowest by rank, ace high; between equal ranks the lower suit (clubs first)
+    HIGHEST = "highest"  # R6.3: highest by rank, king high and ace low; the higher suit (spades first)
+
+
+class Ranking(Enum):
+    """How one share of a pot ranks the hands at showdown."""
+
+    HIGH = "high"  # R1.3 (the joker R1.2): every hand has one
+    EIGHT_OR_BETTER = "eight_or_better"  # R1.4: a hand may have none (the share goes to the others)
+    RAZZ = "razz"  # R6.2: ace-to-five low, pairs count, every hand has one
+    WILD_HIGH = "wild_high"  # R8.1: R1.3 with the hand's wild ranks, five of a kind on top
+    HIGH_SPADE = "high_spade"  # R8.4: the highest spade face down (a hand may have none)
+    LOW_SPADE = "low_spade"  # R8.4: the lowest spade face down, the 2 lowest (a hand may have none)
 
 
 class OddChip(Enum):
-    """Who gets the odd chip of a split pot."""
+    """Who gets the odd chip of a share split between tied hands."""
 
     BY_CARD = "by_card"  # R2.10: highest card of the winning five, by rank then suit
     BY_POSITION = "by_position"  # R3.8: first tied winner clockwise from the dealer's left
+    BY_LOW_CARD = "by_low_card"  # R6.5: lowest card of the winning five, ace lowest, then clubs first
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotHalf:
+    """One share of every pot at showdown: the hands it ranks and its odd-chip rule.
+
+    A pot is divided equally among the game's halves that at least one of its
+    contenders qualifies for (a share nobody qualifies for goes to the
+    others: R3.7, R5.2); chips that do not divide go to the first half (the
+    high half, R3.8). ``name`` is ``"high"`` or ``"low"``: which winners and
+    hand of a :class:`~studpoker.settlement.PotResult` the share fills.
+    """
+
+    name: str
+    ranking: Ranking
+    odd_chip: OddChip
+
+
+_HIGH_HALF = PotHalf(name="high", ranking=Ranking.HIGH, odd_chip=OddChip.BY_CARD)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,8 +166,24 @@ class Game:
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    high_low: ClassVar[bool]
-    odd_chip: ClassVar[OddChip]
+    high_low: ClassVar[bool]  # the pot splits between a high and an eight-or-better low (R3.7, R5.2)
+    #: which door card brings in (R2.4, R6.3)
+    bring_in_card: ClassVar[DoorCard] = DoorCard.LOWEST
+    #: who acts first after the bring-in street and shows first without a bettor (R2.6, R6.4)
+    board_opener: ClassVar[Opener] = Opener.HIGH_BOARD
+    #: the shares of every pot at showdown, the odd chips' share first (R2.8, R3.7, R5.2, R6.2)
+    halves: ClassVar[tuple[PotHalf, ...]] = (_HIGH_HALF,)
+    #: the ranks always wild, a mask of studpoker.wild.wild_mask (R8.2, R8.3); 0: none
+    wild: ClassVar[int] = 0
+    #: R8.3: the rank of the face-up card after a face-up queen is wild too
+    follow_the_queen: ClassVar[bool] = False
+    #: R8.2: a card of this rank dealt face up brings its holder one more face-up card at once
+    extra_card_rank: ClassVar[int | None] = None
+    #: R8.2: a card of this rank dealt face up costs its holder ``up_card_price``, or they fold
+    price_rank: ClassVar[int | None] = None
+    #: whether a face-up card can change the hand as it falls (the three above): the engine
+    #: then deals card by card (R8.2, R8.3)
+    deal_hooks: ClassVar[bool] = False
     ante: int
     joker: bool
     double_ace_flush: bool
@@ -117,6 +200,11 @@ class Game:
     @property
     def unit(self) -> int:
         """The Wall Street market unit (0 in games without a market)."""
+        return 0
+
+    @property
+    def up_card_price(self) -> int:
+        """What a face-up card of ``price_rank`` costs (R8.2's ``three_price``; 0 without one)."""
         return 0
 
     def market_price(self, slot: int) -> int:
@@ -187,7 +275,6 @@ class SevenCardStud(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     high_low: ClassVar[bool] = False
-    odd_chip: ClassVar[OddChip] = OddChip.BY_CARD
 
     ante: int
     bring_in: int
@@ -214,17 +301,17 @@ class SevenCardStud(Game):
             )
         if self.big_bet < self.small_bet:
             raise GameError(f"big_bet ({self.big_bet}) must be >= small_bet ({self.small_bet})")
-        small, big = self.small_bet, self.big_bet
+        small, big, board = self.small_bet, self.big_bet, self.board_opener
         streets = (
             Street(name="third", down=2, up=1, opener=Opener.BRING_IN, bet=small),
             Street(
-                name="fourth", up=1, opener=Opener.HIGH_BOARD, bet=small,
+                name="fourth", up=1, opener=board, bet=small,
                 big_bet=big if self.open_pair_big_bet else None,
                 open_pair=self.open_pair_big_bet,
             ),
-            Street(name="fifth", up=1, opener=Opener.HIGH_BOARD, bet=big),
-            Street(name="sixth", up=1, opener=Opener.HIGH_BOARD, bet=big),
-            Street(name="seventh", down=1, opener=Opener.HIGH_BOARD, bet=big),
+            Street(name="fifth", up=1, opener=board, bet=big),
+            Street(name="sixth", up=1, opener=board, bet=big),
+            Street(name="seventh", down=1, opener=board, bet=big),
         )
         object.__setattr__(self, "streets", streets)
 
@@ -258,7 +345,11 @@ class WallStreet(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 7
     high_low: ClassVar[bool] = True
-    odd_chip: ClassVar[OddChip] = OddChip.BY_POSITION
+    board_opener: ClassVar[Opener] = Opener.DEALER_LEFT  # R3.4: no board order
+    halves: ClassVar[tuple[PotHalf, ...]] = (  # R3.7, R3.8
+        PotHalf(name="high", ranking=Ranking.HIGH, odd_chip=OddChip.BY_POSITION),
+        PotHalf(name="low", ranking=Ranking.EIGHT_OR_BETTER, odd_chip=OddChip.BY_POSITION),
+    )
 
     ante: int
     limits: tuple[int, int, int, int, int] | int
@@ -315,31 +406,256 @@ class WallStreet(Game):
         }
 
 
+def _stud_family_options(game: SevenCardStud) -> dict[str, object]:
+    """Every option of a Seven Card Stud variant, from its fields (what from_options takes)."""
+    return {"game": game.name, **{f.name: getattr(game, f.name) for f in fields(game) if f.init}}
+
+
+@dataclass(frozen=True, kw_only=True)
+class StudHiLo(SevenCardStud):
+    """Seven Card Stud Hi-Lo, eight or better (R5; PHH ``F7S/8``).
+
+    Seven Card Stud in every respect (R5.1) but the showdown: each pot splits
+    between the best high and the best eight-or-better low (R5.2; no low: the
+    high takes it), and there is no open-pair big bet (R5.3). The bring-in and
+    first to act are as in stud (R5.4). Options as :class:`SevenCardStud`
+    except ``open_pair_big_bet``: ``joker`` (off, R1.2), ``double_ace_flush``
+    (off), ``max_raises`` (3), ``heads_up_uncapped`` (on), ``showdown_muck`` (on).
+
+    >>> game = StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    >>> game.high_low, [h.name for h in game.halves], game.streets[1].open_pair
+    (True, ['high', 'low'], False)
+    """
+
+    name: ClassVar[str] = "stud8"
+    title: ClassVar[str] = "Seven Card Stud Hi-Lo"
+    high_low: ClassVar[bool] = True
+    halves: ClassVar[tuple[PotHalf, ...]] = (  # R5.2: R3.8's high half first, inside a half R2.10
+        _HIGH_HALF,
+        PotHalf(name="low", ranking=Ranking.EIGHT_OR_BETTER, odd_chip=OddChip.BY_CARD),
+    )
+
+    open_pair_big_bet: bool = field(default=False, init=False, repr=False)  # R5.3
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
+SevenCardStudHiLo = StudHiLo
+"""Another name of :class:`StudHiLo`."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Razz(SevenCardStud):
+    """Razz: Seven Card Stud for the lowest hand (R6; PHH ``FR``).
+
+    As Seven Card Stud (R6.1) except: the best ace-to-five low wins the whole
+    pot, pairs counting against it (R6.2); the highest door card brings in
+    (king highest, ace lowest, the higher suit first, R6.3); the lowest hand
+    showing acts first from fourth street (R6.4); no open-pair big bet, the
+    odd chip to the lowest card (R6.5). No joker. Options: ``max_raises``
+    (3), ``heads_up_uncapped`` (on), ``showdown_muck`` (on).
+
+    >>> game = Razz(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    >>> game.high_low, [h.ranking.value for h in game.halves], game.joker
+    (False, ['razz'], False)
+    """
+
+    name: ClassVar[str] = "razz"
+    title: ClassVar[str] = "Razz"
+    high_low: ClassVar[bool] = False
+    bring_in_card: ClassVar[DoorCard] = DoorCard.HIGHEST  # R6.3
+    board_opener: ClassVar[Opener] = Opener.LOW_BOARD  # R6.4
+    halves: ClassVar[tuple[PotHalf, ...]] = (  # R6.2, R6.5
+        PotHalf(name="low", ranking=Ranking.RAZZ, odd_chip=OddChip.BY_LOW_CARD),
+    )
+
+    joker: bool = field(default=False, init=False, repr=False)  # R6.1
+    double_ace_flush: bool = field(default=False, init=False, repr=False)
+    open_pair_big_bet: bool = field(default=False, init=False, repr=False)  # R6.5
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
+_WILD_HIGH_HALF = PotHalf(name="high", ranking=Ranking.WILD_HIGH, odd_chip=OddChip.BY_CARD)
+_NINES_AND_THREES = (1 << 7) | (1 << 1)  # wild_mask("93"): Rank.NINE, Rank.THREE
+_QUEENS = 1 << 10  # wild_mask("Q")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Baseball(SevenCardStud):
+    """Baseball: Seven Card Stud with the 9s and 3s wild (R8.1, R8.2).
+
+    A 4 dealt face up gives its holder one more face-up card at once (a hand
+    of eight cards or more); a 3 dealt face up costs its holder ``three_price``
+    (default: the big bet), paid into the pot as dead money before the next
+    action, or the holder folds. Five of a kind is the best hand; boards are
+    read with the wild cards for the first to act, the bring-in goes by the
+    door card's natural rank and suit (R8.1). No open-pair big bet (R8.2), no
+    joker. Options: ``three_price``, ``max_raises`` (3), ``heads_up_uncapped``
+    (on), ``showdown_muck`` (on).
+
+    >>> game = Baseball(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    >>> game.three_price, game.streets[1].open_pair, [h.ranking.value for h in game.halves]
+    (10, False, ['wild_high'])
+    """
+
+    name: ClassVar[str] = "baseball"
+    title: ClassVar[str] = "Baseball"
+    board_opener: ClassVar[Opener] = Opener.WILD_BOARD  # R8.1
+    halves: ClassVar[tuple[PotHalf, ...]] = (_WILD_HIGH_HALF,)
+    wild: ClassVar[int] = _NINES_AND_THREES
+    extra_card_rank: ClassVar[int | None] = 2  # Rank.FOUR
+    price_rank: ClassVar[int | None] = 1  # Rank.THREE
+    deal_hooks: ClassVar[bool] = True
+
+    three_price: int | None = None
+    joker: bool = field(default=False, init=False, repr=False)
+    double_ace_flush: bool = field(default=False, init=False, repr=False)
+    open_pair_big_bet: bool = field(default=False, init=False, repr=False)  # R8.2
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.three_price is None:  # default: the big bet, stored so that equal games compare equal
+            object.__setattr__(self, "three_price", self.big_bet)
+        _check_positive("three_price", self.three_price, zero_ok=True)
+
+    @property
+    def up_card_price(self) -> int:
+        return self.three_price if self.three_price is not None else self.big_bet
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FollowTheQueen(SevenCardStud):
+    """Follow the Queen: Seven Card Stud with queens wild, and the follower (R8.1, R8.3).
+
+    Whenever a queen is dealt face up, the rank of the next face-up card
+    dealt, to anyone, becomes wild too, replacing any earlier follower rank; a
+    queen as the last face-up card leaves only queens wild. Down cards never
+    change the wild ranks; the hand logs every change (public at every
+    moment). Options as :class:`SevenCardStud` but the joker: ``max_raises``
+    (3), ``heads_up_uncapped`` (on), ``open_pair_big_bet`` (on; a pair showing
+    is read with the wild cards), ``showdown_muck`` (on).
+
+    >>> game = FollowTheQueen(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    >>> game.follow_the_queen, game.streets[2].opener.value
+    (True, 'wild_board')
+    """
+
+    name: ClassVar[str] = "follow_the_queen"
+    title: ClassVar[str] = "Follow the Queen"
+    board_opener: ClassVar[Opener] = Opener.WILD_BOARD  # R8.1
+    halves: ClassVar[tuple[PotHalf, ...]] = (_WILD_HIGH_HALF,)
+    wild: ClassVar[int] = _QUEENS
+    follow_the_queen: ClassVar[bool] = True
+    deal_hooks: ClassVar[bool] = True
+
+    joker: bool = field(default=False, init=False, repr=False)
+    double_ace_flush: bool = field(default=False, init=False, repr=False)
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HighChicago(SevenCardStud):
+    """High Chicago: Seven Card Stud, half of each pot to the highest spade in the hole (R8.4).
+
+    Each pot is split between the best high hand and the player holding the
+    highest spade face down among its contenders at the showdown; with no
+    such spade the high hand takes it all. The odd chip goes to the high
+    half. No wild cards. Options as :class:`SevenCardStud`.
+
+    >>> [h.name for h in HighChicago(ante=1, bring_in=2, small_bet=5, big_bet=10).halves]
+    ['high', 'spade']
+    """
+
+    name: ClassVar[str] = "high_chicago"
+    title: ClassVar[str] = "High Chicago"
+    halves: ClassVar[tuple[PotHalf, ...]] = (
+        _HIGH_HALF, PotHalf(name="spade", ranking=Ranking.HIGH_SPADE, odd_chip=OddChip.BY_CARD),
+    )
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LowChicago(SevenCardStud):
+    """Low Chicago: as :class:`HighChicago`, to the lowest spade in the hole (R8.4).
+
+    Ranks go as everywhere (R1.1): the 2 of spades is the lowest spade and
+    the ace the highest.
+
+    >>> [h.ranking.value for h in LowChicago(ante=1, bring_in=2, small_bet=5, big_bet=10).halves]
+    ['high', 'low_spade']
+    """
+
+    name: ClassVar[str] = "low_chicago"
+    title: ClassVar[str] = "Low Chicago"
+    halves: ClassVar[tuple[PotHalf, ...]] = (
+        _HIGH_HALF, PotHalf(name="spade", ranking=Ranking.LOW_SPADE, odd_chip=OddChip.BY_CARD),
+    )
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
 # ------------------------------------------------------------------ the registry
 
-GAMES: dict[str, type[SevenCardStud] | type[WallStreet]] = {"stud": SevenCardStud, "wallstreet": WallStreet}
+GAMES: dict[str, type[SevenCardStud] | type[WallStreet]] = {
+    "stud": SevenCardStud, "wallstreet": WallStreet, "stud8": StudHiLo, "razz": Razz,
+    "baseball": Baseball, "follow_the_queen": FollowTheQueen,
+    "high_chicago": HighChicago, "low_chicago": LowChicago,
+}
 """Every game by its name (``Game.name``)."""
 
 DEFAULT_OPTIONS: dict[str, dict[str, object]] = {
     "stud": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
     "wallstreet": {"ante": 1, "limits": (2, 2, 4, 4, 4)},
+    "stud8": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "razz": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "baseball": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "follow_the_queen": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "high_chicago": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "low_chicago": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
 }
 """The stakes :func:`from_options` uses for any stake not given (the house game)."""
 
 _ALIASES = {"stud": "stud", "sevencardstud": "stud", "7stud": "stud", "7cs": "stud",
-            "wallstreet": "wallstreet", "wall": "wallstreet"}
+            "wallstreet": "wallstreet", "wall": "wallstreet",
+            "stud8": "stud8", "studhilo": "stud8", "sevencardstudhilo": "stud8", "stud8orbetter": "stud8",
+            "studhilo8": "stud8", "studhighlow": "stud8", "7stud8": "stud8", "7cs8": "stud8",
+            "sevencardstudhighlow": "stud8", "sevencardstudhilo8orbetter": "stud8",
+            "studhilo8orbetter": "stud8", "studeight": "stud8", "studhl": "stud8",
+            "razz": "razz", "sevencardrazz": "razz",
+            "baseball": "baseball", "sevencardbaseball": "baseball",
+            "followthequeen": "follow_the_queen", "ftq": "follow_the_queen",
+            "highchicago": "high_chicago", "chicago": "high_chicago", "chicagohigh": "high_chicago",
+            "lowchicago": "low_chicago", "chicagolow": "low_chicago"}
+
+
+def _choices() -> str:
+    return ", ".join(f"'{name}'" for name in GAMES)
 
 
 def canonical_name(name: str) -> str:
-    """The game's name (``stud`` or ``wallstreet``) for a name as people write it
-    (``Wall-Street``, ``seven card stud``...); :class:`GameError` for any other.
+    """The game's name (a key of :data:`GAMES`) for a name as people write it
+    (``Wall-Street``, ``seven card stud hi-lo``, ``Follow the Queen``...); :class:`GameError`
+    for any other.
 
-    >>> canonical_name("Wall Street")
-    'wallstreet'
+    >>> canonical_name("Wall Street"), canonical_name("Stud Hi-Lo"), canonical_name("RAZZ")
+    ('wallstreet', 'stud8', 'razz')
     """
-    key = str(name).strip().lower().replace("_", "").replace("-", "").replace(" ", "")
+    key = str(name).strip().lower()
+    for ch in "_- /":
+        key = key.replace(ch, "")
     if not isinstance(name, str) or key not in _ALIASES:
-        raise GameError(f"unknown game {name!r}: choose 'stud' or 'wallstreet'")
+        raise GameError(f"unknown game {name!r}: choose {_choices()}")
     return _ALIASES[key]
 
 
@@ -362,7 +678,7 @@ def option_names(name: str) -> tuple[str, ...]:
 
 
 def from_options(name: str | None = None, /, **options: Any) -> Game:
-    """The game ``name`` ("stud" or "wallstreet") with ``options``; the inverse of :func:`to_options`.
+    """The game ``name`` (a key of :data:`GAMES`) with ``options``; the inverse of :func:`to_options`.
 
     Stakes not given come from :data:`DEFAULT_OPTIONS`; ``limits`` may be a list;
     a ``game`` key may stand for ``name`` (so ``from_options(**to_options(g)) == g``).
@@ -382,7 +698,7 @@ def from_options(name: str | None = None, /, **options: Any) -> Game:
     given = options.pop("game", None)
     if name is None:
         if given is None:
-            raise GameError("no game given: choose 'stud' or 'wallstreet'")
+            raise GameError(f"no game given: choose {_choices()}")
         name = given
     cls = _game_class(name)
     if given is not None and _game_class(given) is not cls:
@@ -429,13 +745,26 @@ def game_info(game: Game) -> dict[str, object]:
     (R2.1, R3.1), ``stakes`` (text), ``market_prices`` (slot 1..4, R3.5; None
     without a market), ``showdown_muck`` (whether a beaten hand may be mucked,
     R3.10), ``high_low``, ``joker``, ``bring_in`` (0: none), ``bets`` (the
-    bet of each street) and ``options`` (:func:`to_options`).
+    bet of each street), ``options`` (:func:`to_options`), and how the game is
+    won and opened: ``halves`` (each share of a pot: ``name`` "high" or "low",
+    its ``ranking`` and ``odd_chip`` rule), ``low`` (the ranking of the low
+    share: ``"eight_or_better"``, ``"razz"``, or None), ``bring_in_card``
+    (``"lowest"``, ``"highest"``, or None without a bring-in, R2.4/R6.3),
+    ``first_to_act`` (``"high_board"``, ``"low_board"`` or ``"dealer_left"``,
+    R2.6/R6.4/R3.4) and ``open_pair`` (whether R2.6's big bet applies); the
+    wild cards (R8): ``wild_ranks`` (rank characters always wild, ``[]`` for
+    none), ``follow_the_queen`` (R8.3), ``extra_card_rank`` and ``price_rank``
+    (Baseball's ``"4"`` and ``"3"``, R8.2, else None) and ``up_card_price``.
 
     >>> info = game_info(WallStreet(ante=1, limits=(2, 2, 4, 4, 4)))
     >>> info["min_players"], info["market_prices"], info["stakes"]
     (3, [2, 4, 6, 8], 'ante 1, limits 2/2/4/4/4')
+    >>> info = game_info(from_options("razz"))
+    >>> info["low"], info["bring_in_card"], info["first_to_act"], info["high_low"]
+    ('razz', 'highest', 'low_board', False)
     """
     opts = to_options(game)
+    low = next((h.ranking.value for h in game.halves if h.name == "low"), None)
     return {
         "game": game.name,
         "name": game.title,
@@ -449,6 +778,17 @@ def game_info(game: Game) -> dict[str, object]:
         "bring_in": game.bring_in_amount,
         "bets": [s.bet for s in game.streets],
         "options": opts,
+        "halves": [{"name": h.name, "ranking": h.ranking.value, "odd_chip": h.odd_chip.value}
+                   for h in game.halves],
+        "low": low,
+        "bring_in_card": game.bring_in_card.value if game.bring_in_amount else None,
+        "first_to_act": game.board_opener.value,
+        "open_pair": any(st.open_pair for st in game.streets),
+        "wild_ranks": [RANK_CHARS[r] for r in range(12, -1, -1) if game.wild >> r & 1],
+        "follow_the_queen": game.follow_the_queen,
+        "extra_card_rank": None if game.extra_card_rank is None else RANK_CHARS[game.extra_card_rank],
+        "price_rank": None if game.price_rank is None else RANK_CHARS[game.price_rank],
+        "up_card_price": game.up_card_price,
     }
 
 

@@ -31,9 +31,9 @@ from operator import attrgetter
 
 from studpoker.actions import Action, ActionKind, IllegalAction, make_action
 from studpoker.betting import _BY_KIND, _CALLS, _CHECKS, BettingRound, _intern
-from studpoker.cards import Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
-from studpoker.evaluation import board_has_pair, board_key, bring_in_key
-from studpoker.games import Game, GameError, Opener
+from studpoker.cards import RANK_CHARS, Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
+from studpoker.evaluation import board_has_pair, board_key, bring_in_key, razz_board_key, razz_bring_in_key
+from studpoker.games import DoorCard, Game, GameError, Opener
 from studpoker.operations import (
     _ACTION_TAKEN,
     ActionTaken,
@@ -42,6 +42,7 @@ from studpoker.operations import (
     MarketDealt,
     Operation,
     StreetStarted,
+    WildRanksChanged,
     action_shown,
     action_taken,
     ante_posted,
@@ -52,6 +53,7 @@ from studpoker.operations import (
 )
 from studpoker.pots import DeadMoney, Pot, build_pots
 from studpoker.settlement import _UNCONTESTED, PotResult, settle, settle_uncontested
+from studpoker.wild import wild_board_key
 
 __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 
@@ -70,8 +72,19 @@ def _board_key(bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
     return key
 
 
-# The bring-in order of each door card by code (R2.4): bring_in_key as a table.
-_BRING_IN_KEYS = tuple(bring_in_key(c) for c in full_deck(joker=True))
+# The bring-in order of each door card by code, per rule (R2.4, R6.3): the lowest key brings in.
+_BRING_IN_KEYS = {
+    DoorCard.LOWEST: tuple(bring_in_key(c) for c in full_deck(joker=True)),
+    DoorCard.HIGHEST: tuple(razz_bring_in_key(c) for c in full_deck(joker=True)),
+}
+
+# The razz order of boards (R6.4), memoised like board_key on the seat's up-card bits.
+_LOW_BOARD_KEYS: dict[int, tuple[int, ...]] = {}
+
+
+def _low_board_key(bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
+    key = _LOW_BOARD_KEYS[bits] = razz_board_key(cards)
+    return key
 
 # Seats 0..7's CardDealt records by card code, face down and face up (shared immutable
 # values, see operations.card_dealt), and the (card, face_up) pairs Hand.cards holds.
@@ -139,6 +152,7 @@ class Phase(Enum):
 
     BETTING = "betting"
     CARD_ROUND = "card_round"
+    PAY_OR_FOLD = "pay_or_fold"  # R8.2: a player with a new face-up 3 pays for it or folds
     SHOWDOWN = "showdown"
     OVER = "over"
 
@@ -196,6 +210,7 @@ class SeatView:
     pot: int
     log: tuple[Operation, ...]
     results: tuple[PotResult, ...]
+    wild_ranks: tuple[str, ...] = ()  # R8: the ranks wild now (rank characters), from the log
 
     @property
     def is_over(self) -> bool:
@@ -210,8 +225,9 @@ class Hand:
     # in a dict-based instance (its shared keys), and the engine reads them all the time.
     __slots__ = (
         "_active_count", "_board_bits", "_bring_in_seat", "_card_order", "_card_pos",
-        "_first_actor", "_fixed", "_left", "_legal", "_live", "_mucked", "_next", "_pots", "_rng",
-        "_round", "_setup", "_show_order", "_show_pos", "_shown", "_stub", "cards",
+        "_first_actor", "_fixed", "_follow", "_left", "_legal", "_live", "_mucked", "_next",
+        "_pay_queue", "_pots", "_rng", "_round", "_setup", "_show_order", "_show_pos", "_shown",
+        "_stub", "_wild", "cards",
         "community", "contrib", "dead", "dealer", "folded", "game", "is_over", "log", "market",
         "n", "phase", "results", "stacks", "starting_stacks", "street", "to_act",
     )
@@ -274,6 +290,9 @@ class Hand:
         # the legal actions of the decision now, or None (computed when asked): every change
         # of the hand's state goes through apply, leave or __init__, which keep it current
         self._legal: list[Action] | None = None
+        self._wild = game.wild  # R8.1: the ranks wild now (a mask of studpoker.wild.wild_mask)
+        self._follow = False  # R8.3: a queen was the last face-up card: the next one's rank is wild
+        self._pay_queue: list[int] = []  # R8.2: seats that owe for a face-up 3, in dealing order
         if deck is None and rng is None and type(seed) is int:
             self._stub: list[Card] = list(_DECKS[game.joker])
             self._fixed = 0
@@ -442,6 +461,9 @@ class Hand:
             self._card_pos = 0
             self._advance_card_round()
             return
+        if self.game.deal_hooks:  # R8.2, R8.3: face-up cards that act as they fall
+            self._deal_with_hooks(index, order)
+            return
         # the draws of _draw, inlined: this loop deals most of the cards of a hand
         log_append = log.append
         stub, fixed, rand = self._stub, self._fixed, self._rng.random
@@ -501,6 +523,112 @@ class Hand:
                 self._refill(slot)
         self._begin_betting(order)
 
+    # ---------------------------------------------------- wild-card games (R8)
+
+    def _deal_with_hooks(self, index: int, order: Sequence[int]) -> None:
+        """Deal a street of Baseball or Follow the Queen, card by card (R8.2, R8.3, R1.10).
+
+        Rounds of cards go to the players in the hand from the dealer's left;
+        a round the stub cannot give to everyone is one community card (R1.10),
+        and with no card left at all nothing more is dealt. Then the players
+        who were dealt a face-up 3 pay for it or fold, in the order the 3s fell.
+        """
+        street = self.game.streets[index]
+        players = len(order)
+        for k in range(street.down + street.up):
+            left = self.stub_size
+            if left < players:  # R1.10 (a community card never changes the wild ranks)
+                if not left:
+                    break
+                card = self._draw()
+                self.community.append(card)
+                self.log.append(CommunityCardDealt(card=card))
+                continue
+            face_up = k >= street.down
+            for i, s in enumerate(order):
+                self._deal_to(s, self._draw(), face_up, owed=players - 1 - i)
+        if self._pay_queue:
+            self.phase = Phase.PAY_OR_FOLD
+            self._next_payment()
+            return
+        self._begin_betting(order)
+
+    def _deal_to(self, seat: int, card: Card, face_up: bool, *, owed: int) -> None:
+        """One card to ``seat``; ``owed``: cards the round still owes the players after it."""
+        code = card.code
+        self.cards[seat].append(_UP_PAIRS[code] if face_up else _DOWN_PAIRS[code])
+        dealt = self._setup.dealt_up if face_up else self._setup.dealt_down
+        self.log.append(dealt[seat][code])
+        if not face_up:
+            return  # R8.3: down cards never change the wild ranks
+        self._board_bits[seat] += _UP_BITS[code]
+        game = self.game
+        rank = code >> 2
+        if game.follow_the_queen:
+            self._follow_card(rank)
+        if rank == game.price_rank:
+            self._pay_queue.append(seat)
+        if rank == game.extra_card_rank and self.stub_size > owed:
+            # R8.2: one more face-up card at once, never one the round still needs (R1.10)
+            self._deal_to(seat, self._draw(), True, owed=owed)
+
+    def _follow_card(self, rank: int) -> None:
+        """R8.3: a face-up queen leaves queens alone wild until the next face-up card names the follower."""
+        if rank == _QUEEN:
+            self._follow = True
+            wild, follower = self.game.wild, None
+        elif self._follow:
+            self._follow = False
+            wild, follower = self.game.wild | 1 << rank, RANK_CHARS[rank]
+        else:
+            return
+        if wild != self._wild or follower is not None:
+            self._wild = wild
+            self.log.append(WildRanksChanged(ranks=_rank_chars(wild), follower=follower))
+
+    def _next_payment(self) -> None:
+        """The next seat that owes for a face-up 3 (R8.2), or the betting once none does."""
+        queue = self._pay_queue
+        while queue:
+            seat = queue[0]
+            if not self.folded[seat] and self.stacks[seat] > 0:
+                self.to_act = seat
+                self._legal = None
+                return
+            queue.pop(0)  # folded meanwhile, or all in: the card costs nothing (docs/wild-cards.md)
+        self._begin_betting()
+
+    def _pay_options(self, seat: int) -> list[Action]:
+        price = min(self.game.up_card_price, self.stacks[seat])  # table stakes (R1.6)
+        return [make_action(seat, ActionKind.PAY, price), _FOLDS[seat]]
+
+    def _apply_payment(self, action: Action) -> None:
+        seat = action.seat
+        self._pay_queue.pop(0)
+        if action.kind is ActionKind.FOLD:
+            self.folded[seat] = True
+            self._active_count -= 1
+            self._live.discard(seat)
+            self.log.append(action_taken(action, 0))
+            if self._active_count == 1:
+                self._finish_uncontested()
+                return
+        else:
+            amount = action.amount
+            if amount:
+                level = self._dead_level(seat)
+                self.stacks[seat] -= amount
+                if not self.stacks[seat]:
+                    self._live.discard(seat)
+                self.dead.append(DeadMoney(seat=seat, level=level, amount=amount))
+            self.log.append(ActionTaken(action=action, paid=amount))
+        self._next_payment()
+
+    @property
+    def wild_ranks(self) -> tuple[str, ...]:
+        """The ranks wild now, as rank characters, highest first (R8.1-R8.3); ``()`` for none."""
+        return _rank_chars(self._wild)
+
     def _refill(self, slot: int) -> None:
         if self.stub_size == 0:
             self.market[slot - 1] = None  # R3.5: the slot stays empty
@@ -527,8 +655,10 @@ class Hand:
             self._return_uncalled()  # R1.6: nothing above what others put in stays out
             self._end_street()
             return
-        open_pair = street.open_pair and any(
-            board_has_pair(self.up_cards(s)) for s in self.active
+        wild = self._wild
+        open_pair = street.open_pair and any(  # R8.1: with wild cards, boards are read with them
+            board_has_pair(self.up_cards(s)) if not wild else wild_board_key(self.up_cards(s), wild)[0] >= 1
+            for s in self.active
         )
         opener = street.opener
         rnd = BettingRound.start(
@@ -540,7 +670,7 @@ class Hand:
         if opener is _BRING_IN_OPENER:
             # R2.4/R2.5: lowest door card among players with chips (bring_in_key); the
             # door card follows the down cards of the first street
-            cards, keys, door = self.cards, _BRING_IN_KEYS, game.streets[0].down
+            cards, keys, door = self.cards, _BRING_IN_KEYS[game.bring_in_card], game.streets[0].down
             first, low = -1, 1 << 30
             for s in with_chips:
                 key = keys[cards[s][door][0].code]
@@ -578,13 +708,26 @@ class Hand:
         if order is None:  # the seats in the hand, clockwise from the dealer's left
             folded = self.folded
             order = [s for s in self._setup.order if not folded[s]]
-        if opener is Opener.HIGH_BOARD:
-            # R2.6: highest board; ties to the first clockwise from the dealer's left
-            bits, memo = self._board_bits, _BOARD_KEYS
+        if opener is Opener.HIGH_BOARD or opener is Opener.LOW_BOARD:
+            # R2.6: highest board, R6.4: lowest board (the largest key either way);
+            # ties to the first clockwise from the dealer's left
+            bits = self._board_bits
+            memo, compute = ((_BOARD_KEYS, _board_key) if opener is Opener.HIGH_BOARD
+                             else (_LOW_BOARD_KEYS, _low_board_key))
             best: tuple[int, ...] | None = None
             i = 0
             for k, s in enumerate(order):
-                key = memo.get(bits[s]) or _board_key(bits[s], self.up_cards(s))
+                key = memo.get(bits[s]) or compute(bits[s], self.up_cards(s))
+                if best is None or key > best:
+                    best, i = key, k
+            if i:
+                order = [*order[i:], *order[:i]]
+        elif opener is Opener.WILD_BOARD:  # R8.1: boards read with the wild cards, R2.6's order
+            wild = self._wild
+            best = None
+            i = 0
+            for k, s in enumerate(order):
+                key = wild_board_key(self.up_cards(s), wild)
                 if best is None or key > best:
                     best, i = key, k
             if i:
@@ -699,7 +842,7 @@ class Hand:
     def _showdown_default_start(self) -> int:
         opener = self.game.streets[self.street].opener
         if opener is Opener.BRING_IN:
-            opener = Opener.HIGH_BOARD
+            opener = self.game.board_opener  # R1.9: the order of the later streets
         return self._opener(opener, require_chips=False)
 
     def _may_muck(self, seat: int) -> bool:
@@ -764,7 +907,8 @@ class Hand:
 
     def _settle(self, *, sole: int | None) -> None:
         settled = settle(game=self.game, pots=self._pots, cards=self.hole_and_board,
-                         shown=self._shown, dealer=self.dealer, n=self.n, sole=sole)
+                         shown=self._shown, dealer=self.dealer, n=self.n, sole=sole,
+                         wild=self._wild, down=self.down_cards)
         self.log.extend(settled.awards)
         self._end(settled.results)
 
@@ -814,6 +958,8 @@ class Hand:
                 legal = rnd.options(seat, self.stacks[seat], count - 1, count == 2)
         elif self.phase is Phase.CARD_ROUND:
             legal = self._card_options(seat)
+        elif self.phase is Phase.PAY_OR_FOLD:
+            legal = self._pay_options(seat)
         else:
             legal = self._showdown_options(seat)
         self._legal = legal
@@ -994,8 +1140,10 @@ class Hand:
             out.append(make_action(s, kind, big if big < most else most))
 
     def _apply_other(self, action: Action, phase: Phase) -> None:
-        """apply() for a Wall Street card round or a showdown."""
-        if phase is _CARD_ROUND:
+        """apply() for a Wall Street card round, a Baseball payment or a showdown."""
+        if phase is Phase.PAY_OR_FOLD:
+            self._apply_payment(action)
+        elif phase is _CARD_ROUND:
             if action.kind is ActionKind.FOLD:  # a player who left (R4.3)
                 if self._fold_in_card_round(action):
                     return  # the last opponent left: the hand is over (R1.8)
@@ -1103,6 +1251,7 @@ class Hand:
             else (),
             players=players, market=tuple(self.market), community=tuple(self.community),
             pot=self.pot, log=log, results=self.results,
+            wild_ranks=_view_wild(self.game.wild, log),
         )
 
     def copy(self) -> Hand:
@@ -1112,7 +1261,7 @@ class Hand:
         for name, value in zip(_HAND_SLOTS, _hand_values(self), strict=True):
             setattr(other, name, value)
         for name in ("stacks", "contrib", "folded", "community", "market", "dead", "log",
-                     "_card_order", "_show_order", "_pots", "_stub", "_board_bits"):
+                     "_card_order", "_show_order", "_pots", "_stub", "_board_bits", "_pay_queue"):
             setattr(other, name, list(getattr(self, name)))
         if self._fixed >= len(self._stub):
             pass  # the whole deck is fixed: the rng is never drawn from, so it is shared
@@ -1135,5 +1284,19 @@ class Hand:
         )
 
 
+def _rank_chars(mask: int) -> tuple[str, ...]:
+    return tuple(RANK_CHARS[r] for r in range(12, -1, -1) if mask >> r & 1)
+
+
+def _view_wild(wild: int, log: Sequence[Operation]) -> tuple[str, ...]:
+    """The wild ranks a view shows: the game's, then the last change in the log (R8.3)."""
+    ranks = _rank_chars(wild)
+    for op in log:
+        if isinstance(op, WildRanksChanged):
+            ranks = op.ranks
+    return ranks
+
+
+_QUEEN = 10  # Rank.QUEEN
 _HAND_SLOTS: tuple[str, ...] = Hand.__slots__
 _hand_values = attrgetter(*_HAND_SLOTS)

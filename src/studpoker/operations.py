@@ -25,6 +25,7 @@ __all__ = [
     "Operation",
     "PotAwarded",
     "StreetStarted",
+    "WildRanksChanged",
 ]
 
 
@@ -117,6 +118,16 @@ class PotAwarded(Operation):
     amount: int
     half: str
     hand: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WildRanksChanged(Operation):
+    """The wild ranks changed (R8.3): ``ranks`` are wild from now on (rank characters,
+    e.g. ``("Q", "7")``); ``follower`` is the rank that follows the last face-up queen, or
+    None when a queen was the last face-up card (then only queens are wild). Public."""
+
+    ranks: tuple[str, ...]
+    follower: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

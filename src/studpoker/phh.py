@@ -124,6 +124,8 @@ WALL_STREET: Final = "FWS"
 """Our variant code for Wall Street (docs/phh-wall-street.md)."""
 _VARIANT_GAMES: Final = {STUD: "stud", WALL_STREET: "wallstreet"}  # PHH variant -> game name
 VARIANTS: Final = (STUD, WALL_STREET)
+# The wild-card and Chicago games (R8) have no variant code yet (docs/wild-cards.md).
+_NO_VARIANT_YET: Final = frozenset({"baseball", "follow_the_queen", "high_chicago", "low_chicago"})
 
 UNKNOWN: Final = "??"
 _DIFFERENCES_DOC: Final = "docs/pokerkit-differences.md"
@@ -828,6 +830,8 @@ def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
     ``winnings`` (chips collected from pots) are filled in from the hand.
     """
     game, n, dealer = hand.game, hand.n, hand.dealer
+    if game.name in _NO_VARIANT_YET:  # rather than a wrong F7S history
+        raise PHHError(f"hand histories of {game.title} are not written yet: PHH has no variant for it")
     order = phh_order(dealer, n)
     player = {seat: i for i, seat in enumerate(order)}
     if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < n):

@@ -1,11 +1,12 @@
 """Settling the pots of a hand: who wins each pot, each seat's share, and in what words
-(R1.8, R1.9, R2.8, R2.10, R3.7, R3.8).
+(R1.8, R1.9, R2.8, R2.10, R3.7, R3.8, R5.2, R6.2, R6.5).
 
 The hand engine (:mod:`studpoker.hand`) builds the pots (:mod:`studpoker.pots`)
-and asks this module to settle them: the best high hand of each pot's
-contenders (and in a high-low game the best qualifying low, R1.4), equal
-hands splitting, odd chips by the game's rule, and a description of each
-winning hand. The result is a :class:`PotResult` per pot plus the
+and asks this module to settle them by the game's pot halves
+(:attr:`studpoker.games.Game.halves`): the best high hand of each pot's
+contenders, and in a high-low game the best qualifying low (R1.4), or in razz
+the best razz low (R6.2); equal hands splitting, odd chips by each half's
+rule, and a description of each winning hand. The result is a :class:`PotResult` per pot plus the
 :class:`~studpoker.operations.PotAwarded` records the hand logs.
 
 >>> from studpoker import SevenCardStud
@@ -24,35 +25,80 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
-from studpoker.cards import Card
+from studpoker.cards import Card, Rank
 from studpoker.evaluation import (
     HighValue,
     LowValue,
+    RazzValue,
     evaluate_high,
     evaluate_low,
+    evaluate_razz,
     high_key,
     high_value,
+    low_key,
     odd_chip_key,
+    razz_key,
+    razz_odd_chip_key,
+    razz_value,
 )
-from studpoker.games import Game, OddChip
+from studpoker.games import Game, OddChip, PotHalf, Ranking
 from studpoker.operations import PotAwarded
 from studpoker.pots import Pot, split_evenly
+from studpoker.wild import WildHighValue, wild_high_key, wild_value
 
-__all__ = ["PotResult", "Settlement", "settle", "settle_uncontested"]
+__all__ = ["HandValue", "PotResult", "Settlement", "SpadeValue", "settle", "settle_uncontested"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpadeValue:
+    """The spade share of High and Low Chicago (R8.4): a spade face down.
+
+    ``key``: larger wins (the spade's rank in High Chicago, 12 minus it in Low
+    Chicago); ``cards``: the spade; ``description``: ``"King of spades in the hole"``.
+    """
+
+    key: int
+    cards: tuple[Card, ...]
+    description: str
+
+
+def _spade_value(down: Sequence[Card], low: bool) -> SpadeValue | None:
+    spades = [c for c in down if not c.is_joker and c.code & 3 == 3]
+    if not spades:
+        return None
+    card = (min if low else max)(spades, key=lambda c: c.code)
+    rank = card.code >> 2
+    return SpadeValue(key=12 - rank if low else rank, cards=(card,),
+                      description=f"{Rank(rank).word.capitalize()} of spades in the hole")
+
+
+HandValue = HighValue | LowValue | RazzValue | WildHighValue | SpadeValue
+"""A ranked hand of any share: high (R1.3, with wild cards R8.1), eight-or-better low (R1.4),
+razz (R6.2) or a Chicago spade (R8.4)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PotResult:
-    """How one pot was settled: its winners, their hands and each seat's share."""
+    """How one pot was settled: its winners, their hands and each seat's share.
+
+    ``high_winners``/``high_hand`` hold the high share (R1.3), ``low_winners``/
+    ``low_hand`` the low share: an eight-or-better low (R3.7, R5.2) or, in
+    razz, the razz hand that wins the whole pot (R6.2); ``spade_winners``/
+    ``spade_hand`` the spade share of High and Low Chicago (R8.4). In a
+    wild-card game (R8.1) ``high_hand`` is a :class:`~studpoker.wild.WildHighValue`.
+    An uncontested pot (R1.8) lists its winner as the high winner, with no hand.
+    """
 
     index: int
     amount: int
     eligible: tuple[int, ...]
     high_winners: tuple[int, ...]
     low_winners: tuple[int, ...]
-    high_hand: HighValue | None
-    low_hand: LowValue | None
+    high_hand: HighValue | WildHighValue | None
+    low_hand: LowValue | RazzValue | None
     shares: tuple[tuple[int, int], ...]
+    spade_winners: tuple[int, ...] = ()
+    spade_hand: SpadeValue | None = None
 
     @property
     def name(self) -> str:
@@ -60,8 +106,8 @@ class PotResult:
         return "main pot" if self.index == 0 else f"side pot {self.index}"
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready form."""
-        return {
+        """JSON-ready form (``spade_winners`` and ``spade_hand`` only in High and Low Chicago)."""
+        out: dict[str, object] = {
             "pot": self.index,
             "name": self.name,
             "amount": self.amount,
@@ -72,6 +118,10 @@ class PotResult:
             "low_hand": None if self.low_hand is None else self.low_hand.description,
             "shares": {str(s): a for s, a in self.shares},
         }
+        if self.spade_winners:
+            out["spade_winners"] = list(self.spade_winners)
+            out["spade_hand"] = None if self.spade_hand is None else self.spade_hand.description
+        return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -105,6 +155,94 @@ def settle_uncontested(*, seat: int, amount: int) -> Settlement:
 _UNCONTESTED: dict[tuple[int, int], Settlement] = {}
 
 
+class _Ranker:
+    """One share's ranking at a showdown: keys for every contender, rich values for winners.
+
+    ``key(seat)`` is the hand's key (larger is better; -1 when the seat has no
+    qualifying hand, R1.4); ``value(seat)`` its :class:`HighValue`,
+    :class:`LowValue` or :class:`RazzValue` with the best five cards and words.
+    """
+
+    __slots__ = ("_cards", "_double", "_down", "_keys", "_other", "_ranking", "_values", "_wild")
+
+    def __init__(
+        self,
+        ranking: Ranking,
+        cards: Callable[[int], Sequence[Card]],
+        double: bool,
+        wild: int = 0,
+        down: Callable[[int], Sequence[Card]] | None = None,
+    ) -> None:
+        self._ranking = ranking
+        # R8's rankings (identity tests: an Enum's hash is a Python call)
+        self._other = ranking is _WILD or ranking is Ranking.HIGH_SPADE or ranking is Ranking.LOW_SPADE
+        self._cards = cards
+        self._double = double
+        self._wild = wild
+        self._down = down
+        self._keys: dict[int, int] = {}
+        self._values: dict[int, HandValue] = {}
+
+    def key(self, seat: int) -> int:
+        value = self._keys.get(seat)
+        if value is None and self._other:
+            value = self._keys[seat] = self._other_key(seat)
+        if value is None:
+            hand = self._cards(seat)
+            if not 5 <= len(hand) <= 7:  # the checked evaluators' error (a showdown deals seven cards)
+                return self.value(seat).key
+            codes = [c.code for c in hand]
+            ranking = self._ranking
+            if ranking is _HIGH:
+                value = high_key(codes, self._double)
+            elif ranking is _EIGHT:
+                value = low_key(codes)
+            else:
+                value = razz_key(codes)
+            self._keys[seat] = value
+        return value
+
+    def _other_key(self, seat: int) -> int:
+        """R8.1's wild high and R8.4's spades (-1: no spade in the hole)."""
+        if self._ranking is _WILD:
+            return wild_high_key([c.code for c in self._cards(seat)], self._wild)
+        spade = self._spade(seat)
+        return -1 if spade is None else spade.key
+
+    def _spade(self, seat: int) -> SpadeValue | None:
+        assert self._down is not None, "the spade shares need the seats' down cards"
+        return _spade_value(self._down(seat), self._ranking is Ranking.LOW_SPADE)
+
+    def value(self, seat: int) -> HandValue:
+        value = self._values.get(seat)
+        if value is None and self._other:
+            if self._ranking is _WILD:
+                value = wild_value(self._cards(seat), self.key(seat), self._wild)
+            else:
+                spade = self._spade(seat)
+                assert spade is not None, "only a spade in the hole wins the spade share"
+                value = spade
+            self._values[seat] = value
+        if value is None:
+            hand = self._cards(seat)
+            known = self._keys.get(seat)
+            ranking = self._ranking
+            if ranking is _HIGH:
+                value = (evaluate_high(hand, double_ace_flush=self._double) if known is None
+                         else high_value(hand, known))  # cards already ranked (and checked by count)
+            elif ranking is _EIGHT:
+                low = evaluate_low(hand)
+                assert low is not None, "only a qualifying low wins a share"
+                value = low
+            else:
+                value = evaluate_razz(hand) if known is None else razz_value(hand, known)
+            self._values[seat] = value
+        return value
+
+
+_HIGH, _EIGHT, _WILD = Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.WILD_HIGH
+
+
 def settle(
     *,
     game: Game,
@@ -114,44 +252,25 @@ def settle(
     dealer: int,
     n: int,
     sole: int | None = None,
+    wild: int = 0,
+    down: Callable[[int], Sequence[Card]] | None = None,
 ) -> Settlement:
-    """Settle ``pots`` at a showdown (R1.9, R2.8, R3.7).
+    """Settle ``pots`` at a showdown (R1.9, R2.8, R3.7, R5.2, R6.2).
 
-    ``cards(seat)``: the cards the seat plays with (its own and any community
-    card); ``shown``: the seats that showed (only they contend, R1.9);
-    ``sole``: the last player holding cards when every other contender
-    mucked (they take every pot they are eligible for without showing).
-    ``dealer`` and ``n`` fix "clockwise from the dealer's left" for R3.8.
+    Each pot is shared between the game's :attr:`~studpoker.games.Game.halves`
+    (high only, high and an eight-or-better low, the razz low): equal shares
+    for the halves some contender qualifies for, the odd chips to the first
+    (R3.8); inside a share equal hands split it, the odd chip by the half's
+    rule (R2.10, R3.8, R6.5). ``cards(seat)``: the cards the seat plays with
+    (its own and any community card); ``shown``: the seats that showed (only
+    they contend, R1.9); ``sole``: the last player holding cards when every
+    other contender mucked (they take every pot they are eligible for without
+    showing). ``dealer`` and ``n`` fix "clockwise from the dealer's left".
+    ``wild``: the mask of wild ranks (R8.1, :func:`studpoker.wild.wild_mask`) of
+    a wild-card game; ``down(seat)``: the seat's face-down cards (R8.4's spades).
     """
-    highs: dict[int, HighValue] = {}
-    keys: dict[int, int] = {}
-    lows: dict[int, LowValue | None] = {}
-    double_ace_flush = game.double_ace_flush
-
-    def key(seat: int) -> int:  # high(seat).key, without the rich value (needed for winners only)
-        value = keys.get(seat)
-        if value is None:
-            hand = cards(seat)
-            if not 5 <= len(hand) <= 7:  # evaluate_high's check (a showdown deals seven cards)
-                return high(seat).key
-            value = keys[seat] = high_key([c.code for c in hand], double_ace_flush)
-        return value
-
-    def high(seat: int) -> HighValue:
-        value = highs.get(seat)
-        if value is None:
-            known = keys.get(seat)
-            if known is None:
-                value = evaluate_high(cards(seat), double_ace_flush=double_ace_flush)
-            else:  # cards already ranked (and checked by count; dealt cards are distinct)
-                value = high_value(cards(seat), known)
-            highs[seat] = value
-        return value
-
-    def low(seat: int) -> LowValue | None:
-        if seat not in lows:
-            lows[seat] = evaluate_low(cards(seat))
-        return lows[seat]
+    halves = game.halves
+    rankers = [_Ranker(h.ranking, cards, game.double_ace_flush, wild, down) for h in halves]
 
     def position(seat: int) -> int:
         return (seat - dealer - 1) % n
@@ -166,53 +285,61 @@ def settle(
         if not contenders:  # cannot happen: the muck rule keeps a contender in every pot
             contenders = list(pot.eligible)
         shares: dict[int, int] = {}
-        high_w: tuple[int, ...] = ()
-        low_w: tuple[int, ...] = ()
-        best_high: HighValue | None = None
-        best_low: LowValue | None = None
-        if len(contenders) == 1:
-            high_w = (contenders[0],)
-            shares = {contenders[0]: pot.amount}
+        winners: dict[str, tuple[int, ...]] = {}
+        hands: dict[str, HandValue] = {}
+        if len(contenders) == 1:  # the whole pot, as the first share (no other hand to beat)
+            only = contenders[0]
+            winners[halves[0].name] = (only,)
+            shares = {only: pot.amount}
             if sole is None:
-                best_high = high(contenders[0])
+                hands[halves[0].name] = rankers[0].value(only)
         else:
-            ranked = {s: key(s) for s in contenders}
-            best = max(ranked.values())
-            high_w = tuple(s for s in contenders if ranked[s] == best)
-            values = {s: high(s) for s in high_w}
-            best_high = values[high_w[0]]  # max() of the values: the first of the best
-            low_amount = 0
-            if game.high_low:
-                qualified = {s: v for s in contenders if (v := low(s)) is not None}
-                if qualified:
-                    best_low = max(qualified.values())  # R1.4: the best low is the greatest value
-                    low_w = tuple(s for s in contenders if s in qualified and qualified[s] == best_low)
-                    low_amount = pot.amount // 2  # R3.8: the odd chip goes to the high half
-            high_amount = pot.amount - low_amount
-            if game.odd_chip is OddChip.BY_CARD:  # R2.10
-                card_key = {s: -odd_chip_key(values[s].cards) for s in high_w}
-                high_split = split_evenly(high_amount, high_w, card_key.__getitem__)
-            else:  # R3.8
-                high_split = split_evenly(high_amount, high_w, position)
-            for s, a in high_split.items():
-                shares[s] = shares.get(s, 0) + a
-            if low_w:
-                for s, a in split_evenly(low_amount, low_w, position).items():
+            won: list[tuple[PotHalf, _Ranker, tuple[int, ...]]] = []
+            for half, ranker in zip(halves, rankers, strict=True):
+                ranked = {s: ranker.key(s) for s in contenders}
+                best = max(ranked.values())
+                if best < 0:
+                    continue  # nobody qualifies (R1.4): the other shares take this one
+                won.append((half, ranker, tuple(s for s in contenders if ranked[s] == best)))
+            part, extra = divmod(pot.amount, len(won))
+            for i, (half, ranker, tied) in enumerate(won):
+                values = {s: ranker.value(s) for s in tied}
+                winners[half.name] = tied
+                hands[half.name] = values[tied[0]]
+                amount = part + extra if i == 0 else part  # R3.8: odd chips to the first (high) share
+                if len(tied) == 1:
+                    split = {tied[0]: amount}
+                elif half.odd_chip is OddChip.BY_CARD:  # R2.10 (with wild cards: their odd_chip_key)
+                    by_card = {s: -(v.odd_chip_key if isinstance(v := values[s], WildHighValue)
+                                    else odd_chip_key(v.cards)) for s in tied}
+                    split = split_evenly(amount, tied, by_card.__getitem__)
+                elif half.odd_chip is OddChip.BY_LOW_CARD:  # R6.5
+                    by_low_card = {s: -razz_odd_chip_key(values[s].cards) for s in tied}
+                    split = split_evenly(amount, tied, by_low_card.__getitem__)
+                else:  # R3.8
+                    split = split_evenly(amount, tied, position)
+                for s, a in split.items():
                     shares[s] = shares.get(s, 0) + a
+        several = len(winners) > 1
         for s in sorted(shares):
-            if low_w:
-                half = "both" if s in high_w and s in low_w else ("high" if s in high_w else "low")
+            mine = [name for name, tied in winners.items() if s in tied]
+            if not several:
+                half_name = "all"
+            elif len(mine) > 1:
+                half_name = "both"
             else:
-                half = "all"
-            desc = ""
-            if best_high is not None and s in high_w:
-                desc = best_high.description
-            if best_low is not None and s in low_w:
-                desc = (desc + "; " if desc else "") + best_low.description
-            awards.append(PotAwarded(pot=pot.index, seat=s, amount=shares[s], half=half, hand=desc))
+                half_name = mine[0]
+            desc = "; ".join(hands[name].description for name in mine if name in hands)
+            awards.append(PotAwarded(pot=pot.index, seat=s, amount=shares[s], half=half_name, hand=desc))
+        high_hand = hands.get("high")
+        low_hand = hands.get("low")
         results.append(PotResult(
             index=pot.index, amount=pot.amount, eligible=pot.eligible,
-            high_winners=high_w, low_winners=low_w, high_hand=best_high,
-            low_hand=best_low, shares=tuple(sorted(shares.items())),
+            high_winners=winners.get("high", ()), low_winners=winners.get("low", ()),
+            high_hand=high_hand if isinstance(high_hand, (HighValue, WildHighValue)) else None,
+            low_hand=low_hand if isinstance(low_hand, (LowValue, RazzValue)) else None,
+            shares=tuple(sorted(shares.items())),
+            spade_winners=winners.get("spade", ()),
+            spade_hand=spade_hand if isinstance(spade_hand := hands.get("spade"), SpadeValue) else None,
         ))
     return Settlement(results=tuple(results), awards=tuple(awards))

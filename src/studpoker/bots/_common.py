@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from studpoker.actions import Action, ActionKind
 from studpoker.hand import Phase, SeatView
+from studpoker.wild import wild_mask
 
 __all__ = [
     "Table",
@@ -80,7 +81,8 @@ class Table:
     many cards each such opponent holds (seen or not); ``pool``: every card
     the seat has not seen (the deck minus all visible cards, folded players'
     up cards included, which are dead); ``market``: the Wall Street market
-    (None for an empty slot).
+    (None for an empty slot); ``wild``: the mask of the ranks wild now (R8,
+    :func:`studpoker.wild.wild_mask`; 0 without wild cards).
     """
 
     seat: int
@@ -95,6 +97,7 @@ class Table:
     double_ace_flush: bool
     to_call: int
     pot: int
+    wild: int = 0
 
     @property
     def my_need(self) -> int:
@@ -139,7 +142,7 @@ def read_table(view: SeatView) -> Table:
         seat=seat, mine=mine, community=community, opponents=tuple(opponents),
         opp_counts=tuple(opp_counts), opp_seats=tuple(opp_seats), pool=pool, market=market,
         high_low=view.game.high_low, double_ace_flush=view.game.double_ace_flush,
-        to_call=to_call, pot=view.pot,
+        to_call=to_call, pot=view.pot, wild=wild_mask(view.wild_ranks),
     )
 
 

@@ -27,7 +27,7 @@ from studpoker.bots._common import aggressive, give_up, passive
 from studpoker.hand import SeatView
 from studpoker.operations import ActionTaken, StreetStarted
 
-__all__ = ["Thresholds", "decide_bet", "thresholds_of"]
+__all__ = ["Thresholds", "decide_bet", "pay_or_fold", "thresholds_of"]
 
 Five = tuple[float, float, float, float, float]
 
@@ -94,6 +94,18 @@ def thresholds_of(view: SeatView, th: Thresholds) -> Levels:
         bet=(fair + _street(view, th.bet_edge)) * scale,
         raise_=raise_ * scale,
     )
+
+
+def pay_or_fold(view: SeatView, value: float) -> Action:
+    """Baseball's face-up 3 (R8.2): pay its price when the expected share of the final
+    pot is worth it, else fold."""
+    from studpoker.bots._common import expected_final_pot
+
+    pay = next(a for a in view.legal_actions if a.kind is ActionKind.PAY)
+    players = sum(1 for p in view.players if not p.folded)
+    if value * expected_final_pot(view, players=players) >= pay.amount:
+        return pay
+    return next(a for a in view.legal_actions if a.kind is ActionKind.FOLD)
 
 
 def decide_bet(view: SeatView, value: float, levels: Levels) -> Action:

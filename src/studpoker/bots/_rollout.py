@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from studpoker.bots._common import Table
 from studpoker.evaluation import high_key, low_key
+from studpoker.wild import wild_high_key, wild_low_key
 
 __all__ = ["Rollouts"]
 
@@ -65,6 +66,8 @@ class Rollouts:
             pos += need
         hilo = t.high_low
         daf = t.double_ace_flush
+        wild = t.wild
+        hkey, lkey = _keys(wild)
         variants = self.variants
         nv = len(variants)
         sums = self.sums
@@ -90,7 +93,7 @@ class Rollouts:
             best_h = -1
             n_h = 0
             for cards in hands:
-                hk = high_key(cards, daf)
+                hk = hkey(cards, daf)
                 if hk > best_h:
                     best_h, n_h = hk, 1
                 elif hk == best_h:
@@ -99,17 +102,17 @@ class Rollouts:
             n_l = 0
             if hilo:
                 for cards in hands:
-                    lk = low_key(cards)
+                    lk = lkey(cards)
                     if lk > best_l:
                         best_l, n_l = lk, 1
                     elif lk == best_l:
                         n_l += 1
-            share = _share(mine_final, best_h, n_h, best_l, n_l, hilo, daf)
+            share = _share(mine_final, best_h, n_h, best_l, n_l, hilo, daf, wild)
             total += share
             total2 += share * share
             for v in range(nv):
                 cards = [*mine, variants[v], *my_draw[1:], *comm]
-                share = _share(cards, best_h, n_h, best_l, n_l, hilo, daf)
+                share = _share(cards, best_h, n_h, best_l, n_l, hilo, daf, wild)
                 sums[v + 1] += share
                 squares[v + 1] += share * share
         sums[0] = total
@@ -129,17 +132,25 @@ class Rollouts:
         return math.sqrt(var / (self.count - 1))
 
 
+def _keys(wild: int) -> tuple[Callable[[list[int], bool], int], Callable[[list[int]], int]]:
+    """The high and low key functions: R1.3/R1.4, or with the ranks of ``wild`` wild (R8.1)."""
+    if not wild:
+        return high_key, low_key
+    return (lambda cards, daf: wild_high_key(cards, wild)), (lambda cards: wild_low_key(cards, wild))
+
+
 def _share(
-    cards: list[int], best_h: int, n_h: int, best_l: int, n_l: int, hilo: bool, daf: bool
+    cards: list[int], best_h: int, n_h: int, best_l: int, n_l: int, hilo: bool, daf: bool, wild: int = 0
 ) -> float:
     """The seat's share of the pot holding ``cards`` against the opponents' best
     high ``best_h`` (held by ``n_h`` of them) and best low ``best_l`` (``n_l``)."""
-    hk = high_key(cards, daf)
+    hkey, lkey = _keys(wild)
+    hk = hkey(cards, daf)
     if not hilo:
         if hk > best_h:
             return 1.0
         return 1.0 / (n_h + 1) if hk == best_h else 0.0
-    lk = low_key(cards)
+    lk = lkey(cards)
     if lk < 0 and best_l < 0:  # nobody has a low: the high takes it all
         if hk > best_h:
             return 1.0

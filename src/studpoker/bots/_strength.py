@@ -18,6 +18,7 @@ from functools import cache
 
 from studpoker.bots._common import Table
 from studpoker.evaluation import high_key, low_key
+from studpoker.wild import wild_high_key, wild_low_key
 
 __all__ = ["Strength", "made_hand"]
 
@@ -43,6 +44,26 @@ def _tables() -> tuple[list[int], list[int], float]:
     lows.sort()
     no_low = bisect_left(lows, 0) / len(lows)
     return highs, lows, no_low
+
+
+@cache
+def _wild_highs(wild: int) -> list[int]:
+    """Sorted wild high keys (R8.1) of random seven-card hands with the ranks of ``wild`` wild."""
+    rng = random.Random(20_261_202 + wild)
+    deck = list(range(52))
+    highs: list[int] = []
+    while len(highs) < _SAMPLE_HANDS // 3:
+        rng.shuffle(deck)
+        for i in range(7):
+            highs.append(wild_high_key(deck[7 * i : 7 * i + 7], wild))
+    highs.sort()
+    return highs
+
+
+def wild_percentile(key: int, wild: int) -> float:
+    """Fraction of random seven-card hands, the ranks of ``wild`` wild, that a wild key beats."""
+    highs = _wild_highs(wild)
+    return (bisect_left(highs, key) + bisect_right(highs, key)) / (2 * len(highs))
 
 
 def high_percentile(key: int) -> float:
@@ -83,9 +104,9 @@ def made_hand(codes: Sequence[int]) -> tuple[int, int]:
     return (0, r)
 
 
-def _my_made(codes: Sequence[int], daf: bool) -> tuple[int, int]:
+def _my_made(codes: Sequence[int], daf: bool, wild: int = 0) -> tuple[int, int]:
     if len(codes) >= 5:
-        key = high_key(list(codes), daf)
+        key = wild_high_key(list(codes), wild) if wild else high_key(list(codes), daf)
         return (key >> 20, (key >> 16) & 15)
     return made_hand(codes)
 
@@ -110,7 +131,7 @@ class Strength:
         self.rng = rng
         self.no_low = _tables()[2]
         mine = table.mine
-        made = _my_made(mine, table.double_ace_flush)
+        made = _my_made(mine, table.double_ace_flush, table.wild)
         high_factor = 1.0
         low_factor = 1.0
         for visible in table.opponents:
@@ -152,6 +173,7 @@ class Strength:
         hf, lf = self.high_factor, self.low_factor
         all_no_low = self.no_low**k
         daf = t.double_ace_flush
+        wild = t.wild
         total = 0.0
         for _ in range(samples):
             for i in range(need):
@@ -160,9 +182,12 @@ class Strength:
             cards = mine + pool[:need]
             if len(cards) < 5:  # only possible with a broken view; be safe
                 return 0.0
-            h = high_percentile(high_key(cards, daf)) ** k * hf
+            if wild:  # R8.1: any number of cards, against random hands with the same wild ranks
+                h = wild_percentile(wild_high_key(cards, wild), wild) ** k * hf
+            else:
+                h = high_percentile(high_key(cards, daf)) ** k * hf
             if t.high_low:
-                lk = low_key(cards)
+                lk = wild_low_key(cards, wild) if wild else low_key(cards)
                 if lk < 0:
                     total += h * (0.5 + 0.5 * all_no_low)
                 else:

@@ -37,7 +37,7 @@ import time
 
 from studpoker.actions import Action, ActionKind
 from studpoker.bots._common import expected_final_pot, make_rng, read_table
-from studpoker.bots._policy import Levels, Thresholds, decide_bet, thresholds_of
+from studpoker.bots._policy import Levels, Thresholds, decide_bet, pay_or_fold, thresholds_of
 from studpoker.bots._rollout import Rollouts
 from studpoker.cards import Card
 from studpoker.hand import Phase, SeatView
@@ -93,6 +93,8 @@ class EquityBot:
             return next(a for a in legal if a.kind is ActionKind.SHOW)
         if view.phase is Phase.CARD_ROUND:
             return self._card_round(view)
+        if view.phase is Phase.PAY_OR_FOLD:  # R8.2
+            return pay_or_fold(view, self.equity(view))
         th = HILO_THRESHOLDS if view.game.high_low else STUD_THRESHOLDS
         levels = thresholds_of(view, th)
         equity = self.equity(view, levels)
@@ -123,7 +125,7 @@ class EquityBot:
         return rollouts.mean()
 
     def _fast_equity(self, view: SeatView) -> float:
-        from studpoker.equity import equities
+        from studpoker.equity import GAMES, equities
 
         own: list[Card] = []
         others: list[list[Card]] = []
@@ -137,10 +139,12 @@ class EquityBot:
             else:
                 others.append(visible)
         game = view.game
+        name = game.name if game.name in GAMES else "wallstreet" if game.high_low else "stud"
         return equities(
-            "wallstreet" if game.high_low else "stud", [own, *others], dead=dead, joker=game.joker,
+            name, [own, *others], dead=dead, joker=game.joker,
             board=list(view.community), double_ace_flush=game.double_ace_flush,
             samples=self.samples, seed=self.rng.getrandbits(62),
+            wild=view.wild_ranks if game.wild or game.follow_the_queen else None,
         )[0]
 
     def _card_round(self, view: SeatView) -> Action:

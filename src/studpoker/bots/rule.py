@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from studpoker.actions import Action, ActionKind
 from studpoker.bots._common import expected_final_pot, make_rng, read_table
-from studpoker.bots._policy import Thresholds, decide_bet, thresholds_of
+from studpoker.bots._policy import Thresholds, decide_bet, pay_or_fold, thresholds_of
 from studpoker.bots._strength import Strength
 from studpoker.hand import Phase, SeatView
 
@@ -70,6 +70,8 @@ class RuleBot:
         strength = Strength(table, self.rng)
         if view.phase is Phase.CARD_ROUND:
             return self._card_round(view, strength)
+        if view.phase is Phase.PAY_OR_FOLD:  # R8.2
+            return pay_or_fold(view, strength.value(self.samples))
         th = HILO_THRESHOLDS if view.game.high_low else STUD_THRESHOLDS
         value = strength.value(self.samples)
         return decide_bet(view, value, thresholds_of(view, th))

@@ -217,7 +217,7 @@ class ActionModel(_Strict):
     """A decision. ``seat`` (a hand seat) is optional; if given it must be the sender's."""
 
     kind: Literal["fold", "check", "call", "bring_in", "complete", "bet", "raise",
-                  "take_card", "buy", "show", "muck"]
+                  "take_card", "buy", "show", "muck", "pay"]  # pay: Baseball's face-up 3 (R8.2)
     amount: Chips = 0
     slot: Annotated[int, Field(ge=0, le=4)] = 0
     seat: SeatNo | None = None
@@ -406,6 +406,8 @@ class ViewModel(_ServerBase):
     strength: dict[str, Any] | None = None
     won: int | None = None
     log: list[dict[str, Any]] | None = None
+    #: the ranks wild now (R8: ``["9", "3"]`` in Baseball, ``["Q", "7"]`` in Follow the Queen)
+    wild_ranks: list[str] = []
 
 
 class TimerModel(_ServerBase):
