@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from _server_support import FAST, STUD, WALL, table_config
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT
-from studpoker.games import from_options, game_info
+from studpoker.games import GAMES, from_options, game_info
 from studpoker.server import create_app
 
 
@@ -28,7 +28,7 @@ def _auth(http: Any) -> dict[str, str]:
 def test_api_games_lists_each_game_and_the_bot_kinds(http: Any) -> None:
     body = http.get("/api/games").json()
     infos = {g["game"]: g for g in body["games"]}
-    assert set(infos) == {"stud", "wallstreet"}
+    assert set(infos) == set(GAMES)  # every game of the registry
     assert (infos["stud"]["min_players"], infos["stud"]["max_players"]) == (2, 8)  # R2.1
     assert (infos["wallstreet"]["min_players"], infos["wallstreet"]["max_players"]) == (3, 7)  # R3.1
     assert infos["wallstreet"]["market_prices"] == [2, 4, 6, 8]  # R3.5

@@ -18,10 +18,15 @@ is left, the prizes go to the balances (``tourney_prize`` rows) and the
 tables close. A disconnected player's hands fold at their turn (the room's
 away rule), so they are blinded off.
 
-After a crash the tournament resumes from its row (the engine snapshot taken
-at the start of the round) and its tables' rows: a live hand is replayed by
-the room as any table's is; a table whose hand of the round is over waits;
-one that had not dealt yet deals.
+A tournament resumes from its row (the engine snapshot taken at the start of
+the round) and its tables' rows: a live hand is replayed by the room as any
+table's is; a table whose hand of the round is over waits; one that had not
+dealt yet deals. The :class:`TournamentManager`'s keeper does that for every
+running tournament that no process runs: after a restart, after a commit that
+could not be stored (the tournament stops and is read again at once), and in
+a cluster after the death of the process that ran it (a tournament is run,
+with all its tables, by the holder of its lease ``tournament:{id}``). A
+cancelled tournament (before its start, by its creator) refunds every buy-in.
 """
 
 from __future__ import annotations
