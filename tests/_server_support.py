@@ -299,9 +299,14 @@ def running_cluster(tmp_path: Path, n: int = 3,
         finally:
             for proc in procs:
                 proc.stop()
-            import redis
+            forget_cluster(prefix)
 
-            r = redis.Redis.from_url(REDIS_URL)
-            keys = list(r.scan_iter(match=f"{prefix}:*", count=1000))
-            if keys:
-                r.delete(*keys)
+
+def forget_cluster(prefix: str) -> None:
+    """Delete a test cluster's Redis keys (``{prefix}:...``)."""
+    import redis
+
+    r = redis.Redis.from_url(REDIS_URL)
+    keys = list(r.scan_iter(match=f"{prefix}:*", count=1000))
+    if keys:
+        r.delete(*keys)

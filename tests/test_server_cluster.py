@@ -20,6 +20,7 @@ from _server_support import (
     STUDPOKER,
     ServerProcess,
     cluster_prefix,
+    forget_cluster,
     free_port,
     lease_owner,
     need_cluster_services,
@@ -156,7 +157,9 @@ def test_three_processes_one_table_owner_killed(services: None, tmp_path: Path) 
             assert takeover < 10
             db = Database(url)
             try:
-                deadline = time.monotonic() + 60
+                # the hand in play when the players left is played out by the clock: away players
+                # check when they can (4 s a decision, up to 15 decisions with three still in)
+                deadline = time.monotonic() + 120
                 while True:
                     with db.session() as s:
                         live = s.query(HandRow).filter(HandRow.table_id == tid, HandRow.status == "live").count()
@@ -172,6 +175,7 @@ def test_three_processes_one_table_owner_killed(services: None, tmp_path: Path) 
             for proc, up in zip(procs, alive, strict=True):
                 if up:
                     proc.stop()
+            forget_cluster(prefix)
         audit = subprocess.run([STUDPOKER, "audit", "--db", url], capture_output=True, text=True, timeout=60)
         assert audit.returncode == 0, audit.stdout + audit.stderr
 
