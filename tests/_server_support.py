@@ -32,6 +32,8 @@ FAST = Settings(hand_delay=0, start_delay=0.3, bot_delay=0, rate_per_second=10_0
 
 STUD = {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
 WALL = {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]}
+STUD8 = {**STUD, "game": "stud8"}
+RAZZ = {**STUD, "game": "razz"}
 
 
 def table_config(game: dict[str, Any], **kw: Any) -> dict[str, Any]:

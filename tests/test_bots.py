@@ -1,4 +1,5 @@
-"""Bots: the registry, legal decisions in both games, hidden information, and sane play.
+"""Bots: the registry, legal decisions in every game, hidden information, and sane play
+(in razz a good hand is a low one, R6.2).
 
 The win-rate tests (rule and equity against random and station) are in
 ``test_sim.py``.
@@ -11,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from studpoker import Action, ActionKind, SevenCardStud, WallStreet
+from studpoker import Action, ActionKind, Razz, SevenCardStud, StudHiLo, WallStreet
 from studpoker.bots import (
     BOT_NAMES,
     Bot,
@@ -30,6 +31,8 @@ from studpoker.hand import Hand, Phase, SeatView
 
 STUD = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 WALL = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
+STUD8 = StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10)
+RAZZ = Razz(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
 
 def fast_bot(name: str, seed: int) -> Bot:
@@ -82,27 +85,32 @@ def play(hand: Hand, bots: dict[int, Bot], *, check_views: bool = True) -> None:
         hand.apply(action)
 
 
-def random_game(rng: random.Random, wall_street: bool, joker: bool) -> tuple[Game, int]:
-    if wall_street:
+def random_game(rng: random.Random, kind: str, joker: bool) -> tuple[Game, int]:
+    if kind == "wallstreet":
         limits = tuple(rng.choice((1, 2, 4)) * m for m in (1, 1, 2, 2, 2))
         return WallStreet(ante=rng.randint(0, 2), limits=limits, joker=joker,  # type: ignore[arg-type]
                           max_raises=rng.randint(1, 4)), rng.randint(3, 7)
     small = rng.choice((2, 5, 10))
-    return SevenCardStud(ante=rng.randint(0, 2), bring_in=rng.randint(1, small - 1), small_bet=small,
-                         big_bet=2 * small, joker=joker, max_raises=rng.randint(1, 4),
-                         open_pair_big_bet=rng.random() < 0.7), rng.randint(2, 8)
+    stakes = {"ante": rng.randint(0, 2), "bring_in": rng.randint(1, small - 1), "small_bet": small,
+              "big_bet": 2 * small, "max_raises": rng.randint(1, 4)}
+    if kind == "razz":
+        return Razz(**stakes), rng.randint(2, 8)
+    if kind == "stud8":
+        return StudHiLo(**stakes, joker=joker), rng.randint(2, 8)
+    return SevenCardStud(**stakes, joker=joker, open_pair_big_bet=rng.random() < 0.7), rng.randint(2, 8)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("wall_street", [False, True], ids=["stud", "wallstreet"])
-@pytest.mark.parametrize("joker", [False, True], ids=["no-joker", "joker"])
-def test_every_bot_decision_is_legal(wall_street: bool, joker: bool) -> None:
+@pytest.mark.parametrize(("kind", "joker"), [
+    ("stud", False), ("stud", True), ("wallstreet", False), ("wallstreet", True),
+    ("stud8", False), ("stud8", True), ("razz", False)])
+def test_every_bot_decision_is_legal(kind: str, joker: bool) -> None:
     """Thousands of hands in all: random games, seats, bots and stacks (short stacks
     make all-ins, side pots and unaffordable market slots); chips are conserved."""
-    rng = random.Random(1000 * wall_street + joker)
+    rng = random.Random(1000 * ("stud", "wallstreet", "stud8", "razz").index(kind) + joker)
     decisions: dict[str, int] = dict.fromkeys(BOT_NAMES, 0)
     for h in range(600):
-        game, n = random_game(rng, wall_street, joker)
+        game, n = random_game(rng, kind, joker)
         stacks = [rng.choice((rng.randint(1, 12), rng.randint(10, 80), rng.randint(50, 400)))
                   for _ in range(n)]
         names = [rng.choice(BOT_NAMES) for _ in range(n)]
@@ -116,9 +124,9 @@ def test_every_bot_decision_is_legal(wall_street: bool, joker: bool) -> None:
     assert all(count > 0 for count in decisions.values())
 
 
-def test_full_strength_bots_play_legal_hands_of_both_games() -> None:
+def test_full_strength_bots_play_legal_hands_of_every_game() -> None:
     """The bots as the registry makes them (full rollouts), a few hands each game."""
-    for game, n in ((STUD, 5), (WALL, 5)):
+    for game, n in ((STUD, 5), (WALL, 5), (STUD8, 5), (RAZZ, 5)):
         for h in range(6):
             bots = {s: make_bot(BOT_NAMES[(s + h) % len(BOT_NAMES)], seed=s) for s in range(n)}
             hand = game.deal(stacks=[200] * n, dealer=h % n, seed=h)
@@ -151,8 +159,8 @@ def swapped_decks(game: Game, n: int, me: int, dealer: int, seed: int) -> tuple[
 
 
 @pytest.mark.parametrize("name", BOT_NAMES)
-@pytest.mark.parametrize("game", [STUD, WALL, WallStreet(ante=1, limits=2, joker=True)],
-                         ids=["stud", "wallstreet", "wallstreet-joker"])
+@pytest.mark.parametrize("game", [STUD, WALL, WallStreet(ante=1, limits=2, joker=True), STUD8, RAZZ],
+                         ids=["stud", "wallstreet", "wallstreet-joker", "stud8", "razz"])
 def test_bots_decide_from_their_view_only(name: str, game: Game) -> None:
     """Hands that differ only in cards the bot may not see get the same decisions
     from bots with the same seed: the bot cannot be reading hidden cards."""
@@ -221,7 +229,7 @@ def test_community_card_counts_for_everyone(name: str) -> None:
 
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_same_seed_same_decisions(name: str) -> None:
-    for game, n in ((STUD, 4), (WALL, 4)):
+    for game, n in ((STUD, 4), (WALL, 4), (STUD8, 4), (RAZZ, 4)):
         for seed in range(3):
             hand = game.deal(stacks=[200] * n, seed=seed)
             view = hand.view(hand.to_act)
@@ -276,6 +284,49 @@ def test_bets_the_nuts_and_folds_the_hopeless(name: str) -> None:
     assert [str(c) for c in view.players[1].up] == ["Kc", "Kd", "Kh", "Ks"]
     assert any(a.kind is ActionKind.FOLD for a in view.legal_actions)
     assert make_bot(name, seed=1).act(view).kind is ActionKind.FOLD
+
+
+@pytest.mark.parametrize("name", ["rule", "equity", "search"])
+def test_razz_bots_bet_a_wheel_and_fold_a_pair_against_a_low_board(name: str) -> None:
+    """R6.2: razz seventh street heads-up: 5-4-3-2-A bets; a pair of jacks against
+    A-2-3-4 showing (any unpaired hand beats a pair) folds to a bet."""
+    # dealer 1: cards go to seat 0 then seat 1; two down, the door card, three up, one down
+    wheel = "Kc Ac Qd 2d Jh 3s 9c 4h 8d 5c 7s Kd 6h Ks"
+    hand = RAZZ.deal(stacks=[500, 500], dealer=1, deck=wheel)
+    view = drive(hand, 1, lambda h: h.street == 4)
+    assert [str(c) for c in view.players[1].down] == ["Ac", "2d", "Ks"]
+    assert make_bot(name, seed=1).act(view).kind is ActionKind.BET
+    pair = "Kc 9c Kd 8c Qh Ah Qs 2h Jc 3h Jd 4c Tc 7c"
+    hand = RAZZ.deal(stacks=[500, 500], dealer=1, deck=pair)
+    view = drive(hand, 0, lambda h: h.street == 4, others=Bully())
+    assert [str(c) for c in view.players[1].up] == ["Ah", "2h", "3h", "4c"]
+    assert any(a.kind is ActionKind.FOLD for a in view.legal_actions)
+    assert make_bot(name, seed=1).act(view).kind is ActionKind.FOLD
+
+
+@pytest.mark.parametrize("name", ["rule", "equity"])
+def test_razz_bots_want_low_cards_on_third_street(name: str) -> None:
+    """R6.2, R6.3: three low cards against a king showing complete the bring-in; three
+    high cards facing a completion from an ace fold."""
+    # dealer 1: seat 0 gets Kh Qs | Kd (brings in, R6.3), seat 1 gets Ac 2d | 3s
+    hand = RAZZ.deal(stacks=[500, 500], dealer=1, deck="Kh Ac Qs 2d Kd 3s")
+    hand.bring_in()
+    view = hand.view(1)
+    assert make_bot(name, seed=1).act(view).kind is ActionKind.COMPLETE
+    hand = RAZZ.deal(stacks=[500, 500], dealer=1, deck="Kh 2c Qs 3d Jd Ac")
+    hand.bring_in()  # seat 0: the jack
+    hand.apply(next(a for a in hand.legal_actions() if a.kind is ActionKind.COMPLETE))
+    view = hand.view(0)
+    assert make_bot(name, seed=1).act(view).kind is ActionKind.FOLD
+
+
+@pytest.mark.parametrize("name", ["rule", "equity"])
+def test_stud8_bots_bet_a_scoop(name: str) -> None:
+    """R5.2: seventh street heads-up, a wheel (the best low and a straight) bets."""
+    deck = "Ac 9s 2d 9h 3h Td 4s Jc 5c Jd Kh Qc Kd Qh"
+    hand = STUD8.deal(stacks=[500, 500], dealer=1, deck=deck)
+    view = drive(hand, 0, lambda h: h.street == 4)
+    assert make_bot(name, seed=1).act(view).kind is ActionKind.BET
 
 
 @pytest.mark.parametrize("name", ["rule", "equity"])

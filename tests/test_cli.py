@@ -1,4 +1,4 @@
-"""The `studpoker eval` and `studpoker demo` commands."""
+"""The `studpoker eval` and `studpoker demo` commands, and the CLI's games (make_game)."""
 
 from __future__ import annotations
 
@@ -43,12 +43,61 @@ def test_eval_bad_input_names_the_token() -> None:
     assert result.exit_code == 2
 
 
-def test_demo_plays_both_games() -> None:
+def test_eval_razz_hand_as_players_say_it() -> None:
+    """R6.2: eval also gives the razz hand (pairs count, no qualifier); none with the joker."""
+    result = runner.invoke(app, ["eval", "7c 5d 4h 2s Ac Kd Ks", "--json"])
+    data = json.loads(result.stdout)
+    assert data["razz"] == {"category": "no_pair", "cards": ["7c", "5d", "4h", "2s", "Ac"],
+                            "description": "Seven-five low, 7-5-4-2-A"}
+    result = runner.invoke(app, ["eval", "2c 2d 8h 7s 5c 8d 7h"])
+    assert result.exit_code == 0 and "razz: Pair of twos, 2-2-8-7-5" in result.stdout
+    result = runner.invoke(app, ["eval", "As Ad Ah Ac Jk", "--joker", "--json"])
+    assert json.loads(result.stdout)["razz"] is None
+
+
+def test_demo_plays_every_game() -> None:
     result = runner.invoke(app, ["demo", "--json", "--seed", "3"])
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert set(data) == {"Wall Street", "Seven Card Stud"}
+    assert set(data) == {"Wall Street", "Seven Card Stud", "Seven Card Stud Hi-Lo", "Razz"}
     for lines in data.values():
         assert lines[-1].startswith("payoffs:")
         payoffs = json.loads(lines[-1].split(":", 1)[1])
         assert sum(payoffs) == 0
+
+
+def test_make_game_takes_every_game_and_refuses_options_it_lacks() -> None:
+    """R5.3, R6.1, R6.5: the CLI builds stud8 and razz from the same stakes words as stud;
+    the joker in razz and the open-pair big bet in stud8 and razz are clear errors."""
+    from studpoker import Razz, StudHiLo
+    from studpoker.cli import make_game
+
+    assert make_game("stud8", stakes="1,2,5,10") == StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    assert make_game("Razz", stakes="2,3,10,20", max_raises=4) == Razz(
+        ante=2, bring_in=3, small_bet=10, big_bet=20, max_raises=4)
+    assert make_game("stud8", joker=True).joker
+    assert make_game("stud").open_pair_big_bet and not make_game("stud", open_pair_big_bet=False).open_pair_big_bet
+    for name, kwargs, needle in (("razz", {"joker": True}, "joker"),
+                                 ("razz", {"double_ace_flush": True}, "double-ace-flush"),
+                                 ("stud8", {"open_pair_big_bet": True}, "open-pair-big-bet"),
+                                 ("razz", {"stakes": "1,2,5"}, "ante,bring-in")):
+        try:
+            make_game(name, **kwargs)  # type: ignore[arg-type]
+        except ValueError as exc:
+            assert needle in str(exc)
+        else:
+            raise AssertionError(f"{name} {kwargs} was accepted")
+
+
+def test_simulate_and_equity_commands_take_stud8_and_razz() -> None:
+    for game in ("stud8", "razz"):
+        result = runner.invoke(app, ["simulate", "--game", game, "--players", "3", "--bots",
+                                     "rule,random", "--hands", "6", "--seed", "2", "--json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["game"] == game
+    result = runner.invoke(app, ["simulate", "--game", "razz", "--joker", "--hands", "2"])
+    assert result.exit_code == 2 and "joker" in result.output
+    result = runner.invoke(app, ["equity", "--game", "razz", "Ac 2d 3h 4s 5c", "Kc Qd Jh Ts 9c", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "razz" and data["players"][0]["equity"] == 1.0

@@ -23,7 +23,7 @@ def invoke(*args: str) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("game,players", [
-    ("stud", 6), ("wallstreet", 6),
+    ("stud", 6), ("wallstreet", 6), ("stud8", 5), ("razz", 5),
     pytest.param("stud", 20, marks=pytest.mark.slow),
     pytest.param("wallstreet", 20, marks=pytest.mark.slow),
 ])

@@ -33,7 +33,10 @@ CORE = ["studpoker", "studpoker.cards", "studpoker.evaluation", "studpoker.games
         "studpoker.table", "studpoker.betting", "studpoker.pots", "studpoker.operations",
         "studpoker.actions", "studpoker.phh", "studpoker.equity", "studpoker.describe",
         "studpoker.fairness", "studpoker.bots", "studpoker.sim", "studpoker.svg", "studpoker.__main__",
-        "studpoker.tournament", "studpoker.stats", "studpoker.wild"]
+        "studpoker.tournament", "studpoker.stats", "studpoker.wild", "studpoker.history",
+        "studpoker.history.core", "studpoker.history.convert", "studpoker.history.reader",
+        "studpoker.history.export", "studpoker.history.rooms", "studpoker.history.rooms.pokerstars",
+        "studpoker.history.rooms.fulltilt", "studpoker.history.rooms.acr"]
 
 # What a user of the bare package does: both games to the end, evaluation, PHH, equity.
 PLAY = textwrap.dedent('''

@@ -25,6 +25,8 @@ CONFIGS: list[tuple[str, list[Any], dict[str, Any]]] = [
     ("wallstreet", ["rule", "equity"], {}),
     ("wallstreet", ["random", "station", "random", "random"], {"joker": True, "market_unit": 1,
                                                              "limits": 3, "dealer": 2}),
+    ("stud8", ["rule", "equity"], {}),
+    ("razz", ["rule", "station"], {"stacks": 60}),
 ]
 IDS = [f"{g}-{'-'.join(o)}-{'-'.join(sorted(p)) or 'default'}" for g, o, p in CONFIGS]
 

@@ -30,6 +30,10 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("python_studpoker_wallstreet", {"players": 4, "joker": True, "limits": "3 3 3 3 3", "market_unit": 2,
                                      "heads_up_uncapped": False, "max_raises": 2, "dealer": 0}),
     ("python_studpoker_wallstreet", {"players": 5, "stacks": 12, "limits": "1 2 3 4 5"}),
+    ("python_studpoker_stud8", {}),  # R5
+    ("python_studpoker_stud8", {"players": 5, "joker": True, "stacks": 50, "heads_up_uncapped": False}),
+    ("python_studpoker_razz", {}),  # R6
+    ("python_studpoker_razz", {"players": 6, "stacks": 40, "max_raises": 2, "dealer": 2}),
 ]
 IDS = [f"{n.removeprefix('python_studpoker_')}-{'-'.join(sorted(p)) or 'default'}" for n, p in CONFIGS]
 
@@ -61,6 +65,13 @@ def engine_replay(game: Any, history: list[int], chance: list[bool]) -> Any:
 def test_games_are_registered() -> None:
     names = pyspiel.registered_names()
     assert "python_studpoker_stud" in names and "python_studpoker_wallstreet" in names
+    assert "python_studpoker_stud8" in names and "python_studpoker_razz" in names
+    razz = pyspiel.load_game("python_studpoker_razz")
+    assert razz.get_type().long_name == "Razz (studpoker)" and razz.max_chance_outcomes() == 52  # R6.1
+    with pytest.raises(Exception):  # noqa: B017 - pyspiel wraps the error: no joker in razz
+        pyspiel.load_game("python_studpoker_razz", {"joker": True})
+    with pytest.raises(Exception):  # noqa: B017 - no open-pair big bet in stud8 (R5.3)
+        pyspiel.load_game("python_studpoker_stud8", {"open_pair_big_bet": True})
     stud = pyspiel.load_game("python_studpoker_stud")
     gt = stud.get_type()
     assert gt.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
@@ -248,7 +259,7 @@ def _answer(method: Any, *args: int) -> Any:
         return str(exc)
 
 
-@pytest.mark.parametrize("name", ["python_studpoker_stud", "python_studpoker_wallstreet"])
+@pytest.mark.parametrize("name", ["python_studpoker_stud", "python_studpoker_wallstreet", "python_studpoker_razz"])
 def test_python_fast_paths_answer_as_pyspiel(name: str) -> None:
     """``legal_actions``, ``is_chance_node`` and ``is_player_node`` (answered in Python)
     give what pyspiel's own methods give, for every player, at every node; and the

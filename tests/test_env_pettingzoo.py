@@ -33,6 +33,10 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("wallstreet", 5, {"limits": 3, "market_unit": 5, "max_raises": 2, "heads_up_uncapped": False}),
     ("wallstreet", 3, {"normalize_rewards": True, "illegal_action": "fallback", "dealer": 0,
                        "stacks": [25, 100, 12], "double_ace_flush": True}),
+    ("stud8", 3, {}),
+    ("stud8", 5, {"joker": True, "stacks": 60}),
+    ("razz", 2, {}),
+    ("razz", 8, {"stacks": 60, "heads_up_uncapped": False, "max_raises": 1}),
 ]
 IDS = [f"{g}-{n}-{'-'.join(sorted(o)) or 'default'}" for g, n, o in CONFIGS]
 

@@ -29,6 +29,8 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("wallstreet", 3, {}),
     ("wallstreet", 5, {"joker": True, "stacks": 40}),
     ("wallstreet", 7, {"market_unit": 1, "limits": 2}),
+    ("stud8", 4, {"joker": True}),
+    ("razz", 3, {}),
 ]
 IDS = [f"{g}-{n}-{'-'.join(sorted(o)) or 'default'}" for g, n, o in CONFIGS]
 

@@ -24,11 +24,13 @@ def _run(game: str, players: int, num_envs: int, seed: int, steps: int) -> list[
     return trace
 
 
-@pytest.mark.parametrize(("game", "players"), [("stud", 2), ("stud", 6), ("wallstreet", 3), ("wallstreet", 7)])
+@pytest.mark.parametrize(("game", "players"), [("stud", 2), ("stud", 6), ("wallstreet", 3), ("wallstreet", 7),
+                                               ("stud8", 4), ("razz", 3)])
 def test_shapes_masks_rewards_and_autoreset(game: str, players: int) -> None:
     n = 5
-    envs = vector_env(game=game, players=players, num_envs=n, joker=True)
-    size = Encoder(make_config(game, players, joker=True)).obs_size
+    joker = game != "razz"  # R6.1: razz has no joker
+    envs = vector_env(game=game, players=players, num_envs=n, joker=joker)
+    size = Encoder(make_config(game, players, joker=joker)).obs_size
     assert envs.num_envs == n
     assert envs.single_observation_space.shape == (size,)
     assert envs.observation_space.shape == (n, size)

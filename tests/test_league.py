@@ -113,6 +113,15 @@ def test_cli_league_json_table_plot_and_errors(tmp_path: Path) -> None:
         assert out.exit_code == 2, bad
 
 
+@pytest.mark.parametrize("game", ["stud8", "Razz"])
+def test_stud8_and_razz_leagues_are_heads_up_pairs(game: str) -> None:
+    """R5, R6: Stud Hi-Lo and Razz leagues pair every two bots heads-up, like stud."""
+    result = league(game, ["station", "random", "rule"], hands=4, seed=1, bootstrap=10)
+    assert result.game == game.lower()
+    assert sorted(m.seating for m in result.matches) == [
+        ("random", "rule"), ("station", "random"), ("station", "rule")]
+
+
 def test_plot_writes_a_png(tmp_path: Path) -> None:
     result = league("stud", ["station", "random"], hands=2, seed=1, bootstrap=5)
     path = plot(result, tmp_path / "sub" / "league.png")

@@ -1,6 +1,6 @@
 """PHH hand histories (studpoker.phh): read, write, export, replay, PokerKit interop, CLI.
 
-PokerKit 0.7.7 reads and writes the standard's ``F7S`` files; where its rules
+PokerKit 0.7.7 reads and writes the standard's ``F7S``, ``F7S/8`` and ``FR`` files; where its rules
 differ from ours (docs/pokerkit-differences.md) a hand is classified by the
 situation that triggers the difference and counted apart, never silently
 accepted: every other hand must give the same finishing stacks in both engines.
@@ -22,12 +22,18 @@ from pathlib import Path
 
 import pokerkit
 import pytest
-from pokerkit import Automation, FixedLimitSevenCardStud
+from pokerkit import (
+    Automation,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+)
 from typer.testing import CliRunner
 
 from studpoker import ActionKind, SevenCardStud, WallStreet, phh
 from studpoker.cli import app
-from studpoker.evaluation import bring_in_key
+from studpoker.evaluation import bring_in_key, razz_bring_in_key
+from studpoker.games import DoorCard, from_options
 from studpoker.hand import Hand
 from studpoker.operations import ActionTaken, AntePosted, CommunityCardDealt, StreetStarted
 
@@ -78,7 +84,9 @@ def random_stacks(rng: random.Random, n: int, big: int) -> list[int]:
             for _ in range(n)]
 
 
-def random_stud(seed: int, *, options: bool = False, pokerkit_safe: bool = False) -> Hand:
+def random_stud(seed: int, *, options: bool = False, pokerkit_safe: bool = False,
+                game_name: str = "stud") -> Hand:
+    """A random hand of Seven Card Stud (or ``game_name`` "stud8" or "razz")."""
     rng = random.Random(seed)
     ante, bring_in, small, big = rng.choice(STAKES)
     extra: dict[str, object] = {}
@@ -86,7 +94,11 @@ def random_stud(seed: int, *, options: bool = False, pokerkit_safe: bool = False
         extra = {"joker": rng.random() < 0.5, "double_ace_flush": rng.random() < 0.3,
                  "max_raises": rng.choice([2, 3, 4]), "heads_up_uncapped": rng.random() < 0.5,
                  "open_pair_big_bet": rng.random() < 0.5, "showdown_muck": seed % 5 != 0}
-    game = SevenCardStud(ante=ante, bring_in=bring_in, small_bet=small, big_bet=big, **extra)  # type: ignore[arg-type]
+        if game_name != "stud":
+            del extra["open_pair_big_bet"]  # R5.3, R6.5
+        if game_name == "razz":
+            del extra["joker"], extra["double_ace_flush"]  # R6.1
+    game = from_options(game_name, ante=ante, bring_in=bring_in, small_bet=small, big_bet=big, **extra)
     n = rng.randint(2, 8)
     hand = game.deal(stacks=random_stacks(rng, n, big), dealer=rng.randrange(n), seed=seed)
     return play(hand, rng, pokerkit_safe=pokerkit_safe)
@@ -120,7 +132,8 @@ def known_difference(hand: Hand) -> str | None:
     for op in hand.log:
         if isinstance(op, AntePosted):
             after_antes[op.seat] -= op.amount
-    low = min(range(hand.n), key=lambda s: bring_in_key(hand.up_cards(s)[0]))
+    door = razz_bring_in_key if game.bring_in_card is DoorCard.HIGHEST else bring_in_key
+    low = min(range(hand.n), key=lambda s: door(hand.up_cards(s)[0]))
     if after_antes[low] == 0:
         return "R2.5 bring-in passed by seat"
     street = 0
@@ -133,9 +146,26 @@ def known_difference(hand: Hand) -> str | None:
             increment = game.small_bet if street < 2 else game.big_bet
             if op.action.amount % increment:
                 return "R1.6/R2.5 short all-in"
-    if any(len(r.high_winners) > 1 and r.amount % len(r.high_winners) for r in hand.results):
+    if any(len(w) > 1 and a % len(w) for w, a in shares(hand)):
         return "R2.10 odd chip"
+    results = hand.results
+    if any(r.high_winners and r.low_winners and r.amount % 2 for r in results) and len(results) > 1:
+        return "R5.2 odd chips per pot"  # PokerKit may settle pots with the same players as one
+    if any(r.low_winners for r in results) and any(
+            game.high_low and not r.low_winners and len(r.eligible) > 1 for r in results):
+        return "R5.2 pot without a low"  # PokerKit splits off a low half in every pot
     return None
+
+
+def shares(hand: Hand) -> list[tuple[tuple[int, ...], int]]:
+    """Every share of every pot: (its winners, its chips); a hi-lo pot has two (R3.8, R5.2)."""
+    out = []
+    for r in hand.results:
+        if r.high_winners and r.low_winners:
+            out += [(r.high_winners, r.amount - r.amount // 2), (r.low_winners, r.amount // 2)]
+        else:
+            out.append((r.high_winners or r.low_winners, r.amount))
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -145,9 +175,12 @@ def known_difference(hand: Hand) -> str | None:
 
 def test_round_trip_stud_and_wall_street_full_and_public() -> None:
     """A written hand reads back equal, replays to the same log (full history) or the
-    same actions and payoffs (public view: never-shown down cards are ``??``)."""
-    for seed in range(200):
-        hand = random_stud(seed, options=True) if seed % 2 else random_wall_street(seed)
+    same actions and payoffs (public view: never-shown down cards are ``??``); stud,
+    stud hi-lo (F7S/8), razz (FR) and Wall Street."""
+    for seed in range(240):
+        game_name = ("stud", "stud8", "razz")[seed // 2 % 3]
+        hand = random_stud(seed, options=True, game_name=game_name) if seed % 2 else \
+            random_wall_street(seed)
         history = phh.from_hand(hand)
         text = phh.write(history)
         back = phh.read_one(text)
@@ -310,14 +343,16 @@ def test_unfinished_history_gives_unfinished_hand() -> None:
 # --------------------------------------------------------------------------
 
 
-def test_our_stud_files_replay_in_pokerkit_and_back() -> None:
-    """R1.5-R1.11, R2: our default-options F7S files load and replay in PokerKit 0.7.7 to
-    the same finishing stacks, and the F7S file PokerKit then writes for that state
-    replays in ours to the same stacks. Hands that reach a documented difference are
-    counted apart (they may still agree)."""
+@pytest.mark.parametrize("game_name", ["stud", "stud8", "razz"])
+def test_our_stud_files_replay_in_pokerkit_and_back(game_name: str) -> None:
+    """R1.5-R1.11, R2, R5, R6: our default-options F7S, F7S/8 and FR files load and replay
+    in PokerKit 0.7.7 to the same finishing stacks, and the file PokerKit then writes
+    for that state replays in ours to the same stacks. Hands that reach a documented
+    difference are counted apart (they may still agree)."""
     outcomes: Counter[str] = Counter()
-    for seed in range(HANDS):
-        hand = random_stud(seed, pokerkit_safe=True)
+    hands = HANDS if game_name == "stud" else HANDS // 2
+    for seed in range(hands):
+        hand = random_stud(seed, pokerkit_safe=True, game_name=game_name)
         history = phh.from_hand(hand)
         text = phh.write(history)
         difference = known_difference(hand)
@@ -340,13 +375,17 @@ def test_our_stud_files_replay_in_pokerkit_and_back() -> None:
         assert back.finishing_stacks == list(state.stacks), f"seed {seed}\n{theirs}"
         assert back.winnings == [hand.payoffs[(hand.dealer + 1 + p) % hand.n] for p in range(hand.n)]
     print(dict(outcomes))
-    assert outcomes["same"] >= 0.95 * HANDS, dict(outcomes)
+    assert outcomes["same"] >= 0.95 * hands, dict(outcomes)
 
 
-def pokerkit_hand(seed: int) -> tuple[str, list[int], set[str]] | None:
-    """A random F7S hand played by PokerKit (its dealing, showdown and rules); its PHH
-    text, final stacks and the documented differences it runs into. None if PokerKit
-    gets stuck (it runs out of cards with many players)."""
+PK_GAMES = {"stud": FixedLimitSevenCardStud, "stud8": FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+            "razz": FixedLimitRazz}
+
+
+def pokerkit_hand(seed: int, game_name: str = "stud") -> tuple[str, list[int], set[str]] | None:
+    """A random F7S (F7S/8, FR) hand played by PokerKit (its dealing, showdown and rules);
+    its PHH text, final stacks and the documented differences it runs into. None if
+    PokerKit gets stuck (it runs out of cards with many players)."""
     rng = random.Random(seed)
     random.seed(seed)  # PokerKit shuffles with the random module
     ante, bring_in, small, big = rng.choice(STAKES)
@@ -357,7 +396,7 @@ def pokerkit_hand(seed: int) -> tuple[str, list[int], set[str]] | None:
         Automation.HOLE_DEALING, Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
         Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
     )
-    game = FixedLimitSevenCardStud(automations, True, ante, bring_in, small, big)
+    game = PK_GAMES[game_name](automations, True, ante, bring_in, small, big)
     flags: set[str] = set()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -396,7 +435,11 @@ def pokerkit_hand(seed: int) -> tuple[str, list[int], set[str]] | None:
     cards = [c[i:i + 2] for c in dealt for i in range(0, len(c), 2)]
     if len(cards) != len(set(cards)) or len(cards) > 52:
         flags.add("deck exhausted")
-    doors = [(("23456789TJQKA".index(c[-2]), "cdhs".index(c[-1])), p) for p, c in enumerate(dealt[:n])]
+    if game_name == "razz":  # R6.3: the highest door card, ace low, spades first
+        doors = [((-"A23456789TJQK".index(c[-2]), -"cdhs".index(c[-1])), p)
+                 for p, c in enumerate(dealt[:n])]
+    else:
+        doors = [(("23456789TJQKA".index(c[-2]), "cdhs".index(c[-1])), p) for p, c in enumerate(dealt[:n])]
     if stacks[min(doors)[1]] <= ante:
         flags.add("bring-in")
     return text, list(state.stacks), flags
@@ -411,13 +454,14 @@ DIFFERENCE_ERRORS = {
 }
 
 
-def test_pokerkit_played_hands_replay_in_ours() -> None:
-    """Every F7S file PokerKit writes for hands it plays replays in ours to PokerKit's
-    finishing stacks, or stops at the first action our rules forbid, which must be one of
-    the documented differences (docs/pokerkit-differences.md)."""
+@pytest.mark.parametrize("game_name", ["stud", "stud8", "razz"])
+def test_pokerkit_played_hands_replay_in_ours(game_name: str) -> None:
+    """Every F7S (F7S/8, FR) file PokerKit writes for hands it plays replays in ours to
+    PokerKit's finishing stacks, or stops at the first action our rules forbid, which must
+    be one of the documented differences (docs/pokerkit-differences.md)."""
     outcomes: Counter[str] = Counter()
     for seed in range(PK_HANDS):
-        made = pokerkit_hand(seed)
+        made = pokerkit_hand(seed, game_name)
         if made is None:
             outcomes["PokerKit stuck"] += 1
             continue
@@ -431,11 +475,12 @@ def test_pokerkit_played_hands_replay_in_ours() -> None:
             outcomes["forbidden: " + "/".join(sorted(flags))] += 1
             continue
         assert result.hand.is_over, f"seed {seed}\n{text}"
+        assert result.hand.game.name == game_name
         if result.finishing_stacks != stacks:
-            odd = [r for r in result.hand.results
-                   if len(r.high_winners) > 1 and r.amount % len(r.high_winners)]
-            assert odd, f"seed {seed}: ours {result.finishing_stacks}, PokerKit {stacks}\n{text}"
-            outcomes["R2.10 odd chip"] += 1
+            difference = known_difference(result.hand)
+            assert difference in ("R2.10 odd chip", "R5.2 odd chips per pot", "R5.2 pot without a low"), \
+                f"seed {seed}: ours {result.finishing_stacks}, PokerKit {stacks}\n{text}"
+            outcomes[difference] += 1
             continue
         outcomes["same" if not flags else "same despite " + "/".join(sorted(flags))] += 1
     print(dict(outcomes))

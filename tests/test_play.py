@@ -31,7 +31,7 @@ def test_action_keys_are_unique_and_cover_every_action() -> None:
     assert action_label(buys[2]) == "Buy slot 2 for 4"
 
 
-@pytest.mark.parametrize("game,extra", [("wallstreet", []), ("stud", ["--joker"])])
+@pytest.mark.parametrize("game,extra", [("wallstreet", []), ("stud", ["--joker"]), ("stud8", []), ("razz", [])])
 def test_terminal_session_plays_a_full_hand_and_quits(game: str, extra: list[str],
                                                      tmp_path: Path) -> None:
     """Drive `studpoker play` in a pseudo-terminal (80x24): play one whole hand, then quit."""

@@ -1,4 +1,4 @@
-"""Differential tests: our Seven Card Stud engine against PokerKit 0.7.7.
+"""Differential tests: our Seven Card Stud, Stud Hi-Lo and Razz engines against PokerKit 0.7.7.
 
 Both engines get the same cards and the same decisions; we compare who is to
 act, what each may do, the chips at every decision and the final payoffs.
@@ -6,8 +6,10 @@ PokerKit departs from RULES.md in a few known ways (``docs/pokerkit-differences.
 The random test runs our engine with the options PokerKit lacks turned off
 (``open_pair_big_bet=False`` R2.6, ``heads_up_uncapped=False`` R1.5, no joker
 R1.2), recognises the remaining known situations when they arise and counts
-those hands as skipped (by reason); any other disagreement fails. The targeted
-tests below show each known difference on concrete cards.
+those hands as skipped (by reason); any other disagreement fails. It runs for
+each game: ``FixedLimitSevenCardStud`` (stud), ``FixedLimitSevenCardStudHighLowSplitEightOrBetter``
+(stud8, R5) and ``FixedLimitRazz`` (razz, R6). The targeted tests below show
+each known difference on concrete cards.
 
 Seat mapping: PokerKit's stud has no button; player ``i`` is dealt ``i``-th in
 each round of cards and wins position ties. Our seat ``(dealer + 1 + i) % n``
@@ -27,11 +29,19 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pokerkit import Automation, FixedLimitSevenCardStud, State
+import pytest
+from pokerkit import (
+    Automation,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    State,
+)
 
-from studpoker import Action, ActionKind, Phase, SevenCardStud
+from studpoker import Action, ActionKind, Phase, Razz, SevenCardStud, StudHiLo
 from studpoker.cards import full_deck
-from studpoker.evaluation import bring_in_key
+from studpoker.evaluation import bring_in_key, razz_bring_in_key
+from studpoker.games import DoorCard
 from studpoker.operations import ActionTaken, CardDealt, CommunityCardDealt, StreetStarted
 
 PK_AUTOMATIONS = (
@@ -52,6 +62,18 @@ HANDS = int(os.environ.get("STUDPOKER_DIFF_HANDS", "2000"))
 SKIP_BRING_IN = "R2.5 low card all-in from the ante: PokerKit passes the bring-in by seat"
 SKIP_SHORT_COMPLETION = "R2.5 all-in between bring-in and small bet counted as completion"
 SKIP_SHORT_ALL_IN = "R1.6 short all-in raise: reopening, raise size or cap count"
+SKIP_NO_LOW_SIDE_POT = "R5.2 pot with no low among its players: PokerKit still splits off a low half"
+
+GAMES = {  # our game and PokerKit's, by name
+    "stud": (SevenCardStud, FixedLimitSevenCardStud),
+    "stud8": (StudHiLo, FixedLimitSevenCardStudHighLowSplitEightOrBetter),
+    "razz": (Razz, FixedLimitRazz),
+}
+PK_OFF = {  # the options PokerKit lacks, turned off on our side (R1.5, R2.6)
+    "stud": {"heads_up_uncapped": False, "open_pair_big_bet": False},
+    "stud8": {"heads_up_uncapped": False},
+    "razz": {"heads_up_uncapped": False},
+}
 
 
 class Divergence(Exception):
@@ -86,19 +108,21 @@ class Duel:
         seed: int = 0,
         ante_trimming: bool = True,
         community_hack: bool = True,
+        game: str = "stud",
         **options: bool,
     ) -> None:
         n = len(stacks)
-        opts: dict[str, bool] = {"heads_up_uncapped": False, "open_pair_big_bet": False}
+        opts: dict[str, bool] = dict(PK_OFF[game])
         opts.update(options)
-        game = SevenCardStud(
+        ours, theirs = GAMES[game]
+        self.game = ours(
             ante=stakes.ante, bring_in=stakes.bring_in, small_bet=stakes.small_bet,
             big_bet=stakes.big_bet, **opts,
         )
         self.stakes = stakes
         self.starting = tuple(stacks)
-        self.hand = game.deal(stacks=list(stacks), dealer=n - 1, deck=deck, seed=seed)
-        self.pk: State = FixedLimitSevenCardStud.create_state(
+        self.hand = self.game.deal(stacks=list(stacks), dealer=n - 1, deck=deck, seed=seed)
+        self.pk: State = theirs.create_state(
             PK_AUTOMATIONS, ante_trimming, stakes.ante, stakes.bring_in, stakes.small_bet,
             stakes.big_bet, list(stacks), n,
         )
@@ -280,13 +304,13 @@ def random_setup(rng: random.Random) -> tuple[Stakes, list[int]]:
     return stakes, stacks
 
 
-def play_random_hand(seed: int) -> Report:
-    """Play one random hand in both engines; classify any disagreement."""
+def play_random_hand(seed: int, game: str = "stud") -> Report:
+    """Play one random hand of ``game`` in both engines; classify any disagreement."""
     rng = random.Random(seed)
     stakes, stacks = random_setup(rng)
     report = Report(seed=seed)
     taints: list[str] = []  # known-difference situations live on the current street
-    duel = Duel(stacks, stakes, seed=seed)
+    duel = Duel(stacks, stakes, seed=seed, game=game)
     hand, pk = duel.hand, duel.pk
     try:
         if hand.phase is Phase.BETTING and _low_card_all_in(duel) and \
@@ -324,6 +348,9 @@ def play_random_hand(seed: int) -> Report:
             report.notes.add("R1.10 community card given to PokerKit as each player's card")
         ours, theirs = hand.payoffs, duel.pk_payoffs()
         if ours != theirs:
+            if _no_low_side_pot(duel):
+                taints.append(SKIP_NO_LOW_SIDE_POT)
+                raise Divergence(f"payoffs: PokerKit {theirs}, ours {ours}")
             _check_odd_chips(duel, report)
     except Divergence as exc:
         if taints:
@@ -388,42 +415,68 @@ def _check_showdown_order(duel: Duel, report: Report) -> None:
         return
     if not any(a.kind in AGGRESSIVE for a in actions) and pk_order[0] not in {
             a.seat for a in actions}:
-        report.notes.add("R1.9 all-in high board shows first in PokerKit")
+        report.notes.add("R1.9 all-in first board (high; razz: low) shows first in PokerKit")
         return
     raise Divergence(f"showdown order: PokerKit {pk_order}, ours {duel.our_show_order}")
 
 
-def _check_odd_chips(duel: Duel, report: Report) -> None:
-    """R2.10: PokerKit gives a split pot's odd chips to the lowest player index.
+def _shares(duel: Duel) -> list[tuple[tuple[int, ...], int]]:
+    """Every share of every pot: (its winners, its chips); a hi-lo pot has two (R3.8, R5.2)."""
+    out = []
+    for r in duel.hand.results:
+        if r.high_winners and r.low_winners:
+            out += [(r.high_winners, r.amount - r.amount // 2), (r.low_winners, r.amount // 2)]
+        else:
+            out.append((r.high_winners or r.low_winners, r.amount))
+    return out
 
-    Accept a payoff difference only among tied winners of pots that do not
-    split evenly, and by no more than those pots' odd chips.
+
+def _check_odd_chips(duel: Duel, report: Report) -> None:
+    """R2.10, R5.2, R6.5: PokerKit gives a split share's odd chips to the lowest player index;
+    R3.8/R5.2: it also settles pots that differ only by a player who cannot win them as
+    one pot, so a hi-lo split's odd chip to the high half is counted once, not per pot.
+
+    Accept a payoff difference only among the winners of shares that do not split
+    evenly (tied winners, or the two halves of an odd pot), and by no more than
+    those odd chips.
     """
     ours, theirs = duel.hand.payoffs, duel.pk_payoffs()
-    odd = [r for r in duel.hand.results
-           if len(r.high_winners) > 1 and r.amount % len(r.high_winners)]
-    tied = {s for r in odd for s in r.high_winners}
-    spare = sum(r.amount % len(r.high_winners) for r in odd)
+    odd = [(w, a % len(w)) for w, a in _shares(duel) if len(w) > 1 and a % len(w)]
+    odd += [((*r.high_winners, *r.low_winners), 1) for r in duel.hand.results
+            if r.high_winners and r.low_winners and r.amount % 2]
+    winners = {s for w, _ in odd for s in w}
+    spare = sum(chips for _, chips in odd)
     diff = [t - o for o, t in zip(ours, theirs, strict=True)]
-    if odd and sum(diff) == 0 and all(d == 0 or s in tied for s, d in enumerate(diff)) \
+    if odd and sum(diff) == 0 and all(d == 0 or s in winners for s, d in enumerate(diff)) \
             and sum(abs(d) for d in diff) <= 2 * spare:
-        report.outcome, report.reason = "odd chip", "R2.10 odd chip by seat in PokerKit"
+        report.outcome, report.reason = "odd chip", "R2.10/R5.2 odd chips by seat or per merged pot in PokerKit"
         return
     raise Divergence(f"payoffs: PokerKit {theirs}, ours {ours}")
 
 
-def test_random_hands_agree_with_pokerkit() -> None:
-    """R1.5-R1.11, R2.1-R2.10: thousands of random hands (2-8 players, short and deep
-    stacks, several stake structures), same cards and decisions in both engines:
-    same actor, chips and choices at every decision, same payoffs at the end.
-    Hands that reach a known, documented difference are skipped and counted."""
-    reports = [play_random_hand(seed) for seed in range(HANDS)]
+def _no_low_side_pot(duel: Duel) -> bool:
+    """R5.2: a hi-lo pot whose players have no qualifying low while another player
+    in the hand has one (PokerKit decides on a low half once for every pot)."""
+    hand = duel.hand
+    if not hand.game.high_low:
+        return False
+    lows = {s for r in hand.results for s in r.low_winners}
+    return bool(lows) and any(not r.low_winners and len(r.eligible) > 1 for r in hand.results)
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_random_hands_agree_with_pokerkit(game: str) -> None:
+    """R1.5-R1.11, R2.1-R2.10, R5.1-R5.4, R6.1-R6.5: thousands of random hands (2-8
+    players, short and deep stacks, several stake structures), same cards and decisions
+    in both engines: same actor, chips and choices at every decision, same payoffs at
+    the end. Hands that reach a known, documented difference are skipped and counted."""
+    reports = [play_random_hand(seed, game) for seed in range(HANDS)]
     outcomes = Counter(r.outcome for r in reports)
     reasons = Counter(r.reason for r in reports if r.outcome == "skipped")
     notes = Counter(note for r in reports for note in r.notes)
     decisions = sum(r.decisions for r in reports)
     summary = (
-        f"{HANDS} hands, {decisions} decisions: {dict(outcomes)}; "
+        f"{game}: {HANDS} hands, {decisions} decisions: {dict(outcomes)}; "
         f"skipped by reason: {dict(reasons)}; notes: {dict(notes)}"
     )
     print(summary)
@@ -434,15 +487,16 @@ def test_random_hands_agree_with_pokerkit() -> None:
     assert outcomes["compared"] >= 0.9 * HANDS, summary
 
 
-def test_random_hands_that_reach_showdown_agree() -> None:
-    """R1.9, R2.8, R1.6 side pots: nobody folds (random checks, calls and full
-    raises), so every hand is settled by the evaluator at a showdown."""
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_random_hands_that_reach_showdown_agree(game: str) -> None:
+    """R1.9, R2.8, R5.2, R6.2, R1.6 side pots: nobody folds (random checks, calls and
+    full raises), so every hand is settled by the evaluator at a showdown."""
     hands = HANDS // 10
     compared = 0
     for seed in range(10**6, 10**6 + hands):
         rng = random.Random(seed)
         stakes, stacks = random_setup(rng)
-        duel = Duel(stacks, stakes, seed=seed)
+        duel = Duel(stacks, stakes, seed=seed, game=game)
         hand = duel.hand
         if hand.phase is Phase.BETTING and duel.pk.actor_index != hand.to_act:
             assert _low_card_all_in(duel)
@@ -453,15 +507,19 @@ def test_random_hands_that_reach_showdown_agree() -> None:
                        and (a.kind not in AGGRESSIVE or _full_raise(duel, a))]
             duel.act(rng.choice(choices))
         duel.finish()
+        if hand.payoffs != duel.pk_payoffs() and _no_low_side_pot(duel):
+            continue  # R5.2 difference, see test_no_low_side_pot_keeps_no_low_half
         assert hand.payoffs == duel.pk_payoffs() or _odd_chip_only(duel), seed
         compared += 1
     assert compared >= 0.9 * hands
 
 
 def _low_card_all_in(duel: Duel) -> bool:
-    """R2.5: the lowest door card belongs to a player all-in from the ante."""
+    """R2.5: the door card that brings in (the lowest; razz: the highest, R6.3) belongs
+    to a player all-in from the ante."""
     hand = duel.hand
-    low = min(range(hand.n), key=lambda s: bring_in_key(hand.up_cards(s)[0]))
+    key = razz_bring_in_key if hand.game.bring_in_card is DoorCard.HIGHEST else bring_in_key
+    low = min(range(hand.n), key=lambda s: key(hand.up_cards(s)[0]))
     return hand.stacks[low] == 0
 
 
@@ -776,3 +834,95 @@ def test_setup_ante_trimming_matches_side_pots() -> None:
         duel.finish()
         assert duel.hand.payoffs[0] == 2
         assert duel.pk_payoffs()[0] == seat0
+
+
+# --------------------------------------------------------------------------
+# Stud Hi-Lo (R5) and Razz (R6)
+# --------------------------------------------------------------------------
+
+
+def test_razz_bring_in_and_first_to_act_agree() -> None:
+    """R6.3, R6.4: both engines bring in with the highest door card (the king of spades
+    above the king of hearts; the ace is low) and open fourth street with the lowest
+    board (a paired board is worse than any unpaired one)."""
+    deck = stud_deck(["2c 3c Ks", "2d 3d Kh", "4c 5c Ad"], "7h 6h Ac")
+    duel = Duel([100, 100, 100], deck=deck, game="razz")
+    assert duel.hand.to_act == duel.pk.actor_index == 0
+    duel.do("bring_in")
+    duel.do("call")
+    duel.do("call")
+    # boards: seat 0 K-7, seat 1 K-6, seat 2 A-A (paired)
+    assert duel.hand.street == 1 and duel.hand.to_act == duel.pk.actor_index == 1
+
+
+def test_stud8_bring_in_and_first_to_act_agree() -> None:
+    """R5.4: the lowest door card brings in (ace high, clubs below diamonds) and the
+    highest board acts first, in both engines."""
+    deck = stud_deck(["Ah Kd 2d", "As Kc 2c", "9c 8d Ad"], "7h 6h 5c")
+    duel = Duel([100, 100, 100], deck=deck, game="stud8")
+    assert duel.hand.to_act == duel.pk.actor_index == 1
+    duel.do("bring_in")
+    duel.do("call")
+    duel.do("call")
+    assert duel.hand.street == 1 and duel.hand.to_act == duel.pk.actor_index == 2
+
+
+# Our own deal (seed 297 of the random test): seat 3's 7-5-4-3-2 is the only low, and it
+# plays only in the main pot; no player of either side pot has a low.
+NO_LOW_STAKES = Stakes(ante=3, bring_in=5, small_bet=10, big_bet=20)
+NO_LOW_DECK = ["8s", "Js", "As", "3c", "6s", "4h", "5d", "5h", "8d", "9c", "2d", "2c", "4c", "Th",
+               "3h", "Qh", "2h", "9d", "Ac", "4s", "Td", "Qd", "Jh", "7d", "6c", "Kc", "3s", "2s"]
+NO_LOW_ACTIONS = [("bring_in", 5), ("call", 5), ("complete", 10), ("raise", 20), ("call", 3),
+                  ("call", 15), ("call", 8), ("check", 0), ("bet", 10), ("call", 10), ("check", 0),
+                  ("check", 0), ("check", 0), ("check", 0), ("check", 0), ("bet", 20),
+                  ("raise", 40), ("call", 20)]
+
+
+def test_no_low_side_pot_keeps_no_low_half() -> None:
+    """R5.2 (R3.7): each pot is split between its own best high and best qualifying low;
+    a pot none of whose players has a low goes whole to the high. Seat 3 (all-in) holds
+    the only low: it takes half the main pot. Side pot 1 (30: seats 0, 1, 2) goes to
+    seat 1's straight, side pot 2 (104: seats 0, 2) to seat 2's aces up. PokerKit
+    decides on a low half once for the whole hand: it splits every pot, and gives a low
+    half nobody qualifies for to the pot's players still holding cards (8 and 7 of
+    side pot 1 to seats 1 and 2, side pot 2's half to seat 2)."""
+    duel = Duel([572, 21, 258, 11], NO_LOW_STAKES, deck=NO_LOW_DECK, game="stud8")
+    for kind, amount in NO_LOW_ACTIONS:
+        duel.do(kind, amount)
+    duel.finish()
+    results = duel.hand.results
+    assert [(r.amount, r.high_winners, r.low_winners) for r in results] == [
+        (44, (1,), (3,)), (30, (1,), ()), (104, (2,), ())]
+    assert duel.hand.payoffs == (-73, 31, 31, 11)
+    assert duel.pk_payoffs() == (-73, 24, 38, 11)
+    assert _no_low_side_pot(duel)
+
+
+# Our own deal (seed 91 of the random test): seat 0 (all-in for 22) loses both halves.
+MERGED_DECK = ["3c", "4d", "Jc", "4h", "Ad", "Kc", "Qc", "8s", "3d", "6s", "Ts", "8h", "9s", "Ah",
+               "7h", "Qh", "Qs", "7c", "As", "Td", "Jd", "9h", "Jh", "5d", "2d", "4c", "Kh", "Ac",
+               "8d", "5h", "6d", "Js"]
+MERGED_ACTIONS = [("bring_in", 2), ("complete", 5), ("call", 5), ("fold", 0), ("raise", 10),
+                  ("raise", 15), ("call", 13), ("call", 10), ("call", 10), ("call", 5), ("bet", 5),
+                  ("raise", 10), ("call", 10), ("raise", 15), ("call", 6), ("raise", 20),
+                  ("call", 10), ("fold", 0), ("fold", 0), ("bet", 10), ("raise", 20), ("call", 10),
+                  ("bet", 10), ("raise", 20), ("raise", 30), ("call", 10), ("bet", 10),
+                  ("raise", 20), ("call", 10)]
+
+
+def test_hi_lo_odd_chip_goes_high_in_every_pot() -> None:
+    """R3.8/R5.2: each pot (R1.9) splits on its own, its odd chip to the high half: the
+    main pot of 111 gives 56/55, the side pot of 181 gives 91/90, so seat 3 (high)
+    gets two odd chips. PokerKit kills seat 0's beaten hand, finds the two pots have the
+    same players left and settles them as one pot of 292: 146/146."""
+    duel = Duel([22, 285, 305, 210, 388, 331], deck=MERGED_DECK, game="stud8")
+    for kind, amount in MERGED_ACTIONS:
+        duel.do(kind, amount)
+    duel.finish()
+    assert [(r.amount, dict(r.shares)) for r in duel.hand.results] == [
+        (111, {1: 55, 3: 56}), (181, {1: 90, 3: 91})]
+    assert duel.hand.payoffs == (-22, 39, -1, 41, -26, -31)
+    assert duel.pk_payoffs() == (-22, 40, -1, 40, -26, -31)
+    report = Report(seed=-1)
+    _check_odd_chips(duel, report)
+    assert report.outcome == "odd chip"

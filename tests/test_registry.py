@@ -214,3 +214,47 @@ def test_phh_order_examples_and_errors() -> None:
     for dealer, n in ((3, 3), (-1, 3), (0, 0), (True, 3)):
         with pytest.raises(GameError):
             phh_order(dealer, n)
+
+
+def test_game_data_is_consistent_for_every_game() -> None:
+    """R2.4/R6.3, R2.6/R6.4, R3.7/R5.2/R6.2: each game's class-level data agrees with itself:
+    ``high_low`` is an eight-or-better low share, the later streets open with the board
+    order, and the first share is one every hand has (so every pot has a winner)."""
+    from studpoker.games import DoorCard, Opener, Ranking
+
+    for name, cls in GAMES.items():
+        game = from_options(name)
+        rankings = [h.ranking for h in game.halves]
+        assert game.high_low == (Ranking.EIGHT_OR_BETTER in rankings), name
+        assert rankings[0] in (Ranking.HIGH, Ranking.RAZZ, Ranking.WILD_HIGH), name  # always a winner
+        assert {s.opener for s in game.streets[1:]} == {game.board_opener}, name
+        assert game.streets[0].opener is (Opener.BRING_IN if game.bring_in_amount else Opener.DEALER_LEFT)
+        assert cls.bring_in_card in (DoorCard.LOWEST, DoorCard.HIGHEST)
+    assert from_options("razz").bring_in_card is DoorCard.HIGHEST
+    assert from_options("razz").board_opener is Opener.LOW_BOARD
+
+
+def test_rules_sections_say_what_each_game_plays() -> None:
+    """R2.4/R6.3, R2.6/R5.3/R6.4, R3.7/R5.2/R6.2, R8: the rules panel's words come from
+    each game's data (game_info's ``rules``), for every game of the registry."""
+    from studpoker.games import rules_sections
+
+    def text(name: str, **options: object) -> str:
+        return " ".join(s["title"] + ": " + s["text"] for s in rules_sections(from_options(name, **options)))
+
+    for name in GAMES:
+        sections = rules_sections(from_options(name))
+        assert sections and all(set(s) == {"title", "text"} and s["text"] for s in sections)
+        assert game_info(from_options(name))["rules"] == sections
+    assert "lowest door card" in text("stud") and "big bet (10)" in text("stud")
+    assert "does not use the open-pair rule" in text("stud", open_pair_big_bet=False)
+    assert "8-or-better" in text("stud8") and "always 5" in text("stud8")  # R5.2, R5.3
+    razz = text("razz")
+    assert "highest door card (king high, ace low" in razz and "lowest hand showing" in razz  # R6.3, R6.4
+    assert "5-4-3-2-A" in razz and "pairs do" in razz  # R6.2
+    assert "Market" in text("wallstreet") and "slot 4 costs 8" in text("wallstreet")  # R3.5
+    assert "Nines and threes are wild" in text("baseball") and "costs its holder 10" in text("baseball")
+    assert "next face-up card" in text("follow_the_queen")  # R8.3
+    assert "highest spade face down" in text("high_chicago")  # R8.4
+    assert "lowest spade face down" in text("low_chicago")
+    assert "joker" in text("stud", joker=True) and "joker" not in text("stud")

@@ -11,7 +11,7 @@ import random
 import numpy as np
 import pytest
 
-from studpoker import ActionKind, SevenCardStud, WallStreet
+from studpoker import ActionKind, Razz, SevenCardStud, StudHiLo, WallStreet
 from studpoker.bots import LEVELS, Bot, SearchBot, UnknownBot, check_bot_name, make_bot
 from studpoker.bots._belief import action_probabilities, perceived_equity, read_log
 from studpoker.games import Game
@@ -89,8 +89,11 @@ def play(hand: Hand, bots: dict[int, Bot], *, probe: SearchBot | None = None) ->
     ("game", "players"),
     [(STUD, 2), (STUD, 5), (WALL, 3), (WALL, 5),
      (SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10, joker=True), 4),
-     (WallStreet(ante=1, limits=2, joker=True), 4)],
-    ids=["stud-2", "stud-5", "wallstreet-3", "wallstreet-5", "stud-joker", "wallstreet-joker"],
+     (WallStreet(ante=1, limits=2, joker=True), 4),
+     (StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10), 4),
+     (Razz(ante=1, bring_in=2, small_bet=5, big_bet=10), 4)],
+    ids=["stud-2", "stud-5", "wallstreet-3", "wallstreet-5", "stud-joker", "wallstreet-joker", "stud8",
+         "razz"],
 )
 def test_belief_never_holds_a_dead_card_and_play_is_legal(game: Game, players: int) -> None:
     """Folded players' up cards, the market, every up card and the bot's own cards are
@@ -172,6 +175,72 @@ def test_belief_moves_towards_hands_that_explain_the_betting() -> None:
     fours = np.array([(a >> 2 == 2) or (b >> 2 == 2) for a, b in pairs.tolist()])
     assert w1[fours].sum() > 1.3 * w0[fours].sum()
     assert after.entropy_bits(1) < before.entropy_bits(1) + 1e-9
+
+
+def _pair_weights(bot: SearchBot, hand: Hand, seat: int) -> dict[tuple[int, int], float]:
+    belief = bot.belief(hand.view(0))
+    assert belief is not None
+    return dict(zip(map(tuple, belief.pairs(seat).tolist()), belief.weights(seat).tolist(),
+                    strict=True))
+
+
+def test_market_purchase_is_evidence_about_the_buyer_down_cards() -> None:
+    """R3.5: a player who pays 8 chips (slot 4) for the 6s with a king showing is more
+    likely to hold a six (a pair) or low cards (a low draw) than before; a free card
+    tells nothing (the weights only lose the pairs that hold a card now seen)."""
+    # dealer 2, deal order 0, 1, 2: seat 1 holds Td Jd | Ks; the market is Qd 9s Th 6s;
+    # then seat 0's free card (Ah), the refill of slot 4 (5c), seat 2's free card (8d)
+    deck = "Qc Td 9c Js Jd 8h Kh Ks 7c Qd 9s Th 6s Ah 5c 8d"
+    hand = WALL.deal(stacks=[200] * 3, dealer=2, deck=deck)
+    for _ in range(3):
+        hand.check_or_call()
+    hand.take_card()  # seat 0
+    bot = SearchBot(seed=1)
+    before = _pair_weights(bot, hand, 1)
+    hand.buy(4)  # seat 1: the 6s for 8
+    after = _pair_weights(bot, hand, 1)
+    assert set(after) <= set(before)
+    total = sum(before[p] for p in after)
+
+    def mass(weights: dict[tuple[int, int], float], test: object, scale: float = 1.0) -> float:
+        return sum(w for p, w in weights.items() if p in after and test(p)) / scale  # type: ignore[operator]
+
+    def six(p: tuple[int, int]) -> bool:
+        return 4 in (p[0] >> 2, p[1] >> 2)
+
+    def low(p: tuple[int, int]) -> bool:
+        return all(c >> 2 <= 6 or c >> 2 == 12 for c in p)
+
+    assert mass(after, six) > 1.4 * mass(before, six, total)
+    assert mass(after, low) > 1.1 * mass(before, low, total)
+    # seat 2 takes the free card: its belief weights stay as they were (renormalised)
+    seat2_before = _pair_weights(bot, hand, 2)
+    hand.take_card()
+    seat2_after = _pair_weights(bot, hand, 2)
+    kept = sum(seat2_before[p] for p in seat2_after)
+    assert all(abs(seat2_after[p] - seat2_before[p] / kept) < 1e-9 for p in seat2_after)
+
+
+def test_razz_belief_reads_raises_as_low_cards() -> None:
+    """R6.2: in razz strength is low cards: an opponent with a three showing who
+    completes against a king and re-raises is believed to hold low cards, not high ones."""
+    game = Razz(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    # dealer 1: seat 0 gets Kh Qs | Kd (brings in, R6.3), seat 1 gets 9c Tc | 3s
+    hand = game.deal(stacks=[500, 500], dealer=1, deck="Kh 9c Qs Tc Kd 3s")
+    hand.bring_in()
+    bot = SearchBot(seed=1)
+    before = _pair_weights(bot, hand, 1)
+    hand.apply(next(a for a in hand.legal_actions() if a.kind is ActionKind.COMPLETE))
+    hand.apply(next(a for a in hand.legal_actions() if a.kind is ActionKind.RAISE))
+    hand.apply(next(a for a in hand.legal_actions() if a.kind is ActionKind.RAISE))
+    after = _pair_weights(bot, hand, 1)
+
+    def mass(weights: dict[tuple[int, int], float], ranks: set[int]) -> float:
+        return sum(w for p, w in weights.items() if all((c >> 2) in ranks for c in p))
+
+    lows, highs = {12, 0, 1, 2, 3, 4}, {7, 8, 9, 10, 11}  # ace to six (ace low); nine to king
+    assert mass(after, lows) > 1.3 * mass(before, lows)
+    assert mass(after, highs) < 0.5 * mass(before, highs)
 
 
 def test_opponent_model_orders_fold_call_raise_by_strength() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from _server_support import FAST, STUD, WALL, table_config
+from _server_support import FAST, RAZZ, STUD, STUD8, WALL, table_config
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT
 from studpoker.games import GAMES, from_options, game_info
 from studpoker.server import create_app
@@ -28,7 +28,12 @@ def _auth(http: Any) -> dict[str, str]:
 def test_api_games_lists_each_game_and_the_bot_kinds(http: Any) -> None:
     body = http.get("/api/games").json()
     infos = {g["game"]: g for g in body["games"]}
-    assert set(infos) == set(GAMES)  # every game of the registry
+    assert set(infos) == set(GAMES) >= {"stud", "wallstreet", "stud8", "razz"}
+    assert infos["stud8"]["name"] == "Seven Card Stud Hi-Lo" and infos["razz"]["name"] == "Razz"
+    assert (infos["razz"]["low"], infos["razz"]["bring_in_card"], infos["razz"]["first_to_act"]) == (
+        "razz", "highest", "low_board")  # R6.2-R6.4
+    for info in infos.values():  # the rules panel's words come with each game
+        assert info["rules"] and all(set(s) == {"title", "text"} for s in info["rules"])
     assert (infos["stud"]["min_players"], infos["stud"]["max_players"]) == (2, 8)  # R2.1
     assert (infos["wallstreet"]["min_players"], infos["wallstreet"]["max_players"]) == (3, 7)  # R3.1
     assert infos["wallstreet"]["market_prices"] == [2, 4, 6, 8]  # R3.5
@@ -38,7 +43,8 @@ def test_api_games_lists_each_game_and_the_bot_kinds(http: Any) -> None:
 
 
 @pytest.mark.parametrize("game", [
-    STUD, WALL, {"game": "wallstreet", "ante": 2, "limits": [3, 3, 6, 6, 6], "market_unit": 5},
+    STUD, WALL, STUD8, RAZZ, {"game": "razz", "ante": 0, "bring_in": 1, "small_bet": 2, "big_bet": 4},
+    {"game": "wallstreet", "ante": 2, "limits": [3, 3, 6, 6, 6], "market_unit": 5},
     {"game": "stud", "ante": 0, "bring_in": 1, "small_bet": 2, "big_bet": 4, "joker": True},
 ])
 def test_table_info_and_lobby_carry_game_info(http: Any, game: dict[str, Any]) -> None:
@@ -71,6 +77,8 @@ def test_table_info_and_lobby_carry_game_info(http: Any, game: dict[str, Any]) -
     ({**STUD, "max_raises": 101}, "max_raises"),
     ({**STUD, "ante": 10**10}, "ante"),
     ({**WALL, "bring_in": 2}, "bring_in"),
+    ({**RAZZ, "joker": True}, "joker"),  # R6.1
+    ({**STUD8, "open_pair_big_bet": True}, "open_pair_big_bet"),  # R5.3
     ({"ante": 1}, "no game"),
     ("stud", "dictionary"),
 ])

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from studpoker import SevenCardStud, WallStreet
+from studpoker import Razz, SevenCardStud, StudHiLo, WallStreet
 from studpoker.cli import app
 from studpoker.sim import SimError, default_stack, play_hand, simulate
 
@@ -191,13 +191,16 @@ def test_cli_simulate_bad_input_exits_2(args: list[str], message: str) -> None:
         (STUD, 2, "station", 400),
         (WALL, 3, "random", 150),
         (WALL, 3, "station", 300),
+        (StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10), 2, "station", 300),
+        (Razz(ante=1, bring_in=2, small_bet=5, big_bet=10), 2, "station", 300),
     ],
-    ids=["stud-random", "stud-station", "wallstreet-random", "wallstreet-station"],
+    ids=["stud-random", "stud-station", "wallstreet-random", "wallstreet-station", "stud8-station",
+         "razz-station"],
 )
 def test_rule_and_equity_beat_random_and_station(
     bot: str, game: SevenCardStud | WallStreet, players: int, opponent: str, hands: int
 ) -> None:
-    """Heads-up stud, and Wall Street against two copies of the opponent: the mean
+    """Heads-up stud (stud hi-lo, R5; razz, R6), and Wall Street against two copies of the opponent: the mean
     difference in chips per hand, paired by hand, is more than 3 standard errors
     above zero, and the bot's own 95% interval is above zero."""
     result = simulate(game, players, [bot, opponent, opponent][:players], hands, seed=2024,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from studpoker import SevenCardStud, WallStreet, phh
+from studpoker import Razz, SevenCardStud, StudHiLo, WallStreet, phh
 from studpoker.cli import app
 from studpoker.sim import play_hand
 from studpoker.stats import Stats, StatsError, read_tables
@@ -108,7 +108,9 @@ def test_live_log_equals_the_written_history(tmp_path: Path) -> None:
     live, written = Stats(), Stats()
     histories = []
     for game, n in ((SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10), 6),
-                    (WallStreet(ante=1, limits=(2, 2, 4, 4, 4)), 5)):
+                    (WallStreet(ante=1, limits=(2, 2, 4, 4, 4)), 5),
+                    (StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10), 4),
+                    (Razz(ante=1, bring_in=2, small_bet=5, big_bet=10), 4)):
         seating = ("rule", "station", "random", "equity", "rule", "random")[:n]
         for i in range(30):
             _, hand = play_hand(game, seating, i, seed=3, stack=200)
@@ -118,8 +120,13 @@ def test_live_log_equals_the_written_history(tmp_path: Path) -> None:
             histories.append(phh.from_hand(hand, fields={"players": [names[s] for s in order]}))
     path = tmp_path / "all.phhs"
     path.write_text(phh.write_all(histories))
-    assert written.add_file(path) == 60
+    assert written.add_file(path) == 120
     assert live.to_dict() == written.to_dict()
+    games = {s.game for s in live.players.values()}
+    assert games == {"stud", "wallstreet", "stud8", "razz"}
+    chances = {g: sum(s.steal_chances for s in live.players.values() if s.game == g) for g in games}
+    assert chances["wallstreet"] == 0  # no bring-in, no steal
+    assert all(chances[g] > 0 for g in ("stud", "stud8", "razz"))  # the bring-in games (R2.4, R6.3)
     assert sum(s.net for s in live.players.values()) == 0
     for s in live.players.values():
         assert s.showdowns <= s.saw_fourth_hands <= s.hands
@@ -165,7 +172,7 @@ def test_reader_streams_and_falls_back_to_toml(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("content,message", [
     ("", "no hands"),
-    ("[1]\nvariant = \"NT\"\nstarting_stacks = [1, 2]\nactions = []\n", "variant must be F7S or FWS"),
+    ("[1]\nvariant = \"NT\"\nstarting_stacks = [1, 2]\nactions = []\n", "variant must be one of F7S, F7S/8, FR, FWS"),
     ("[1]\nvariant = \"F7S\"\nactions = []\n", "starting_stacks is missing"),
     ("[1]\nvariant = \"F7S\"\nstarting_stacks = [10, 10]\nactions = [\"p9 cc\"]\n"
      "finishing_stacks = [10, 10]\nwinnings = [0, 0]\n", "there is no player p9"),

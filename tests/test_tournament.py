@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studpoker import SevenCardStud, WallStreet
+from studpoker import Razz, SevenCardStud, StudHiLo, WallStreet
 from studpoker.actions import Action, ActionKind
 from studpoker.bots import make_bot
 from studpoker.games import Game
@@ -76,7 +76,9 @@ def run(game: Game, n: int, seed: int, *, seats: int | None = None, check: bool 
     return t, texts
 
 
-@pytest.mark.parametrize("game,n", [(STUD, 6), (STUD, 20), (WALL, 6), (WALL, 20)])
+@pytest.mark.parametrize("game,n", [(STUD, 6), (STUD, 20), (WALL, 6), (WALL, 20),
+                                    (StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10), 6),
+                                    (Razz(ante=1, bring_in=2, small_bet=5, big_bet=10), 6)])
 def test_tournament_runs_to_the_end_conserving_chips(game: Game, n: int) -> None:
     t, _ = run(game, n, seed=3)
     result = t.result()

@@ -12,7 +12,9 @@ from fastapi.testclient import TestClient
 
 from _server_support import (
     FAST,
+    RAZZ,
     STUD,
+    STUD8,
     WALL,
     ServerThread,
     audit_ok,
@@ -63,7 +65,7 @@ def _headers(client: Any) -> dict[str, str]:
     return {"Authorization": f"Bearer {client.token}"}
 
 
-@pytest.mark.parametrize("game", [STUD, WALL], ids=["stud", "wallstreet"])
+@pytest.mark.parametrize("game", [STUD, WALL, STUD8, RAZZ], ids=["stud", "wallstreet", "stud8", "razz"])
 def test_replays_show_only_what_each_seat_saw(tmp_path: Any, game: dict[str, Any]) -> None:
     with ServerThread(f"sqlite:///{tmp_path / 'w.db'}", FAST) as srv:
         table_id, clients, _ = run(_play(srv.url, game, 4))

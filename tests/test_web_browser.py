@@ -299,8 +299,10 @@ def last_view(player: Player, hand_id: int) -> dict[str, Any]:
 
 
 def strength_text(strength: dict[str, Any] | None) -> str:
-    if not strength or not strength.get("high"):
+    if not strength or not (strength.get("high") or strength.get("low")):
         return ""
+    if not strength.get("high"):
+        return f"Low: {strength['low']}"  # razz: the hand is a low (R6.2)
     return f"High: {strength['high']}" + (f" · Low: {strength['low']}" if strength.get("low") else "")
 
 
@@ -530,6 +532,46 @@ def test_stud_with_joker_on_a_phone_and_hand_history(server: str, browser: Any, 
     assert all(c in text for c in cat_cards)
     cat.context.close()
     dan.context.close()
+
+
+@pytest.mark.parametrize("game", ["razz", "stud8"])
+def test_razz_and_stud_hi_lo_from_the_lobby_form(server: str, browser: Any, game: str) -> None:
+    """R5, R6: the create form offers the server's games and only the options each has (no
+    joker in razz, no open pair in either); a hand against a bot is played by clicking; the
+    hand strength reads as a low in razz; the result and the rules panel are the server's."""
+    ann = Player(browser, server)
+    ann.register(f"ann_{game}_{uuid.uuid4().hex[:4]}")
+    page = ann.page
+    page.select_option("#create-game", game)
+    assert page.get_attribute("#create-form", "data-stakes") == "stud"
+    assert page.locator("input[name='bring_in']").is_visible()
+    assert not page.locator("input[name='open_pair_big_bet']").is_visible()  # R5.3, R6.5
+    assert page.locator("input[name='joker']").is_visible() == (game == "stud8")  # R6.1
+    assert not page.locator("input[name='limit1']").is_visible()
+    table_id = create_table(page, f"{game} night", game)
+    info = httpx.get(f"{server}/api/tables/{table_id}").json()
+    assert info["config"]["game"]["game"] == game
+    ann.sit(0, buy_in=500)
+    page.select_option("#bot-kind", "station")
+    page.click("#btn-addbot")
+    page.wait_for_selector(".felt-wrap:not([data-hand=''])", timeout=30000)
+    number = int(page.get_attribute(".felt-wrap", "data-hand") or "0")
+    hand_id = next(m for m in ann.messages() if m.get("type") == "hand")["hand"]
+    shown = page.locator("[data-testid='hand-strength']").inner_text()
+    assert shown == strength_text(last_view(ann, hand_id)["strength"])  # the server's words
+    assert shown.startswith("Low: " if game == "razz" else "High: "), shown
+    play_hand([ann], number)
+    assert_result_matches([ann], server_result(server, table_id, number), number)
+    page.wait_for_function(
+        f"() => (window.__said || []).some((t) => t.startsWith('Hand {number} over.'))", timeout=5000)
+    page.click("#btn-rules")
+    rules = page.locator("[data-testid='rules']").inner_text().lower()
+    if game == "razz":
+        assert "highest door card" in rules and "lowest hand" in rules  # R6.3, R6.4
+    else:
+        assert "lowest door card" in rules and "8-or-better" in rules  # R5.2, R5.4
+    page.keyboard.press("Escape")
+    ann.context.close()
 
 
 def test_demo_table_is_playable(server: str, browser: Any) -> None:

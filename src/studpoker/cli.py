@@ -22,12 +22,14 @@ except ImportError as _exc:
     raise missing_extra(_exc, what="the studpoker command", extra="cli") from _exc
 
 from studpoker.cards import CardError, parse_cards
-from studpoker.evaluation import HighValue, LowValue, evaluate_high, evaluate_low
-from studpoker.games import Game, GameError, canonical_name, from_options
+from studpoker.evaluation import HighValue, LowValue, RazzValue, evaluate_high, evaluate_low, evaluate_razz
+from studpoker.games import GAMES, Game, GameError, canonical_name, from_options, option_names
+
+GAME_HELP = "stud, stud8 (Stud Hi-Lo), razz or wallstreet"
 
 app = typer.Typer(
     name="studpoker",
-    help="Seven Card Stud and Wall Street: rules engine, evaluator and tools.",
+    help="Seven Card Stud, Stud Hi-Lo, Razz and Wall Street: rules engine, evaluator and tools.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -35,7 +37,7 @@ console = Console()
 err = Console(stderr=True)
 
 
-def _value_dict(value: HighValue | LowValue | None) -> dict[str, object] | None:
+def _value_dict(value: HighValue | LowValue | RazzValue | None) -> dict[str, object] | None:
     if value is None:
         return None
     return {
@@ -54,24 +56,27 @@ def eval_command(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
-    """Print the best high hand and the best eight-or-better low of CARDS."""
+    """Print the best high hand, the best eight-or-better low and the razz hand of CARDS."""
     try:
         parsed = parse_cards(" ".join(cards))
         if not joker and any(c.is_joker for c in parsed):
             raise CardError("the joker (Jk) is not in play; pass --joker to allow it")
         high = evaluate_high(parsed, double_ace_flush=double_ace_flush)
         low = evaluate_low(parsed)
+        razz = None if any(c.is_joker for c in parsed) else evaluate_razz(parsed)  # R6.1: no joker
     except CardError as exc:
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from None
     if as_json:
-        print(json.dumps({"high": _value_dict(high), "low": _value_dict(low)}))
+        print(json.dumps({"high": _value_dict(high), "low": _value_dict(low), "razz": _value_dict(razz)}))
         return
     console.print(f"high: {high.description}  ({' '.join(map(str, high.cards))})")
     if low is None:
         console.print("low:  none (no eight-or-better low)")
     else:
         console.print(f"low:  {low.description}  ({' '.join(map(str, low.cards))})")
+    if razz is not None:
+        console.print(f"razz: {razz.description}  ({' '.join(map(str, razz.cards))})")
 
 
 def _demo_hand(game: Game, players: int, seed: int) -> list[str]:
@@ -94,7 +99,8 @@ def demo(
 ) -> None:
     """Play one random hand of each game and print what happened."""
     games: list[tuple[str, Game, int]] = [
-        (g.title, g, n) for g, n in ((from_options("wallstreet"), 5), (from_options("stud"), 6))
+        (g.title, g, n) for g, n in ((from_options("wallstreet"), 5), (from_options("stud"), 6),
+                                     (from_options("stud8"), 6), (from_options("razz"), 6))
     ]
     out = {name: _demo_hand(game, n, seed) for name, game, n in games}
     if as_json:
@@ -108,7 +114,7 @@ def demo(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Option("--game", help="stud or wallstreet")] = "stud",
+    game: Annotated[str, typer.Option("--game", help=GAME_HELP)] = "stud",
     players: Annotated[int, typer.Option("--players", help="seats at the table")] = 4,
     bots: Annotated[
         str, typer.Option("--bots", help="comma-separated bot names, cycled over the seats")
@@ -141,7 +147,7 @@ def simulate(
     from studpoker.sim import simulate as run_simulation
 
     try:
-        chosen = from_options(game, joker=joker)
+        chosen = from_options(game, **({"joker": True} if joker else {}))
     except GameError as exc:
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from None
@@ -183,7 +189,7 @@ def simulate(
 @app.command()
 def league(
     game: Annotated[
-        str, typer.Option("--game", help="stud (heads-up pairs) or wallstreet (5-handed tables)")
+        str, typer.Option("--game", help="stud, stud8, razz (heads-up pairs) or wallstreet (5-handed tables)")
     ] = "stud",
     bots: Annotated[
         str, typer.Option("--bots", help="comma-separated bot names (at least two)")
@@ -196,7 +202,7 @@ def league(
         str | None, typer.Option("--plot", help="write the ratings as a PNG (needs matplotlib)")
     ] = None,
 ) -> None:
-    """Rate bots: every pair heads-up (stud) or mixed 5-handed tables (Wall Street), duplicate
+    """Rate bots: every pair heads-up (stud, stud8, razz) or mixed 5-handed tables (Wall Street), duplicate
     deals with rotated seats, Bradley-Terry ratings on chips won with 95% intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     from rich.table import Table as RichTable
@@ -229,7 +235,7 @@ def league(
     if as_json:
         print(json.dumps(result.to_dict()))
         return
-    what = "heads-up pairs" if result.game == "stud" else "5-handed tables"
+    what = "heads-up pairs" if result.game != "wallstreet" else "5-handed tables"
     table = RichTable(title=f"{result.game} league: {len(result.matches)} {what}, "
                             f"{hands} hands each, seed {seed}")
     for column in ("#", "bot", "rating", "95% CI", "chips/hand", "hands"):
@@ -248,6 +254,8 @@ def replay_command(
     file: Annotated[str, typer.Argument(help="a .phh or .phhs hand history (PHH) file")],
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
     step: Annotated[bool, typer.Option("--step", help="walk each hand street by street")] = False,
+    equity: Annotated[bool, typer.Option(
+        "--equity", help="each street's equity as the file's hero saw it (stud, stud8, razz)")] = False,
 ) -> None:
     """Replay every hand of a PHH file through the engine; exit 2 on a malformed or illegal hand."""
     from pathlib import Path
@@ -259,11 +267,26 @@ def replay_command(
     except phh.PHHError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
+    if equity:
+        from studpoker.history_equity import street_equities
+
+        try:
+            equities = [street_equities(r.history) for r in results]
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(2) from None
     if as_json:
-        print(json.dumps([phh.summary_dict(r) for r in results]))
+        out = [phh.summary_dict(r) for r in results]
+        for d, streets in zip(out, equities if equity else [], strict=False):
+            d["equity"] = [s.to_dict() for s in streets]
+        print(json.dumps(out))
         return
-    for result in results:
+    for k, result in enumerate(results):
         blocks = phh.step_blocks(result) if step else [phh.summary_lines(result)]
+        if equity:
+            blocks.append([f"{s.street} street equity: " + ", ".join(
+                f"{who} {e:.1%}" for who, e in zip(s.players, s.equity, strict=True))
+                for s in equities[k]])
         for i, block in enumerate(blocks):
             if i and sys.stdin.isatty():
                 input("-- press Enter for the next street --")
@@ -272,7 +295,7 @@ def replay_command(
 
 @app.command("tournament")
 def tournament_command(
-    game: Annotated[str, typer.Option("--game", help="stud or wallstreet")] = "stud",
+    game: Annotated[str, typer.Option("--game", help=GAME_HELP)] = "stud",
     players: Annotated[int, typer.Option("--players", help="entrants")] = 6,
     bots: Annotated[
         str, typer.Option("--bots", help="comma-separated bot names, cycled over the entrants")
@@ -312,10 +335,8 @@ def tournament_command(
         TournamentError,
     )
 
-    name = game.strip().lower().replace("-", "").replace("_", "")
     try:
-        if name not in ("stud", "wallstreet"):
-            raise ValueError(f"unknown game {game!r}; choose stud or wallstreet")
+        name = canonical_name(game)
         names = [check_bot_name(b) for b in bots.split(",") if b.strip()]
         if not names:
             raise ValueError(f"give at least one bot; bots are {', '.join(BOT_NAMES)}")
@@ -483,13 +504,22 @@ def _add_server_commands() -> None:
 _add_server_commands()
 
 
+def _add_history_commands() -> None:
+    from studpoker.history_commands import register  # import, export (rooms' text histories)
+
+    register(app)
+
+
+_add_history_commands()
+
+
 @app.command()
 def play(
-    game: Annotated[str, typer.Option(help="stud or wallstreet")] = "wallstreet",
+    game: Annotated[str, typer.Option(help=GAME_HELP)] = "wallstreet",
     players: Annotated[int, typer.Option(help="players at the table, you included")] = 5,
     joker: Annotated[bool, typer.Option("--joker", help="play with the joker (bug)")] = False,
     stakes: Annotated[
-        str, typer.Option(help="stud: ante,bring-in,small,big; wallstreet: ante,l1,l2,l3,l4,l5")
+        str, typer.Option(help="stud, stud8, razz: ante,bring-in,small,big; wallstreet: ante,l1,l2,l3,l4,l5")
     ] = "",
     bots: Annotated[str, typer.Option(help="bot names, comma-separated, cycled over seats")] = "rule,equity",
     level: Annotated[
@@ -500,7 +530,9 @@ def play(
     seed: Annotated[int | None, typer.Option(help="seed for cards and bots")] = None,
     history: Annotated[str | None, typer.Option(help="folder for the session's .phhs history")] = None,
     delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.6,
-    open_pair_big_bet: Annotated[bool, typer.Option(help="stud: open pair allows the big bet")] = True,
+    open_pair_big_bet: Annotated[bool | None, typer.Option(
+        "--open-pair-big-bet/--no-open-pair-big-bet",
+        help="stud: open pair allows the big bet (default on; not in stud8 and razz, R5.3, R6.5)")] = None,
     max_raises: Annotated[int, typer.Option(help="raises after the bet per street")] = 3,
     heads_up_uncapped: Annotated[bool, typer.Option(help="no cap when two players have chips")] = True,
     double_ace_flush: Annotated[bool, typer.Option(help="the joker is an ace in any flush")] = False,
@@ -509,7 +541,7 @@ def play(
         help="players may muck at showdown (default: on in stud, off in wallstreet, R3.10)",
     )] = None,
 ) -> None:
-    """Play Wall Street or Seven Card Stud in the terminal against bots."""
+    """Play Wall Street, Seven Card Stud, Stud Hi-Lo or Razz in the terminal against bots."""
     from pathlib import Path
 
     from studpoker.bots import BOT_NAMES, LEVELS, check_bot_name
@@ -540,30 +572,36 @@ def play(
 
 
 def make_game(
-    name: str, *, stakes: str = "", joker: bool = False, open_pair_big_bet: bool = True,
+    name: str, *, stakes: str = "", joker: bool = False, open_pair_big_bet: bool | None = None,
     max_raises: int = 3, heads_up_uncapped: bool = True, double_ace_flush: bool = False,
     showdown_muck: bool | None = None,
 ) -> Game:
-    """A game from CLI words: ``stud`` or ``wallstreet`` and comma-separated stakes
-    (empty: the defaults of :func:`studpoker.games.from_options`); ``showdown_muck``
-    None keeps the game's default (R1.9, R3.10)."""
+    """A game from CLI words: a game name (``stud``, ``stud8``, ``razz``, ``wallstreet``,
+    or an alias) and comma-separated stakes (empty: the defaults of
+    :func:`studpoker.games.from_options`); ``showdown_muck`` and ``open_pair_big_bet``
+    None keep the game's default (R1.9, R3.10, R2.6). An option the game does not have
+    (the joker in razz, the open pair in stud8 and razz) turned on is a ``ValueError``."""
     try:
         numbers = [int(x) for x in stakes.split(",") if x.strip()]
     except ValueError:
         raise ValueError(f"stakes must be comma-separated integers, got {stakes!r}") from None
-    options: dict[str, object] = {
-        "joker": joker, "max_raises": max_raises, "heads_up_uncapped": heads_up_uncapped,
-        "double_ace_flush": double_ace_flush,
-    }
+    game = canonical_name(name)
+    allowed = option_names(game)
+    options: dict[str, object] = {"max_raises": max_raises, "heads_up_uncapped": heads_up_uncapped}
+    for key, value in (("joker", joker), ("double_ace_flush", double_ace_flush),
+                       ("open_pair_big_bet", open_pair_big_bet)):
+        if key in allowed:
+            if value is not None:
+                options[key] = value
+        elif value:
+            raise ValueError(f"{GAMES[game].title} has no option {key.replace('_', '-')}")
     if showdown_muck is not None:
         options["showdown_muck"] = showdown_muck
-    game = canonical_name(name)
-    if game == "stud":
+    if "bring_in" in allowed:
         if numbers and len(numbers) != 4:
-            raise ValueError("stud stakes are ante,bring-in,small-bet,big-bet")
+            raise ValueError(f"{game} stakes are ante,bring-in,small-bet,big-bet")
         if numbers:
             options.update(zip(("ante", "bring_in", "small_bet", "big_bet"), numbers, strict=True))
-        options["open_pair_big_bet"] = open_pair_big_bet
     else:
         if numbers and len(numbers) not in (2, 6):
             raise ValueError("wallstreet stakes are ante,limit or ante,l1,l2,l3,l4,l5")
@@ -579,7 +617,7 @@ def equity_command(
         list[str], typer.Argument(help='each player\'s known cards, one argument each, e.g. "Ah Kh 7h 2h 9c"')
     ],
     game: Annotated[
-        str, typer.Option("--game", help="stud (high), or wallstreet (hi-lo; also stud8)")
+        str, typer.Option("--game", help="stud (high), wallstreet or stud8 (hi-lo), razz (razz low)")
     ] = "stud",
     joker: Annotated[bool, typer.Option("--joker", help="the deck holds the joker (Jk)")] = False,
     double_ace_flush: Annotated[

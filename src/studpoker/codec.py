@@ -28,8 +28,8 @@ from typing import Any
 from studpoker.actions import Action
 from studpoker.cards import Card, Rank
 from studpoker.describe import action_label, describe_action, describe_operation
-from studpoker.evaluation import evaluate_high, evaluate_low
-from studpoker.games import Game
+from studpoker.evaluation import evaluate_high, evaluate_low, evaluate_razz
+from studpoker.games import Game, Ranking
 from studpoker.hand import Phase, PlayerView, PotResult, SeatView
 from studpoker.operations import (
     ActionTaken,
@@ -163,6 +163,16 @@ def _partial_low(cards: Sequence[Card]) -> str | None:
     return "-".join("A" if r == 1 else str(r) for r in sorted(ranks, reverse=True)) + " low draw"
 
 
+def _partial_razz(cards: Sequence[Card]) -> str:
+    """Words for a razz hand of fewer than five cards (R6.2): ``"Seven low, 7-4-2"``, or its pairs."""
+    lows = sorted((1 if c.rank is Rank.ACE else int(c.rank or 0) + 2 for c in cards), reverse=True)
+    if len(set(lows)) < len(lows):
+        return _partial_high(cards)  # "One pair, twos" ...: pairs count against a razz hand
+    text = "-".join("A" if r == 1 else "TJQK"[r - 10] if r >= 10 else str(r) for r in lows)
+    top = Rank.ACE if lows[0] == 1 else Rank(lows[0] - 2)
+    return f"{top.word.capitalize()} low, {text}"
+
+
 _BOARD_WORDS = {5: "Four of a kind, {a}", 4: "Full house, {a} over {b}", 3: "Three of a kind, {a}",
                 2: "Two pair, {a} and {b}", 1: "One pair, {a}"}
 
@@ -182,16 +192,28 @@ def strength(cards: Sequence[Card], game: Game, wild_ranks: Sequence[str] = ()) 
     "high_cards": [...], "low_cards": [...]}`` (the best five cards once there are five; ``low`` only
     in high-low games). Computed with :mod:`studpoker.evaluation`, so clients never evaluate hands;
     with ``wild_ranks`` (the ranks wild now, R8) by :mod:`studpoker.wild`: ``"Five of a kind, sevens"``.
+    In razz the hand is a low (R6.2): ``high`` is None and ``low`` the razz hand
+    (``"Seven-five low, 7-5-4-2-A"``).
 
-    >>> from studpoker import WallStreet
+    >>> from studpoker import Razz, WallStreet
     >>> from studpoker.cards import parse_cards
     >>> strength(parse_cards("Kh Kd 7s 2c 4d"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
     >>> strength(parse_cards("Kh 3d 7s 2c"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
     '7-3-2 low draw'
+    >>> razz = Razz(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    >>> strength(parse_cards("Kh 5d 7s 2c Ad"), razz)["low"], strength(parse_cards("7s 4d 2c"), razz)["low"]
+    ('King-seven low, K-7-5-2-A', 'Seven low, 7-4-2')
     """
     if not cards:
         return None
     out: dict[str, Any] = {"high": None, "low": None, "high_cards": [], "low_cards": []}
+    if game.halves[0].ranking is Ranking.RAZZ:
+        if len(cards) >= 5:
+            razz = evaluate_razz(cards)
+            out["low"], out["low_cards"] = razz.description, [str(c) for c in razz.cards]
+        else:
+            out["low"] = _partial_razz(cards)
+        return out
     wild = wild_mask(wild_ranks)
     if wild:
         if len(cards) >= 5:

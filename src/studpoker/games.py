@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from studpoker.cards import RANK_CHARS, CardsLike
+from studpoker.cards import RANK_CHARS, CardsLike, Rank
 
 if TYPE_CHECKING:
     from studpoker.hand import Hand
@@ -68,6 +68,7 @@ __all__ = [
     "game_info",
     "option_names",
     "phh_order",
+    "rules_sections",
     "stakes_text",
     "to_options",
 ]
@@ -751,9 +752,10 @@ def game_info(game: Game) -> dict[str, object]:
     share: ``"eight_or_better"``, ``"razz"``, or None), ``bring_in_card``
     (``"lowest"``, ``"highest"``, or None without a bring-in, R2.4/R6.3),
     ``first_to_act`` (``"high_board"``, ``"low_board"`` or ``"dealer_left"``,
-    R2.6/R6.4/R3.4) and ``open_pair`` (whether R2.6's big bet applies); the
-    wild cards (R8): ``wild_ranks`` (rank characters always wild, ``[]`` for
-    none), ``follow_the_queen`` (R8.3), ``extra_card_rank`` and ``price_rank``
+    R2.6/R6.4/R3.4), ``open_pair`` (whether R2.6's big bet applies), ``rules``
+    (the rules in words, :func:`rules_sections`); the wild cards (R8):
+    ``wild_ranks`` (rank characters always wild, ``[]`` for none),
+    ``follow_the_queen`` (R8.3), ``extra_card_rank`` and ``price_rank``
     (Baseball's ``"4"`` and ``"3"``, R8.2, else None) and ``up_card_price``.
 
     >>> info = game_info(WallStreet(ante=1, limits=(2, 2, 4, 4, 4)))
@@ -784,12 +786,125 @@ def game_info(game: Game) -> dict[str, object]:
         "bring_in_card": game.bring_in_card.value if game.bring_in_amount else None,
         "first_to_act": game.board_opener.value,
         "open_pair": any(st.open_pair for st in game.streets),
+        "rules": rules_sections(game),
         "wild_ranks": [RANK_CHARS[r] for r in range(12, -1, -1) if game.wild >> r & 1],
         "follow_the_queen": game.follow_the_queen,
         "extra_card_rank": None if game.extra_card_rank is None else RANK_CHARS[game.extra_card_rank],
         "price_rank": None if game.price_rank is None else RANK_CHARS[game.price_rank],
         "up_card_price": game.up_card_price,
     }
+
+
+def rules_sections(game: Game) -> list[dict[str, str]]:
+    """The rules of ``game`` in words for players, as ``{"title", "text"}`` sections
+    (the browser's rules panel shows them as they are; R2, R3, R5, R6, R8).
+
+    Every sentence is made from the game's data (its stakes, options, door card,
+    board order and pot halves), so a table's panel says what that table plays.
+
+    >>> [s["title"] for s in rules_sections(from_options("razz"))]
+    ['The deal', 'Bring-in and completion', 'Betting', 'Open pair', 'Showdown: the lowest hand']
+    """
+    muck = (" Players may muck a losing hand." if game.showdown_muck else " Everyone still in shows.")
+    joker = (" The joker (bug) is an ace, or completes a straight or a flush, and in a low is the lowest "
+             "rank you lack." if game.joker else "")
+    rankings = [h.ranking for h in game.halves]
+    if Ranking.RAZZ in rankings:
+        showdown = ("Showdown: the lowest hand", "The lowest hand wins the whole pot: the best five of "
+                    "seven cards counted ace to five (aces are low, straights and flushes do not count "
+                    "against you, pairs do: any five different ranks beat a pair). The best hand is "
+                    "5-4-3-2-A; between hands compare the highest card first, then the next."
+                    + muck)
+    elif Ranking.EIGHT_OR_BETTER in rankings:
+        showdown = ("Showdown: high and low", "Each pot is split: half to the best high hand, half to "
+                    "the best low. A low needs five different ranks of eight or lower (ace is low; "
+                    "straights and flushes do not count against it): 8-or-better. With no qualifying "
+                    "low the high hand takes the whole pot. The same player may win both halves; an "
+                    "odd chip goes to the high half." + muck + joker)
+    elif Ranking.HIGH_SPADE in rankings or Ranking.LOW_SPADE in rankings:
+        which = "highest" if Ranking.HIGH_SPADE in rankings else "lowest"
+        showdown = ("Showdown: high and the spade", "Each pot is split: half to the best high hand, "
+                    f"half to the player holding the {which} spade face down (ranks as usual: the 2 "
+                    "is the lowest spade, the ace the highest). With no spade in the hole the high "
+                    "hand takes the whole pot; an odd chip goes to the high half." + muck + joker)
+    elif Ranking.WILD_HIGH in rankings:
+        showdown = ("Showdown", "High hand only: the best five cards win, each wild card counting as "
+                    "any card you want (even one you already hold); five of a kind beats a straight "
+                    "flush, and a natural hand ties the same hand made with wild cards." + muck)
+    else:
+        showdown = ("Showdown", "High hand only: the best five of seven cards wins." + muck + joker)
+    if isinstance(game, WallStreet):
+        unit = game.unit
+        prices = ", ".join(f"slot {k} costs {game.market_price(k)}" for k in range(1, 5))
+        return [{"title": t, "text": x} for t, x in (
+            ("The deal", f"{game.min_players} to {game.max_players} players. Everyone antes {game.ante} "
+             "and gets two cards face down and one face up. Four cards are dealt face up in the "
+             "middle: the Market, slots 1 to 4."),
+            ("Betting", f"Five betting rounds with fixed limits {', '.join(map(str, game.limit_tuple))}: "
+             "each bet or raise is that round's limit. There is no bring-in: the first player left "
+             "of the dealer checks or bets."),
+            ("Card rounds: free card or the Market", "After rounds 1, 2 and 3 each player takes "
+             "exactly one card, face up: either the top card of the deck for free (\"take the free "
+             f"card\"), or a card of the Market. Slot k costs k × {unit}: {prices}. The price goes "
+             "into the pot as dead money (it never counts as a call and is never returned). The slot "
+             "is refilled at once from the deck."),
+            ("Seventh card", "After the three card rounds each player gets a seventh card face down, "
+             "then the last betting round."),
+            showdown,
+        )]
+    assert isinstance(game, SevenCardStud)
+    bring_in, small, big = game.bring_in, game.small_bet, game.big_bet
+    if game.bring_in_card is DoorCard.HIGHEST:
+        door = ("The highest door card (king high, ace low; between equal ranks spades, then hearts, "
+                "diamonds, clubs)")
+    else:
+        door = "The lowest door card (ace high; ties by suit: clubs, diamonds, hearts, spades)"
+    if game.board_opener is Opener.LOW_BOARD:
+        first = ("the lowest hand showing acts first (counted like a razz hand: a pair showing is "
+                 "worse than any unpaired cards)")
+    elif game.board_opener is Opener.WILD_BOARD:
+        first = "the best hand showing acts first, read with the wild cards"
+    else:
+        first = "the best hand showing acts first (pairs and better; straights and flushes do not count)"
+    cap = (f"A bet and {game.max_raises} raises at most per street"
+           + (" (no cap when only two players are left)." if game.heads_up_uncapped else "."))
+    if game.open_pair_big_bet:
+        open_pair = (f"If anyone shows a pair on fourth street, the first bet may be the big bet "
+                     f"({big}); raises on that street then go up by the same amount.")
+    elif "open_pair_big_bet" in option_names(game.name):
+        open_pair = "This table does not use the open-pair rule: fourth street bets are small."
+    else:
+        open_pair = f"No open-pair rule in {game.title}: fourth street bets are always {small}."
+    wild: list[tuple[str, str]] = []
+    if game.wild or game.follow_the_queen:
+        ranks = [Rank(r).plural for r in range(12, -1, -1) if game.wild >> r & 1]
+        text = f"{' and '.join(ranks).capitalize()} are wild."
+        if game.follow_the_queen:
+            text += (" Whenever a queen is dealt face up, the rank of the next face-up card (to "
+                     "anyone) is wild too, replacing the earlier one; a queen as the last face-up "
+                     "card leaves only queens wild. Down cards never change what is wild.")
+        if game.extra_card_rank is not None:
+            text += (f" A {Rank(game.extra_card_rank).word} dealt face up gives its holder "
+                     "one more card face up at once.")
+        if game.price_rank is not None:
+            text += (f" A {Rank(game.price_rank).word} dealt face up costs its holder "
+                     f"{game.up_card_price}, paid into the pot, or the holder folds.")
+        text += " For the bring-in a wild door card counts as its own rank and suit."
+        wild.append(("Wild cards", text))
+    return [{"title": t, "text": x} for t, x in (
+        ("The deal", f"{game.min_players} to {game.max_players} players. Everyone antes {game.ante}. "
+         "You get two cards face down and one face up (the door card). Then one more card face up "
+         "on fourth, fifth and sixth street, and a last card face down on seventh: seven cards, "
+         "your best five play."),
+        *wild,
+        ("Bring-in and completion", f"{door} must bring in for {bring_in} or complete to {small}. "
+         f"The others fold, call the bring-in, or complete to {small}; after a completion raises "
+         f"go up by {small}."),
+        ("Betting", f"Fixed limit: {small} on third and fourth street, {big} from fifth street on. "
+         f"{cap} From fourth street on, {first}."),
+        ("Open pair", open_pair),
+        showdown,
+    )]
 
 
 def phh_order(dealer: int, n: int) -> list[int]:

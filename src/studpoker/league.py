@@ -4,7 +4,7 @@ ratings on chips won, with 95% intervals.
 Matches (each ``hands`` hands through :func:`studpoker.sim.simulate`, so deals are
 duplicate and seats rotate, and the result does not depend on the number of workers):
 
-* Seven Card Stud: every pair of bots heads-up.
+* Seven Card Stud, Stud Hi-Lo and Razz: every pair of bots heads-up.
 * Wall Street: mixed 5-handed tables: every set of five bots when there are more
   than five; with five or fewer, one table of all of them (the list cycled to five
   seats, so with fewer than five bots some sit twice).
@@ -41,7 +41,7 @@ from pathlib import Path
 
 from studpoker.bots import UnknownBot, check_bot_name
 from studpoker.bots._common import derive_seed
-from studpoker.games import Game, SevenCardStud, WallStreet
+from studpoker.games import Game, GameError, Razz, SevenCardStud, StudHiLo, WallStreet, canonical_name
 from studpoker.sim import SimError, simulate
 
 __all__ = [
@@ -70,8 +70,18 @@ def _wallstreet() -> Game:
     return WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
 
 
-GAMES: dict[str, Callable[[], Game]] = {"stud": _stud, "wallstreet": _wallstreet}
-"""The league's games at the stakes of ``studpoker simulate``."""
+def _stud8() -> Game:
+    return StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+
+def _razz() -> Game:
+    return Razz(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+
+GAMES: dict[str, Callable[[], Game]] = {"stud": _stud, "wallstreet": _wallstreet, "stud8": _stud8,
+                                        "razz": _razz}
+"""The league's games at the stakes of ``studpoker simulate``: every pair heads-up, but
+Wall Street (3 to 7 players) at 5-handed tables."""
 
 
 class LeagueError(ValueError):
@@ -186,7 +196,7 @@ def bradley_terry(wins: Flows, *, prior: float = 1.0, iterations: int = 2000) ->
 
 
 def _tables(game: str, bots: Sequence[str]) -> list[tuple[str, ...]]:
-    if game == "stud":
+    if game != "wallstreet":  # heads-up pairs
         return list(itertools.combinations(bots, 2))
     if len(bots) > TABLE_SIZE:
         return list(itertools.combinations(bots, TABLE_SIZE))
@@ -208,9 +218,12 @@ def league(
     Raises :class:`LeagueError` for an unknown game or bot, fewer than two
     distinct bots, or counts below 1.
     """
-    key = game.strip().lower().replace("-", "").replace("_", "") if isinstance(game, str) else ""
+    try:
+        key = canonical_name(game) if isinstance(game, str) else ""
+    except GameError:
+        key = ""
     if key not in GAMES:
-        raise LeagueError(f"unknown game {game!r}; choose stud or wallstreet")
+        raise LeagueError(f"unknown game {game!r}; choose {', '.join(GAMES)}")
     names: list[str] = []
     for b in bots:
         try:
@@ -316,7 +329,8 @@ def plot(result: LeagueResult, path: Path | str) -> Path:
     ax.set_yticks(y, [r.name for r in ratings])
     ax.axvline(0, color="#888888", linewidth=0.8)
     ax.set_xlabel("rating (Bradley-Terry on chips won, Elo scale; 95% interval)")
-    title = "Seven Card Stud, heads-up" if result.game == "stud" else "Wall Street, 5-handed"
+    title = (f"{GAMES[result.game]().title}, heads-up" if result.game != "wallstreet"
+             else "Wall Street, 5-handed")
     ax.set_title(f"{title}: {result.hands} hands per match, seed {result.seed}")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,12 +9,14 @@ engine played (its operation log is the source), and :func:`replay` plays a
 history through the engine, stopping with a :class:`PHHError` at the first
 action our rules forbid.
 
-Variants: Seven Card Stud is ``F7S``, exactly as the standard has it;
-our options that the standard lacks are underscore fields (``_joker``,
+Variants: Seven Card Stud is ``F7S``, Seven Card Stud Hi-Lo eight or
+better ``F7S/8`` and Razz ``FR``, exactly as the standard has them; our
+options that the standard lacks are underscore fields (``_joker``,
 ``_open_pair_big_bet``, ``_max_raises``, ``_heads_up_uncapped``,
-``_double_ace_flush``, ``_showdown_muck``), written only when they differ
-from the defaults of RULES.md (``_showdown_muck``: true for F7S, false for FWS,
-R1.9/R3.10). Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
+``_double_ace_flush``, ``_showdown_muck``; each variant takes those of its
+game), written only when they differ from the defaults of RULES.md
+(``_showdown_muck``: true for the stud games, false for FWS, R1.9/R3.10).
+Wall Street is ``FWS``, defined in ``docs/phh-wall-street.md``.
 
 Players: ``p1`` is the seat at the dealer's left, ``p2`` the next one
 clockwise, and so on. Replay seats ``pN`` at seat ``N - 1`` with the dealer at
@@ -98,8 +100,12 @@ from studpoker.operations import (
 )
 
 __all__ = [
+    "GAME_VARIANTS",
+    "RAZZ",
     "STUD",
+    "STUD_HI_LO",
     "VARIANTS",
+    "VARIANT_GAMES",
     "WALL_STREET",
     "HandHistory",
     "PHHError",
@@ -120,25 +126,48 @@ __all__ = [
 
 STUD: Final = "F7S"
 """The standard's variant code for fixed-limit Seven Card Stud."""
+STUD_HI_LO: Final = "F7S/8"
+"""The standard's variant code for fixed-limit Seven Card Stud Hi-Lo, eight or better (R5)."""
+RAZZ: Final = "FR"
+"""The standard's variant code for fixed-limit Razz (R6)."""
 WALL_STREET: Final = "FWS"
 """Our variant code for Wall Street (docs/phh-wall-street.md)."""
-_VARIANT_GAMES: Final = {STUD: "stud", WALL_STREET: "wallstreet"}  # PHH variant -> game name
-VARIANTS: Final = (STUD, WALL_STREET)
+VARIANT_GAMES: Final = {STUD: "stud", STUD_HI_LO: "stud8", RAZZ: "razz", WALL_STREET: "wallstreet"}
+"""PHH variant -> game name (the one home of the mapping; :data:`GAME_VARIANTS` is its inverse)."""
+GAME_VARIANTS: Final = {game: variant for variant, game in VARIANT_GAMES.items()}
+"""Game name -> PHH variant."""
+_VARIANT_GAMES: Final = VARIANT_GAMES
+_GAME_VARIANTS: Final = GAME_VARIANTS
+VARIANTS: Final = (STUD, STUD_HI_LO, RAZZ, WALL_STREET)
+_STUD_FAMILY: Final = frozenset({STUD, STUD_HI_LO, RAZZ})  # the variants staked like stud (R2.2)
 # The wild-card and Chicago games (R8) have no variant code yet (docs/wild-cards.md).
 _NO_VARIANT_YET: Final = frozenset({"baseball", "follow_the_queen", "high_chicago", "low_chicago"})
 
 UNKNOWN: Final = "??"
 _DIFFERENCES_DOC: Final = "docs/pokerkit-differences.md"
 
+_STUD_REQUIRED: Final = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
+                         "actions")
 _REQUIRED: Final[dict[str, tuple[str, ...]]] = {
-    STUD: ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"),
+    STUD: _STUD_REQUIRED,
+    STUD_HI_LO: _STUD_REQUIRED,
+    RAZZ: _STUD_REQUIRED,
     WALL_STREET: ("variant", "antes", "limits", "market_unit", "starting_stacks", "actions"),
 }
 _OPTIONS: Final[dict[str, tuple[str, ...]]] = {
     STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
            "_showdown_muck"),
+    STUD_HI_LO: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
+                 "_showdown_muck"),
+    RAZZ: ("_max_raises", "_heads_up_uncapped", "_showdown_muck"),
     WALL_STREET: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
                   "_showdown_muck"),
+}
+# why an option does not apply to a variant: the rule that leaves it out
+_NOT_APPLYING: Final[dict[tuple[str, str], str]] = {
+    (WALL_STREET, "_open_pair_big_bet"): "R3.9", (STUD_HI_LO, "_open_pair_big_bet"): "R5.3",
+    (RAZZ, "_open_pair_big_bet"): "R6.5", (RAZZ, "_joker"): "R6.1",
+    (RAZZ, "_double_ace_flush"): "R6.1, R6.2",
 }
 _FOREIGN: Final = ("blinds_or_straddles", "min_bet", "bring_in", "small_bet", "big_bet", "limits",
                    "market_unit")
@@ -223,9 +252,9 @@ class _Reject(Exception):
 class HandHistory:
     """One hand in PHH form. Player lists (stacks, antes, ...) are in ``p1, p2, ...`` order.
 
-    ``variant`` is ``"F7S"`` or ``"FWS"``. Stakes: ``antes`` (one per player,
-    all equal), then ``bring_in``/``small_bet``/``big_bet`` (F7S) or
-    ``limits``/``market_unit`` (FWS). Our house options are plain fields
+    ``variant`` is ``"F7S"``, ``"F7S/8"``, ``"FR"`` or ``"FWS"``. Stakes:
+    ``antes`` (one per player, all equal), then ``bring_in``/``small_bet``/
+    ``big_bet`` (F7S, F7S/8, FR) or ``limits``/``market_unit`` (FWS). Our house options are plain fields
     here and ``_``-prefixed fields in the file. Standard optional fields we
     use are typed; every other field (standard or user-defined) is kept in
     ``fields`` and written back. ``name``, ``index``, ``source``, ``line``,
@@ -285,8 +314,9 @@ class HandHistory:
             if key != "ante" and value is not None:
                 options[key] = value
         try:
-            if self.variant == STUD and not all(k in options for k in ("bring_in", "small_bet", "big_bet")):
-                raise GameError("F7S needs bring_in, small_bet and big_bet")
+            if self.variant in _STUD_FAMILY and not all(
+                    k in options for k in ("bring_in", "small_bet", "big_bet")):
+                raise GameError(f"{self.variant} needs bring_in, small_bet and big_bet")
             if self.variant == WALL_STREET and (self.limits is None or len(self.limits) != 5):
                 raise GameError("limits must be five numbers (one per betting round)")
             return from_options(name, **options)
@@ -321,7 +351,12 @@ class HandHistory:
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
+_PLAIN_STRING = re.compile(r'[^"\\\x00-\x1f\x7f]*')  # nothing to escape: the usual case
+
+
 def _toml_string(text: str) -> str:
+    if _PLAIN_STRING.fullmatch(text):
+        return f'"{text}"'
     out = ['"']
     for ch in text:
         if ch == '"':
@@ -595,8 +630,9 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
 
     variant = data.get("variant")
     if variant not in VARIANTS:
-        raise fail(f"unknown variant {variant!r}: studpoker plays 'F7S' (Seven Card Stud) and "
-                   f"'FWS' (Wall Street, docs/phh-wall-street.md)", "variant")
+        raise fail(f"unknown variant {variant!r}: studpoker plays 'F7S' (Seven Card Stud), "
+                   f"'F7S/8' (Seven Card Stud Hi-Lo), 'FR' (Razz) and 'FWS' (Wall Street, "
+                   f"docs/phh-wall-street.md)", "variant")
     assert isinstance(variant, str)
     for key in _REQUIRED[variant]:
         if key not in data:
@@ -622,7 +658,7 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
                     line=header, field_lines=dict(where.fields))
     h.action_lines = list(where.actions) if len(where.actions) == len(actions) else \
         [None] * len(actions)
-    if variant == STUD:
+    if variant in _STUD_FAMILY:
         h.bring_in = integer("bring_in", data["bring_in"], minimum=1)
         h.small_bet = integer("small_bet", data["small_bet"], minimum=1)
         h.big_bet = integer("big_bet", data["big_bet"], minimum=1)
@@ -633,10 +669,11 @@ def _from_table(data: dict[str, object], *, name: str | None, index: int, source
     for key, value in data.items():
         if key in _REQUIRED[variant]:
             continue
-        if key.startswith("_") and key in (*_OPTIONS[STUD], *_OPTIONS[WALL_STREET]):
+        if key.startswith("_") and any(key in names for names in _OPTIONS.values()):
             if key not in _OPTIONS[variant]:
-                rule = " (R3.9)" if key == "_open_pair_big_bet" else ""
-                raise fail(f"option {key!r} does not apply to {variant}{rule}", key)
+                rule = _NOT_APPLYING.get((variant, key))
+                raise fail(f"option {key!r} does not apply to {variant}"
+                           + (f" ({rule})" if rule else ""), key)
             if key == "_max_raises":
                 h.max_raises = integer(key, value)
             else:
@@ -939,7 +976,7 @@ def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
                     for s in last]
     stacks = [hand.starting_stacks[s] for s in order]
     h = HandHistory(
-        variant=WALL_STREET if isinstance(game, WallStreet) else STUD,
+        variant=_GAME_VARIANTS[game.name],
         antes=[game.ante] * n, starting_stacks=stacks, actions=actions, seats=[s + 1 for s in order],
     )
     for key, value in to_options(game).items():  # every game option has a history field of its name
@@ -1483,7 +1520,7 @@ class _Replayer:
         ours = [self.hand.stacks[self.seat(p)] for p in range(self.n)]
         if ours != list(h.finishing_stacks):
             hint = ""
-            if h.variant == STUD:
+            if h.variant in _STUD_FAMILY:
                 hint = (f" (other software may split pots by other rules, e.g. PokerKit gives odd "
                         f"chips by seat: see {_DIFFERENCES_DOC})")
             raise h.error(f"finishing_stacks {h.finishing_stacks} disagree with the replay, which "

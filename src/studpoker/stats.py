@@ -1,6 +1,6 @@
 """Player statistics from hand histories (PHH) or from hands just played.
 
-Per player and per game (``"stud"`` or ``"wallstreet"``): hands dealt, VPIP,
+Per player and per game (``"stud"``, ``"stud8"``, ``"razz"`` or ``"wallstreet"``): hands dealt, VPIP,
 completion/raise on third street, bring-in steal and fold to steal, saw
 fourth street, went to showdown, won at showdown, aggression factor per
 street, Wall Street market buys per card round and average price, net chips
@@ -42,6 +42,7 @@ from pathlib import Path
 from studpoker.games import phh_order
 from studpoker.hand import Hand
 from studpoker.operations import PotAwarded
+from studpoker.phh import VARIANT_GAMES
 
 __all__ = ["STREETS", "PlayerStats", "Stats", "StatsError", "read_tables"]
 
@@ -49,7 +50,7 @@ STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 """Betting rounds by the number of cards a player holds (3 to 7)."""
 CARD_ROUNDS = ("fourth", "fifth", "sixth")
 """Wall Street card rounds, named by the card they give."""
-_GAMES = {"F7S": "stud", "FWS": "wallstreet"}
+_GAMES = VARIANT_GAMES  # PHH variant -> game name
 
 
 class StatsError(ValueError):
@@ -256,13 +257,14 @@ class PlayerStats:
 
     @property
     def steal(self) -> float | None:
-        """Stud: steal attempts per steal chance."""
-        return _ratio(self.steals, self.steal_chances) if self.game == "stud" else None
+        """Stud games (a bring-in): steal attempts per steal chance."""
+        return _ratio(self.steals, self.steal_chances) if self.game != "wallstreet" else None
 
     @property
     def fold_to_steal(self) -> float | None:
-        """Stud: folds of the bring-in per steal faced."""
-        return _ratio(self.fold_to_steal_count, self.steal_faced) if self.game == "stud" else None
+        """Stud games (a bring-in): folds of the bring-in per steal faced."""
+        return (_ratio(self.fold_to_steal_count, self.steal_faced) if self.game != "wallstreet"
+                else None)
 
     @property
     def saw_fourth(self) -> float | None:
@@ -452,7 +454,7 @@ class Stats:
     def _add(self, data: Mapping[str, object], table: Table) -> None:
         variant = data.get("variant")
         if variant not in _GAMES:
-            raise _HandError(f"variant must be F7S or FWS, got {variant!r}")
+            raise _HandError(f"variant must be one of {', '.join(_GAMES)}, got {variant!r}")
         game = _GAMES[str(variant)]
         starting = _ints(data, "starting_stacks")
         if not starting:
@@ -502,7 +504,7 @@ class Stats:
     def _actions(self, game: str, names: list[str], actions: list[str], starting: list[int],
                  finishing: list[int], winnings: list[int], unit: int) -> None:
         n = len(names)
-        stud = game == "stud"
+        stud = game != "wallstreet"  # the stud games: a bring-in, no card rounds
         cards = [0] * n
         folded = [False] * n
         bets = [0] * n

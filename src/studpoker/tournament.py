@@ -52,10 +52,12 @@ from typing import Protocol
 
 from studpoker.actions import Action, ActionKind
 from studpoker.games import (
+    GAMES,
     Game,
     GameError,
     SevenCardStud,
     WallStreet,
+    canonical_name,
     from_options,
     phh_order,
     to_options,
@@ -125,13 +127,14 @@ class Level:
 
     @property
     def kind(self) -> str:
-        """``"stud"`` or ``"wallstreet"``: which game these stakes are for."""
+        """``"stud"`` or ``"wallstreet"``: which stakes these are (stud's serve Seven Card
+        Stud, Stud Hi-Lo and Razz)."""
         return "wallstreet" if self.limits else "stud"
 
     def game(self, base: Game) -> Game:
         """``base`` (its options: joker, raises cap, ...) at this level's stakes."""
         options = to_options(base)
-        if base.name == "stud":
+        if isinstance(base, SevenCardStud):  # stud, stud8, razz: the same stakes (R5.1, R6.1)
             if self.limits:
                 raise TournamentError("a Seven Card Stud level has bring_in, small_bet and "
                                       "big_bet, not limits")
@@ -262,7 +265,7 @@ class Schedule:
 
     @property
     def game_name(self) -> str:
-        """``"stud"`` or ``"wallstreet"``."""
+        """``"stud"`` or ``"wallstreet"``: the kind of stakes (stud's serve Stud Hi-Lo and Razz too)."""
         return self.levels[0].kind
 
     def level(self, index: int) -> Level:
@@ -277,14 +280,19 @@ class Schedule:
     @classmethod
     def default(cls, game: str, *, hands_per_level: int | None = 10,
                 minutes_per_level: float | None = None) -> Schedule:
-        """The built-in schedule of ``game`` (``"stud"`` or ``"wallstreet"``)."""
-        if game == "stud":
+        """The built-in schedule of ``game`` (a game of the registry; Stud Hi-Lo and Razz
+        use Seven Card Stud's levels)."""
+        try:
+            game = canonical_name(game)
+        except GameError:
+            raise TournamentError(f"unknown game {game!r}: use {', '.join(GAMES)}") from None
+        if issubclass(GAMES[game], SevenCardStud):
             levels = tuple(Level(ante=a, bring_in=b, small_bet=s, big_bet=g)
                            for a, b, s, g in _STUD_LEVELS)
         elif game == "wallstreet":
             levels = tuple(Level(ante=a, limits=tuple(lim)) for a, *lim in _WALL_STREET_LEVELS)
         else:
-            raise TournamentError(f"unknown game {game!r}: use stud or wallstreet")
+            raise TournamentError(f"no built-in levels for {game!r}")
         if minutes_per_level is not None:
             hands_per_level = None
         return cls(levels=levels, hands_per_level=hands_per_level,
@@ -499,7 +507,8 @@ class TournamentConfig:
             raise TournamentError(f"game must be SevenCardStud or WallStreet, got {self.game!r}")
         _positive("starting_stack", self.starting_stack)
         _positive("buy_in", self.buy_in, zero_ok=True)
-        if self.schedule is not None and self.schedule.game_name != self.game.name:
+        stakes = "stud" if isinstance(self.game, SevenCardStud) else "wallstreet"
+        if self.schedule is not None and self.schedule.game_name != stakes:
             raise TournamentError(f"the levels are for {self.schedule.game_name}, the game is "
                                   f"{self.game.name}")
         low, high = 2 * self.game.min_players - 1, self.game.max_players

@@ -7,7 +7,10 @@ market and community cards are dead). Each pair carries a log weight: the
 log-likelihood of that opponent's betting actions so far under
 :func:`action_probabilities`, a noisy version of the equity bot's threshold
 policy (:mod:`studpoker.bots._policy`): the more the opponent bet, the more
-weight on pairs that make it strong. The opponent's seventh-street down card
+weight on pairs that make it strong. A Wall Street market purchase weighs
+the same way (:func:`purchase_probability`): a player pays for a card when
+it helps the hand it holds, so a purchase puts weight on the pairs that the
+bought card improves most over a free card, for the price paid. The opponent's seventh-street down card
 is not part of the pair: it is dealt at random in every rollout, and a
 seventh-street action updates the pairs averaged over it.
 
@@ -16,7 +19,9 @@ its share of a heads-up pot against the seat's cards as the opponent saw
 them then (the seat's up cards, its down cards unknown), every missing card
 dealt at random from the cards not public at that time. Everything is
 evaluated in batches with :func:`studpoker.fast.evaluate_high` and
-:func:`~studpoker.fast.evaluate_low`.
+:func:`~studpoker.fast.evaluate_low` (in razz :func:`~studpoker.fast.evaluate_razz`:
+the best razz low takes the pot, R6.2, and the strongest-looking board is the
+lowest one).
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ except ImportError as _exc:
 
 from studpoker import fast
 from studpoker.actions import ActionKind
+from studpoker.cards import Card
+from studpoker.evaluation import razz_board_key
 from studpoker.hand import SeatView
 from studpoker.operations import (
     ActionTaken,
@@ -53,6 +60,7 @@ __all__ = [
     "action_probabilities",
     "deal_rows",
     "perceived_equity",
+    "purchase_probability",
     "read_log",
     "shares",
 ]
@@ -88,6 +96,9 @@ class Decision:
     players: int  # players still in the hand then
     bets: int  # bets and raises (completions included) made on the street before it
     against: tuple[tuple[int, ...], ...]  # the up cards of every other player still in
+    card: int | None = None  # a Wall Street purchase (kind BUY): the card bought
+    price: int = 0  # a Wall Street purchase: what it cost (dead money in the pot)
+    final_pot: float = 0.0  # a Wall Street purchase: a guess of the pot the buyer played for
 
 
 @dataclass(slots=True, kw_only=True)
@@ -133,7 +144,19 @@ def read_log(view: SeatView) -> LogState:
             pot -= op.amount
         elif isinstance(op, ActionTaken):
             a = op.action
-            if a.kind in _BETTING:
+            if a.kind is ActionKind.BUY and op.cards and op.cards[0] is not None:
+                live = [s for s in range(n) if s not in state.folded]
+                # the pot then, the price, and about half a bet per player per round to come
+                to_come = sum(st.bet for st in view.game.streets[state.street:])
+                state.decisions.append(Decision(
+                    index=i, seat=a.seat, kind=a.kind, street=state.street,
+                    up=tuple(state.up[a.seat]), public=frozenset(public),
+                    to_call=0, pot=pot, players=len(live), bets=0,
+                    against=tuple(tuple(state.up[s]) for s in live if s != a.seat),
+                    card=op.cards[0].code, price=a.amount,
+                    final_pot=pot + a.amount + 0.5 * len(live) * to_come,
+                ))
+            elif a.kind in _BETTING:
                 live = [s for s in range(n) if s not in state.folded]
                 state.decisions.append(Decision(
                     index=i, seat=a.seat, kind=a.kind, street=state.street,
@@ -198,6 +221,28 @@ def action_probabilities(
     return third + keep * p_fold, third + keep * p_pass, third + keep * p_aggr
 
 
+PURCHASE_TEMPERATURE = 0.05
+"""Width of the logistic step of the purchase model (in units of the share of the pot)."""
+
+
+def purchase_probability(gain: Floats, *, price: int, pot: float, equity: Floats,
+                         noise: float | None = None) -> Floats:
+    """Probability that a player buys a market card, under a noisy threshold model.
+
+    ``gain``: how much the card raises the player's share of the pot over a free
+    card (per candidate hand); ``equity``: the share with the card. A player buys
+    when the gain, times the pot it is playing for, pays for the price less the
+    part of the price it wins back (the price goes into the pot, R3.5):
+    ``gain * pot > price * (1 - equity)``, blurred by a logistic step and ``noise``.
+    """
+    pot = max(float(pot), 1.0)
+    margin = gain - price * (1.0 - equity) / pot
+    p: Floats = _sigmoid(margin / PURCHASE_TEMPERATURE)
+    if noise is None:
+        noise = NOISE
+    return noise / 2.0 + (1.0 - noise) * p
+
+
 def deal_rows(
     rng: np.random.Generator, pool: Ints, exclude: Ints | None, count: int, rows: int
 ) -> Ints:
@@ -216,14 +261,22 @@ def deal_rows(
     return out
 
 
+def _best(hands: Ints, *, razz: bool, double_ace_flush: bool) -> Ints:
+    """Keys of the hand that wins the pot (the high, or in razz the razz low, R6.2)."""
+    if razz:
+        return fast.evaluate_razz(hands).astype(np.int64)
+    return fast.evaluate_high(hands, double_ace_flush=double_ace_flush).astype(np.int64)
+
+
 def shares(
-    mine: Ints, others: Sequence[Ints], *, hilo: bool, double_ace_flush: bool
+    mine: Ints, others: Sequence[Ints], *, hilo: bool, double_ace_flush: bool, razz: bool = False
 ) -> Floats:
     """The first player's share of the pot in each row: ``mine`` is an (R, 7) array of
-    card codes, ``others`` one (R, 7) array per opponent (R3.7 split when ``hilo``)."""
-    my_h = fast.evaluate_high(mine, double_ace_flush=double_ace_flush).astype(np.int64)
-    opp_h = np.stack([fast.evaluate_high(o, double_ace_flush=double_ace_flush) for o in others],
-                     axis=1).astype(np.int64)
+    card codes, ``others`` one (R, 7) array per opponent (R3.7 split when ``hilo``;
+    ``razz``: the best razz low takes it, R6.2)."""
+    my_h = _best(mine, razz=razz, double_ace_flush=double_ace_flush)
+    opp_h = np.stack([_best(o, razz=razz, double_ace_flush=double_ace_flush) for o in others],
+                     axis=1)
     best_h = opp_h.max(axis=1)
     tied_h = (opp_h == best_h[:, None]).sum(axis=1)
     high = np.where(my_h > best_h, 1.0, np.where(my_h == best_h, 1.0 / (tied_h + 1), 0.0))
@@ -252,11 +305,12 @@ def perceived_equity(
     completions: int,
     hilo: bool,
     double_ace_flush: bool,
+    razz: bool = False,
 ) -> Floats:
     """Heads-up equity of a player holding each row of ``candidates`` (K, 2) down cards
     plus ``up``, as that player sees it: against the strongest-looking board in
-    ``against`` (its down and future cards unknown), every missing card dealt at
-    random from the cards not in ``public``.
+    ``against`` (its down and future cards unknown; in razz the lowest board), every
+    missing card dealt at random from the cards not in ``public``.
 
     The ``completions`` random deals are shared by all candidates (common random
     numbers: differences between candidates carry little noise); a deal that
@@ -265,7 +319,7 @@ def perceived_equity(
     k = len(candidates)
     if k == 0:
         return np.zeros(0)
-    board = max(against, key=_board_strength) if against else ()
+    board = max(against, key=_razz_board_strength if razz else _board_strength) if against else ()
     pool = np.array([c for c in range(deck_size) if c not in public], np.int64)
     need_me = 7 - 2 - len(up)
     need_them = 7 - len(board)
@@ -278,7 +332,7 @@ def perceived_equity(
     theirs = np.empty((m, len(board) + need_them), np.int64)
     theirs[:, :len(board)] = np.array(board, np.int64)
     theirs[:, len(board):] = dealt[:, need_me:]
-    th_h = fast.evaluate_high(theirs, double_ace_flush=double_ace_flush).astype(np.int64)
+    th_h = _best(theirs, razz=razz, double_ace_flush=double_ace_flush)
     mine = np.empty((k, m, 2 + len(up) + need_me), np.int64)
     mine[:, :, :2] = candidates[:, None, :]
     mine[:, :, 2:2 + len(up)] = np.array(up, np.int64)
@@ -289,8 +343,7 @@ def perceived_equity(
     # a deal that holds a candidate's card is not evaluated (a repeated card is no hand)
     mine[~valid] = _SAFE[: mine.shape[2]]
     flat = mine.reshape(k * m, -1)
-    my_h = fast.evaluate_high(flat, double_ace_flush=double_ace_flush).astype(np.int64)
-    my_h = my_h.reshape(k, m)
+    my_h = _best(flat, razz=razz, double_ace_flush=double_ace_flush).reshape(k, m)
     high = np.where(my_h > th_h, 1.0, np.where(my_h == th_h, 0.5, 0.0))
     if hilo:
         th_l = fast.evaluate_low(theirs).astype(np.int64)
@@ -306,6 +359,11 @@ def perceived_equity(
 
 
 _SAFE = np.array([0, 5, 10, 15, 20, 25, 30], np.int64)  # seven distinct ranks
+
+
+def _razz_board_strength(cards: Sequence[int]) -> tuple[int, ...]:
+    """R6.4: the lower the board, the stronger it looks in razz."""
+    return razz_board_key([Card.from_code(c) for c in cards])
 
 
 def _board_strength(cards: Sequence[int]) -> tuple[int, int]:
@@ -334,10 +392,11 @@ class Belief:
     """
 
     def __init__(self, *, seat: int, deck_size: int, hilo: bool, double_ace_flush: bool,
-                 completions: int = 4) -> None:
+                 completions: int = 4, razz: bool = False) -> None:
         self.seat = seat
         self.deck_size = deck_size
         self.hilo = hilo
+        self.razz = razz
         self.double_ace_flush = double_ace_flush
         self.completions = completions
         self._opponents: dict[int, _Opponent] = {}
@@ -378,15 +437,33 @@ class Belief:
             opp.applied.add(d.index)
             if d.kind is ActionKind.FOLD or len(opp.pairs) == 0:
                 continue
+            if d.kind is ActionKind.BUY:
+                opp.logw = opp.logw + np.log(self._purchase_likelihood(rng, opp.pairs, d))
+                continue
             eq = perceived_equity(
                 rng, opp.pairs, up=d.up, against=d.against, public=d.public,
                 deck_size=self.deck_size, completions=self.completions, hilo=self.hilo,
-                double_ace_flush=self.double_ace_flush,
+                double_ace_flush=self.double_ace_flush, razz=self.razz,
             )
             _, passive, aggressive = action_probabilities(
                 eq, street=d.street, to_call=d.to_call, pot=d.pot, players=d.players, bets=d.bets)
             like = aggressive if d.kind.is_aggressive else passive
             opp.logw = opp.logw + np.log(like)
+
+    def _purchase_likelihood(self, rng: np.random.Generator, pairs: Ints, d: Decision) -> Floats:
+        """P(buying ``d.card`` for ``d.price``) per candidate pair (:func:`purchase_probability`).
+
+        The share with the card and the share with a free card (the next card
+        random) come from the same kind of deals as a bet's perceived equity.
+        """
+        assert d.card is not None
+        with_card, free = (
+            perceived_equity(rng, pairs, up=up, against=d.against, public=d.public,
+                             deck_size=self.deck_size, completions=self.completions,
+                             hilo=self.hilo, double_ace_flush=self.double_ace_flush, razz=self.razz)
+            for up in ((*d.up, d.card), d.up)
+        )
+        return purchase_probability(with_card - free, price=d.price, pot=d.final_pot, equity=with_card)
 
     @property
     def seats(self) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from studpoker.actions import Action, ActionKind
+from studpoker.games import Game, Ranking
 from studpoker.hand import Phase, SeatView
 from studpoker.wild import wild_mask
 
@@ -22,6 +23,7 @@ __all__ = [
     "derive_seed",
     "expected_final_pot",
     "give_up",
+    "is_razz",
     "passive",
     "read_table",
 ]
@@ -35,6 +37,11 @@ def derive_seed(*parts: object) -> int:
     """A 63-bit seed from any parts, the same in every process (no ``hash()``)."""
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def is_razz(game: Game) -> bool:
+    """Whether the best hand of ``game`` is the razz low (R6.2), not the high."""
+    return game.halves[0].ranking is Ranking.RAZZ
 
 
 def make_rng(seed: int | None) -> random.Random:
@@ -82,7 +89,8 @@ class Table:
     the seat has not seen (the deck minus all visible cards, folded players'
     up cards included, which are dead); ``market``: the Wall Street market
     (None for an empty slot); ``wild``: the mask of the ranks wild now (R8,
-    :func:`studpoker.wild.wild_mask`; 0 without wild cards).
+    :func:`studpoker.wild.wild_mask`; 0 without wild cards); ``razz``: the pot
+    goes to the best razz low (R6.2) instead of the best high.
     """
 
     seat: int
@@ -98,6 +106,7 @@ class Table:
     to_call: int
     pot: int
     wild: int = 0
+    razz: bool = False
 
     @property
     def my_need(self) -> int:
@@ -142,7 +151,7 @@ def read_table(view: SeatView) -> Table:
         seat=seat, mine=mine, community=community, opponents=tuple(opponents),
         opp_counts=tuple(opp_counts), opp_seats=tuple(opp_seats), pool=pool, market=market,
         high_low=view.game.high_low, double_ace_flush=view.game.double_ace_flush,
-        to_call=to_call, pot=view.pot, wild=wild_mask(view.wild_ranks),
+        to_call=to_call, pot=view.pot, wild=wild_mask(view.wild_ranks), razz=is_razz(view.game),
     )
 
 

@@ -3,7 +3,7 @@
 :class:`Rollouts` deals the unseen cards at random (opponents' hidden cards
 and every card still to come) and plays the hand to a showdown with nobody
 folding, accumulating the seat's share of the pot: the high share in stud,
-the high half plus the low half in a high-low game. ``variants`` give extra
+the high half plus the low half in a high-low game, the razz share in razz. ``variants`` give extra
 known cards the seat might take instead of its next random card (a Wall
 Street market slot); every variant is scored on the same random deals, so
 differences between them carry little noise (common random numbers).
@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from studpoker.bots._common import Table
-from studpoker.evaluation import high_key, low_key
+from studpoker.evaluation import high_key, low_key, razz_key
 from studpoker.wild import wild_high_key, wild_low_key
 
 __all__ = ["Rollouts"]
@@ -66,8 +66,8 @@ class Rollouts:
             pos += need
         hilo = t.high_low
         daf = t.double_ace_flush
-        wild = t.wild
-        hkey, lkey = _keys(wild)
+        wild, razz = t.wild, t.razz
+        hkey, lkey = _keys(wild, razz)
         variants = self.variants
         nv = len(variants)
         sums = self.sums
@@ -107,12 +107,12 @@ class Rollouts:
                         best_l, n_l = lk, 1
                     elif lk == best_l:
                         n_l += 1
-            share = _share(mine_final, best_h, n_h, best_l, n_l, hilo, daf, wild)
+            share = _share(mine_final, best_h, n_h, best_l, n_l, hilo, daf, wild, razz)
             total += share
             total2 += share * share
             for v in range(nv):
                 cards = [*mine, variants[v], *my_draw[1:], *comm]
-                share = _share(cards, best_h, n_h, best_l, n_l, hilo, daf, wild)
+                share = _share(cards, best_h, n_h, best_l, n_l, hilo, daf, wild, razz)
                 sums[v + 1] += share
                 squares[v + 1] += share * share
         sums[0] = total
@@ -132,19 +132,26 @@ class Rollouts:
         return math.sqrt(var / (self.count - 1))
 
 
-def _keys(wild: int) -> tuple[Callable[[list[int], bool], int], Callable[[list[int]], int]]:
-    """The high and low key functions: R1.3/R1.4, or with the ranks of ``wild`` wild (R8.1)."""
+def _keys(
+    wild: int, razz: bool = False
+) -> tuple[Callable[[list[int], bool], int], Callable[[list[int]], int]]:
+    """The key of the hand that wins and the low key: R1.3/R1.4, the razz low (R6.2) in
+    razz, or with the ranks of ``wild`` wild (R8.1)."""
+    if razz:
+        return (lambda cards, daf: razz_key(cards)), low_key
     if not wild:
         return high_key, low_key
     return (lambda cards, daf: wild_high_key(cards, wild)), (lambda cards: wild_low_key(cards, wild))
 
 
 def _share(
-    cards: list[int], best_h: int, n_h: int, best_l: int, n_l: int, hilo: bool, daf: bool, wild: int = 0
+    cards: list[int], best_h: int, n_h: int, best_l: int, n_l: int, hilo: bool, daf: bool, wild: int = 0,
+    razz: bool = False,
 ) -> float:
     """The seat's share of the pot holding ``cards`` against the opponents' best
-    high ``best_h`` (held by ``n_h`` of them) and best low ``best_l`` (``n_l``)."""
-    hkey, lkey = _keys(wild)
+    high ``best_h`` (held by ``n_h`` of them; in razz their best razz low) and best
+    low ``best_l`` (``n_l``)."""
+    hkey, lkey = _keys(wild, razz)
     hk = hkey(cards, daf)
     if not hilo:
         if hk > best_h:

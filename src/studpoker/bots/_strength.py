@@ -1,12 +1,14 @@
 """Hand strength for the rule bot: how good a seat's hand will be, on its own.
 
 The strength of a hand is its *percentile* among random seven-card hands:
-the fraction of them its final high (or low) hand beats. With cards to come
+the fraction of them its final high (or low, or in razz its razz low) hand
+beats. With cards to come
 the seat's own future cards are sampled from the cards it has not seen, so
 dead cards count. Against ``k`` opponents a percentile ``p`` wins about
 ``p ** k`` of the time; what the opponents show on their boards lowers that
 through simple threat factors (a board that already beats the seat's made
-hand, four cards to a flush showing, three low cards showing).
+hand, four cards to a flush showing, three low cards showing; in razz three
+unpaired cards of eight or lower showing).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from studpoker.bots._common import Table
-from studpoker.evaluation import high_key, low_key
+from studpoker.evaluation import high_key, low_key, razz_key
 from studpoker.wild import wild_high_key, wild_low_key
 
 __all__ = ["Strength", "made_hand"]
@@ -44,6 +46,26 @@ def _tables() -> tuple[list[int], list[int], float]:
     lows.sort()
     no_low = bisect_left(lows, 0) / len(lows)
     return highs, lows, no_low
+
+
+@cache
+def _razz_keys() -> list[int]:
+    """Sorted razz keys (R6.2) of random seven-card hands."""
+    rng = random.Random(20_240_608)
+    deck = list(range(52))
+    keys: list[int] = []
+    while len(keys) < _SAMPLE_HANDS:
+        rng.shuffle(deck)
+        for i in range(7):
+            keys.append(razz_key(deck[7 * i : 7 * i + 7]))
+    keys.sort()
+    return keys
+
+
+def razz_percentile(key: int) -> float:
+    """Fraction of random seven-card hands a razz key beats (ties count half)."""
+    keys = _razz_keys()
+    return (bisect_left(keys, key) + bisect_right(keys, key)) / (2 * len(keys))
 
 
 @cache
@@ -111,6 +133,17 @@ def _my_made(codes: Sequence[int], daf: bool, wild: int = 0) -> tuple[int, int]:
     return made_hand(codes)
 
 
+def _razz_low_cards(codes: Sequence[int]) -> int:
+    """Distinct ranks of eight or lower (ace low) among ``codes``, none counted when paired."""
+    counts: dict[int, int] = {}
+    for c in codes:
+        r = c >> 2
+        counts[r] = counts.get(r, 0) + 1
+    if any(n > 1 for n in counts.values()):
+        return 0
+    return sum(1 for r in counts if r == _ACE or r <= 6)
+
+
 def _low_ranks(codes: Sequence[int]) -> int:
     ranks = set()
     for c in codes:
@@ -131,10 +164,14 @@ class Strength:
         self.rng = rng
         self.no_low = _tables()[2]
         mine = table.mine
-        made = _my_made(mine, table.double_ace_flush, table.wild)
+        made = (0, -1) if table.razz else _my_made(mine, table.double_ace_flush, table.wild)
         high_factor = 1.0
         low_factor = 1.0
         for visible in table.opponents:
+            if table.razz:  # R6.2: the threat is an unpaired low board
+                if _razz_low_cards(visible) >= 3:
+                    high_factor *= 0.75
+                continue
             board = made_hand(visible)
             if board[0] >= 1 and board > made:  # a pair or better showing beats us
                 high_factor *= 0.55
@@ -182,6 +219,9 @@ class Strength:
             cards = mine + pool[:need]
             if len(cards) < 5:  # only possible with a broken view; be safe
                 return 0.0
+            if t.razz:
+                total += razz_percentile(razz_key(cards)) ** k * hf
+                continue
             if wild:  # R8.1: any number of cards, against random hands with the same wild ranks
                 h = wild_percentile(wild_high_key(cards, wild), wild) ** k * hf
             else:

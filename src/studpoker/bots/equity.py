@@ -8,7 +8,8 @@ to a showdown; the mean share of the pot is the equity. Betting decisions use
 the compiled batch path (:func:`studpoker.equity.equities`, exact when few deals
 remain); card rounds and ``fast=False`` use pure-Python rollouts
 (:mod:`studpoker.bots._rollout`, with :func:`~studpoker.evaluation.high_key`).
-In Wall Street the share is the high half plus the low half (all of it to the high when nobody makes a low).
+In Wall Street and Stud Hi-Lo the share is the high half plus the low half (all of it to the
+high when nobody makes a low); in razz the best razz low takes it all.
 
 Rollouts stop early when the estimate is clearly away from every threshold
 of the decision (at least ``min_rollouts``, at most ``max_rollouts``), so the

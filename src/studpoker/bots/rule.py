@@ -5,13 +5,16 @@ projected final hand among random seven-card hands, its own cards to come
 sampled from the cards it has not seen, raised to the power of the number of
 opponents, and cut down where an opponent's board already beats the seat's
 made hand, shows four to a flush, or (high-low) shows three low cards. In
-Wall Street the value is the expected share of a split pot: half for the
-high, half for the low, all of it for the high when nobody makes a low.
+Wall Street and Stud Hi-Lo the value is the expected share of a split pot:
+half for the high, half for the low, all of it for the high when nobody
+makes a low. In razz the hand is its razz low (R6.2): low cards are
+strength, pairs and high cards weakness, and a board of unpaired low cards
+is the threat.
 
 Betting (see :mod:`studpoker.bots._policy`): bet above the fair share plus
 an edge, raise above a larger edge, call while the value beats the pot odds
-plus a margin that is larger on early streets, fold otherwise. Stud high and
-hi-lo have their own tables.
+plus a margin that is larger on early streets, fold otherwise. Games with
+one winner (stud, razz) and hi-lo games have their own tables.
 
 Market (Wall Street card rounds): the value with each market card is
 compared with the value after an average free card, on the same sampled

@@ -6,7 +6,9 @@ the seat has not seen: its own cards, all up cards, folded players' up cards,
 market and community cards are dead), weighted by how likely that opponent's
 betting so far is under a noisy version of the equity bot's policy: an
 opponent that bets or raises is more likely to hold pairs that make it
-strong. The belief is updated after every action
+strong. A Wall Street market purchase counts as evidence too: the pairs the
+bought card helps most, for its price, gain weight. In razz strong means
+low. The belief is updated after every action
 (:class:`studpoker.bots._belief.Belief`).
 
 **Rollouts.** Every decision runs Monte Carlo rollouts against the belief:
@@ -72,7 +74,7 @@ from studpoker.bots._belief import (
     perceived_equity,
     shares,
 )
-from studpoker.bots._common import betting_rounds_left, expected_final_pot, make_rng
+from studpoker.bots._common import betting_rounds_left, expected_final_pot, is_razz, make_rng
 from studpoker.bots._policy import decide_bet, thresholds_of
 from studpoker.bots.equity import HILO_THRESHOLDS, STUD_THRESHOLDS, EquityBot
 from studpoker.hand import Phase, SeatView
@@ -159,7 +161,7 @@ class SearchBot:
             self._belief = Belief(seat=view.seat, deck_size=53 if view.game.joker else 52,
                                   hilo=view.game.high_low,
                                   double_ace_flush=view.game.double_ace_flush,
-                                  completions=self.completions)
+                                  completions=self.completions, razz=is_razz(view.game))
             self._seat = view.seat
         assert self._belief is not None
         self._belief.update(view, gen)
@@ -215,8 +217,9 @@ class SearchBot:
             return self._fallback.act(view)
         my_final, others, picks = dealt
         game = view.game
+        razz = is_razz(game)
         share = shares(my_final, others, hilo=game.high_low,
-                       double_ace_flush=game.double_ace_flush)
+                       double_ace_flush=game.double_ace_flush, razz=razz)
         if self.betting == "thresholds":
             th = HILO_THRESHOLDS if game.high_low else STUD_THRESHOLDS
             return decide_bet(view, float(share.mean()), thresholds_of(view, th))
@@ -234,7 +237,7 @@ class SearchBot:
             eq[s] = perceived_equity(
                 gen, belief.pairs(s), up=[c.code for c in players[s].up], against=against,
                 public=public, deck_size=belief.deck_size, completions=self.completions,
-                hilo=game.high_low, double_ace_flush=game.double_ace_flush,
+                hilo=game.high_low, double_ace_flush=game.double_ace_flush, razz=razz,
             )[picks[s]]
         pot = view.pot
         my_bet = players[seat].bet

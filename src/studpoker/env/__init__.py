@@ -7,7 +7,8 @@
 * :func:`vector_env` - many self-play hands stepped together with numpy
   arrays (Gymnasium's vector API, per-seat rewards, masks in ``infos``);
 * ``import studpoker.env.openspiel`` registers the OpenSpiel games
-  ``python_studpoker_stud`` and ``python_studpoker_wallstreet``.
+  ``python_studpoker_stud``, ``python_studpoker_stud8``, ``python_studpoker_razz`` and
+  ``python_studpoker_wallstreet``.
 
 All share one discrete action space (:class:`ActionId`, 11 actions) and one
 observation layout (:mod:`studpoker.env._encode`, :class:`Layout`). Each

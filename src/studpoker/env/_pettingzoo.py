@@ -224,7 +224,7 @@ class StudPokerAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 def pettingzoo_env(
     game: str | Game = "stud", players: int = 3, joker: bool = False, **options: Any
 ) -> StudPokerAEC:
-    """A PettingZoo ``AECEnv`` for ``game`` ("stud" or "wallstreet") with ``players`` seats.
+    """A PettingZoo ``AECEnv`` for ``game`` ("stud", "stud8", "razz" or "wallstreet") with ``players`` seats.
 
     ``options``: the game's options (``ante``, ``bring_in``, ``small_bet``,
     ``big_bet``, ``limits``, ``market_unit``, ``max_raises``,

@@ -204,19 +204,23 @@ def make_config(
     dealer: int | None = None,
     **options: object,
 ) -> EnvConfig:
-    """Build the game from ``game`` ("stud" or "wallstreet", or a Game) and its options.
+    """Build the game from ``game`` (a name of the registry: "stud", "stud8", "razz",
+    "wallstreet"; or a Game) and its options.
 
     ``options`` are the game's own keyword options (``ante``, ``bring_in``,
     ``small_bet``, ``big_bet``, ``limits``, ``market_unit``, ``max_raises``,
     ``double_ace_flush``, ``heads_up_uncapped``, ``open_pair_big_bet``,
-    ``showdown_muck``); anything else raises :class:`~studpoker.games.GameError`.
+    ``showdown_muck``, as the game has them); anything else raises
+    :class:`~studpoker.games.GameError` (so does ``joker=True`` for razz, R6.1).
     """
     if isinstance(game, Game):
         if options:
             raise GameError(f"options {sorted(options)} given with a ready-made game")
         built = game
     else:
-        built = from_options(game, joker=bool(joker), **options)  # GameError names a bad option
+        if joker:
+            options["joker"] = True
+        built = from_options(game, **options)  # GameError names a bad option
     if not isinstance(players, int) or not built.min_players <= players <= built.max_players:
         raise GameError(
             f"{built.name} is for {built.min_players} to {built.max_players} players, got {players!r}"

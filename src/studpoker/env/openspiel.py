@@ -1,6 +1,7 @@
-"""OpenSpiel games ``python_studpoker_stud`` and ``python_studpoker_wallstreet``.
+"""OpenSpiel games ``python_studpoker_stud``, ``python_studpoker_stud8``,
+``python_studpoker_razz`` and ``python_studpoker_wallstreet``.
 
-Importing this module registers both with ``pyspiel.register_game``:
+Importing this module registers them with ``pyspiel.register_game``:
 
 >>> import pyspiel
 >>> import studpoker.env.openspiel
@@ -22,8 +23,10 @@ Parameters (defaults): ``players`` (3), ``stacks`` (200, every seat),
 left), ``joker`` (False), ``ante`` (1), ``max_raises`` (3),
 ``heads_up_uncapped`` (True), ``double_ace_flush`` (False); stud:
 ``bring_in`` (2), ``small_bet`` (5), ``big_bet`` (10), ``open_pair_big_bet``
-(True), ``showdown_muck`` (True); Wall Street: ``limits`` ("2 2 4 4 4", five
-numbers), ``market_unit`` (0: the first limit), ``showdown_muck`` (False).
+(True), ``showdown_muck`` (True); stud8: stud's but ``open_pair_big_bet``
+(R5.3); razz: stud8's but ``joker`` and ``double_ace_flush`` (R6.1); Wall
+Street: ``limits`` ("2 2 4 4 4", five numbers), ``market_unit`` (0: the first
+limit), ``showdown_muck`` (False).
 ``showdown_muck`` is the game's option (R1.9, R3.10); the showdown here is
 automatic and every player shows either way.
 
@@ -70,7 +73,8 @@ _OUTCOME_ROWS: tuple[tuple[tuple[int, float], ...], ...] = (
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
-GAME_NAMES = ("python_studpoker_stud", "python_studpoker_wallstreet")
+GAME_NAMES = ("python_studpoker_stud", "python_studpoker_wallstreet", "python_studpoker_stud8",
+              "python_studpoker_razz")
 
 _COMMON: dict[str, Any] = {
     "players": 3, "stacks": 200, "dealer": -1, "joker": False, "ante": 1, "max_raises": 3,
@@ -80,6 +84,9 @@ _PARAMS: dict[str, dict[str, Any]] = {
     "stud": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "open_pair_big_bet": True,
                        "showdown_muck": True},
     "wallstreet": _COMMON | {"limits": "2 2 4 4 4", "market_unit": 0, "showdown_muck": False},
+    "stud8": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "showdown_muck": True},
+    "razz": {k: v for k, v in _COMMON.items() if k not in ("joker", "double_ace_flush")}
+    | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "showdown_muck": True},
 }
 
 
@@ -115,12 +122,15 @@ def _config(name: str, params: dict[str, Any]) -> EnvConfig:
     options: dict[str, object] = {
         "ante": int(p["ante"]), "max_raises": int(p["max_raises"]),
         "heads_up_uncapped": bool(p["heads_up_uncapped"]),
-        "double_ace_flush": bool(p["double_ace_flush"]),
         "showdown_muck": bool(p["showdown_muck"]),
     }
-    if name == "stud":
+    if "double_ace_flush" in p:
+        options["double_ace_flush"] = bool(p["double_ace_flush"])
+    if "bring_in" in p:  # the stud games
         options |= {"bring_in": int(p["bring_in"]), "small_bet": int(p["small_bet"]),
-                    "big_bet": int(p["big_bet"]), "open_pair_big_bet": bool(p["open_pair_big_bet"])}
+                    "big_bet": int(p["big_bet"])}
+        if "open_pair_big_bet" in p:
+            options["open_pair_big_bet"] = bool(p["open_pair_big_bet"])
     else:
         limits = tuple(int(x) for x in str(p["limits"]).split())
         if len(limits) != 5:
@@ -130,7 +140,7 @@ def _config(name: str, params: dict[str, Any]) -> EnvConfig:
         if int(p["market_unit"]):
             options["market_unit"] = int(p["market_unit"])
     return make_config(
-        name, players, joker=bool(p["joker"]), stacks=int(p["stacks"]),
+        name, players, joker=bool(p.get("joker", False)), stacks=int(p["stacks"]),
         dealer=players - 1 if dealer < 0 else dealer, **options,
     )
 
@@ -165,7 +175,7 @@ class Tensor(np.ndarray):
 
 
 class StudPokerGame(pyspiel.Game):  # type: ignore[misc]
-    """A studpoker game for OpenSpiel; ``variant`` is "stud" or "wallstreet"."""
+    """A studpoker game for OpenSpiel; ``variant`` is "stud", "stud8", "razz" or "wallstreet"."""
 
     variant = "stud"
 
@@ -207,6 +217,14 @@ class _StudGame(StudPokerGame):
 
 class _WallStreetGame(StudPokerGame):
     variant = "wallstreet"
+
+
+class _StudHiLoGame(StudPokerGame):
+    variant = "stud8"
+
+
+class _RazzGame(StudPokerGame):
+    variant = "razz"
 
 
 class StudPokerState(pyspiel.State):  # type: ignore[misc]
@@ -535,3 +553,5 @@ class StudPokerObserver:
 
 pyspiel.register_game(_game_type("stud"), _StudGame)
 pyspiel.register_game(_game_type("wallstreet"), _WallStreetGame)
+pyspiel.register_game(_game_type("stud8"), _StudHiLoGame)
+pyspiel.register_game(_game_type("razz"), _RazzGame)

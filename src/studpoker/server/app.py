@@ -98,6 +98,9 @@ def create_app(
     from studpoker.server.player_stats import router as stats_router  # profiles, leaderboard
 
     app.include_router(stats_router)
+    from studpoker.server.imports import router as imports_router  # rooms' text histories uploaded
+
+    app.include_router(imports_router)
     install_error_handlers(app)
     app.add_exception_handler(TournamentRefused, refused_response)  # a refused request: its status
     app.add_middleware(SecurityHeaders)

@@ -53,6 +53,8 @@ class DemoTable:
 
 _STUD = {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
 _WALL_STREET = {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]}
+_STUD8 = {**_STUD, "game": "stud8"}
+_RAZZ = {**_STUD, "game": "razz"}
 
 
 def _demo(name: str, game: dict[str, Any], bots: tuple[str, ...]) -> DemoTable:
@@ -67,6 +69,8 @@ DEMO_TABLES: tuple[DemoTable, ...] = (
     _demo("Demo: Seven Card Stud, medium (equity)", _STUD, ("equity",)),
     _demo("Demo: Seven Card Stud, hard (search)", _STUD, ("search",)),
     _demo("Demo: Wall Street, hard (search)", _WALL_STREET, ("search", "search")),
+    _demo("Demo: Stud Hi-Lo vs a bot", _STUD8, ("equity",)),
+    _demo("Demo: Razz vs a bot", _RAZZ, ("equity",)),
 )
 
 

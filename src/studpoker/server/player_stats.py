@@ -45,7 +45,7 @@ __all__ = ["all_hands_of", "hands_of", "leaderboard", "profile", "router", "stat
 
 router = APIRouter(prefix="/api")
 
-_GAMES = ("stud", "wallstreet")
+_GAMES = tuple(GAMES)
 
 
 def _names(h: HandRow) -> list[str]:
@@ -139,7 +139,7 @@ def all_hands_of(db: Database, name: str) -> str:
 def player_stats(name: str, svc: Svc, game: str | None = None) -> dict[str, Any]:
     """A player's profile: statistics by game and the chart of chips over hands."""
     if game is not None and game not in _GAMES:
-        raise HTTPException(400, f"unknown game {game!r}: stud or wallstreet")
+        raise HTTPException(400, f"unknown game {game!r}: {', '.join(_GAMES)}")
     try:
         return profile(svc.db, name, game=game)
     except KeyError:
@@ -151,7 +151,7 @@ def leaderboard_route(svc: Svc, game: str = "stud", min_hands: int = 20,
                       limit: int = 50) -> list[dict[str, Any]]:
     """Accounts by net chips in one game."""
     if game not in _GAMES:
-        raise HTTPException(400, f"unknown game {game!r}: stud or wallstreet")
+        raise HTTPException(400, f"unknown game {game!r}: {', '.join(_GAMES)}")
     if min_hands < 0 or not 1 <= limit <= 500:
         raise HTTPException(400, "min_hands must be >= 0 and limit 1 to 500")
     return leaderboard(svc.db, game=game, min_hands=min_hands, limit=limit)

@@ -62,6 +62,22 @@ export async function apiText(path) {
   return text;
 }
 
+/** Send a file's bytes (e.g. a room's text hand history) -> parsed JSON; throws ApiError. */
+export async function apiUpload(path, file) {
+  const headers = {"Content-Type": "application/octet-stream"};
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  const response = await fetch(path, {method: "POST", headers, body: file});
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok) throw new ApiError(response.status, detail(data, response.status));
+  return data;
+}
+
 export function setToken(token) {
   session.token = token;
   if (token) localStorage.setItem(TOKEN_KEY, token);

@@ -87,7 +87,9 @@ export function summaryPanel({number, results, payoffs, names, hiLo, onClose, ol
       high: who(r.high_winners), low: who(r.low_winners)},
   },
   h("div", {class: "pot-name"}, `${r.name.charAt(0).toUpperCase()}${r.name.slice(1)}: ${r.amount}`),
-  r.high_winners.length ? h("div", {class: "winner high"}, h("b", {}, "High "), who(r.high_winners),
+  // a pot nobody contested has no hand: its winner simply wins it (razz pots are won by a low)
+  r.high_winners.length ? h("div", {class: "winner high"}, h("b", {}, r.high_hand || r.low_hand ? "High " : "Won by "),
+    who(r.high_winners),
     r.high_hand ? h("span", {class: "made"}, ` (${r.high_hand})`) : null) : null,
   r.low_winners.length ? h("div", {class: "winner low"}, h("b", {}, "Low "), who(r.low_winners),
     r.low_hand ? h("span", {class: "made"}, ` (${r.low_hand})`) : null) : null,
@@ -133,7 +135,8 @@ export function seatPlaces(n, tall = narrow()) {
 }
 
 function strengthText(s) {
-  if (!s || !s.high) return "";
+  if (!s || !(s.high || s.low)) return "";
+  if (!s.high) return `Low: ${s.low}`; // razz: the hand is a low (the server's words)
   return s.low ? `High: ${s.high} · Low: ${s.low}` : `High: ${s.high}`;
 }
 

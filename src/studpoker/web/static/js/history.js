@@ -1,17 +1,28 @@
 // Hand histories: the list of your past hands, and a viewer that steps through one street by street
-// as you saw it (others' down cards hidden unless shown), with a PHH download.
+// as you saw it (others' down cards hidden unless shown), with a PHH download. A room's text hand
+// history (PokerStars, Full Tilt) can be uploaded: the server imports it and the viewer replays it.
 
-import {api, apiText} from "./api.js";
-import {h, replace, signed, streetLabel, toast} from "./util.js";
+import {api, apiText, apiUpload} from "./api.js";
+import {h, parseHash, replace, signed, streetLabel, toast} from "./util.js";
 import {renderFelt, summaryPanel} from "./felt.js";
 
+let lastImport = null; // the last upload's answer, kept while the page lives (back from a replay)
+
 export function mountHands(root, {onReplay = null} = {}) {
+  // #/hands?imported=N: the N-th hand of the last upload, in the replayer
+  const imported = parseHash(location.hash).query.get("imported");
+  const chosen = lastImport && imported !== null ? lastImport.hands[Number(imported)] : null;
+  if (chosen) {
+    return mountReplay(root, {load: () => api("POST", "/api/import/replay", {phh: chosen.phh}),
+      phhText: chosen.phh, onBack: () => { location.hash = "#/hands"; }});
+  }
   const body = h("tbody");
   replace(root, h("div", {class: "hands-page"}, h("h2", {}, "Your hands"),
     h("table", {class: "lobby hands", id: "hands-table"},
       h("thead", {}, h("tr", {}, ["When", "Table", "Game", "Hand", "Players", "Result", ""].map((t, i) =>
         h("th", {class: ["when", "table", "game", "number", "players", "result", "open"][i]}, t)))),
-      body)));
+      body),
+    importPanel()));
   api("GET", "/api/me/hands").then((hands) => {
     if (!hands.length) {
       replace(body, h("tr", {}, h("td", {colspan: "7", class: "muted"}, "No finished hands yet.")));
@@ -30,7 +41,76 @@ export function mountHands(root, {onReplay = null} = {}) {
   return () => {};
 }
 
-export function mountReplay(root, {id, invite, onBack = null}) {
+// ------------------------------------------------------------------ import a room's file
+
+function importPanel() {
+  const file = h("input", {type: "file", id: "import-file", "data-testid": "import-file",
+    accept: ".txt,.log,text/plain"});
+  const room = h("select", {id: "import-room", "data-testid": "import-room"},
+    [["auto", "Any room (from each hand)"], ["pokerstars", "PokerStars"], ["fulltilt", "Full Tilt Poker"],
+      ["acr", "Americas Cardroom"]]
+      .map(([value, label]) => h("option", {value}, label)));
+  const button = h("button", {type: "submit", id: "import-submit", "data-testid": "import-submit"}, "Import");
+  const status = h("div", {class: "import-status", id: "import-status", role: "status",
+    "data-testid": "import-status"});
+  const results = h("div", {class: "import-results", id: "import-results", "data-testid": "import-results"});
+
+  function show(data) {
+    lastImport = data;
+    const rooms = Object.entries(data.rooms).map(([name, c]) =>
+      `${name}: ${c.imported} imported, ${c.replayed} replayed, ${c.refused} refused`).join("; ");
+    replace(status, h("span", {"data-testid": "import-summary"}, rooms || "no hands"));
+    const refused = data.refusals.map((r) => h("li", {class: "refusal"},
+      `${r.room} hand ${r.hand ? "#" + r.hand : ""} (line ${r.line}): ${r.reason}`,
+      r.option ? h("span", {class: "muted"}, ` [house option that would cover it: ${r.option}]`) : null));
+    const rows = data.hands.map((x) => h("tr", {dataset: {importIndex: String(x.index)}},
+      h("td", {class: "room"}, x.room), h("td", {class: "number"}, `#${x.hand}`),
+      h("td", {class: "table"}, x.table || ""), h("td", {class: "game"}, x.game_name),
+      h("td", {class: "players"}, x.players.join(", ")),
+      h("td", {class: `result ${x.payoff > 0 ? "up" : x.payoff < 0 ? "down" : ""}`.trim()},
+        x.payoff === null ? "" : signed(x.payoff)),
+      h("td", {}, h("a", {class: "button", "data-testid": "import-replay",
+        href: `#/hands?imported=${x.index}`}, "Replay"))));
+    replace(results,
+      refused.length ? h("ul", {class: "refusals", "data-testid": "import-refusals"}, refused) : null,
+      rows.length ? h("table", {class: "lobby hands", id: "imported-table"},
+        h("thead", {}, h("tr", {}, ["Room", "Hand", "Table", "Game", "Players", "Hero", ""].map((t) =>
+          h("th", {}, t)))), h("tbody", {}, rows)) : null,
+      data.listed < data.replayed ? h("p", {class: "muted"},
+        `${data.listed} of ${data.replayed} hands listed; import the whole file with studpoker import`) : null);
+  }
+
+  async function upload(event) {
+    event.preventDefault();
+    const chosen = file.files && file.files[0];
+    if (!chosen) {
+      replace(status, h("span", {class: "error", "data-testid": "import-error"}, "Choose a file first."));
+      return;
+    }
+    button.disabled = true;
+    replace(status, "Importing…");
+    try {
+      show(await apiUpload(`/api/import?room=${encodeURIComponent(room.value)}`, chosen));
+    } catch (err) {
+      replace(results);
+      replace(status, h("span", {class: "error", "data-testid": "import-error"}, err.message));
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  const panel = h("section", {class: "panel import-panel", id: "import-panel"},
+    h("h3", {}, "Import a hand history"),
+    h("p", {class: "muted"}, "A PokerStars, Full Tilt Poker or Americas Cardroom text file of Seven Card Stud, Stud Hi-Lo or " +
+      "Razz hands: each hand is replayed through the rules, then you can step through it."),
+    h("form", {id: "import-form", onsubmit: upload}, file, room, button), status, results);
+  if (lastImport) show(lastImport);
+  return panel;
+}
+
+// ------------------------------------------------------------------ the replayer
+
+export function mountReplay(root, {id, invite, onBack = null, load = null, phhText = null}) {
   const q = invite ? `?invite=${encodeURIComponent(invite)}` : "";
   let data = null;
   let step = 0;
@@ -92,7 +172,7 @@ export function mountReplay(root, {id, invite, onBack = null}) {
 
   async function download() {
     try {
-      const text = await apiText(`/api/hands/${id}/phh${q}`);
+      const text = phhText ?? await apiText(`/api/hands/${id}/phh${q}`);
       const url = URL.createObjectURL(new Blob([text], {type: "text/plain"}));
       const a = h("a", {href: url, download: `table${data ? data.table : ""}-hand${data ? data.number : id}.phh`});
       document.body.append(a);
@@ -111,11 +191,11 @@ export function mountReplay(root, {id, invite, onBack = null}) {
   }
   document.addEventListener("keydown", onKey);
 
-  api("GET", `/api/hands/${id}/replay${q}`).then((d) => {
+  (load ? load() : api("GET", `/api/hands/${id}/replay${q}`)).then((d) => {
     data = d;
     document.getElementById("replay-title").textContent = `${d.table_name} · hand #${d.number}`;
-    document.getElementById("replay-sub").textContent =
-      `${d.game_info.name} · ${d.names.join(", ")} · commitment ${d.commitment.slice(0, 12)}…`;
+    document.getElementById("replay-sub").textContent = `${d.game_info.name} · ${d.names.join(", ")} · ` +
+      (d.commitment ? `commitment ${d.commitment.slice(0, 12)}…` : `imported from ${d.room}`);
     go(0);
   }).catch((err) => replace(felt, h("div", {class: "gone"}, err.message)));
   return () => document.removeEventListener("keydown", onKey);

@@ -14,23 +14,37 @@ async function actionTime(id) {
   return actionTimes.get(id);
 }
 
-function num(name, label, value, attrs = {}) {
-  return h("label", {class: "field"}, label,
+// Each field of the form names the game option it sets (data-option); a field shows only when
+// the chosen game has that option (the server's game_info.options), so the form follows the
+// server's games (stud, stud8, razz, wallstreet ...) without knowing any of them.
+function num(name, label, value, attrs = {}, option = name) {
+  return h("label", {class: "field", dataset: {option}}, label,
     h("input", {name, type: "number", value: value === null ? "" : String(value), step: "1", ...attrs}));
 }
 
-function check(name, label, checked, title) {
-  return h("label", {class: "check", title}, h("input", {name, type: "checkbox", checked}), label);
+function check(name, label, checked, title, option = name) {
+  return h("label", {class: "check", title, dataset: {option}}, h("input", {name, type: "checkbox", checked}), label);
 }
 
 function createForm() {
-  // the games, their names and seat limits come from the server (GET /api/games)
+  // the games, their names, seat limits and options come from the server (GET /api/games)
   const game = h("select", {name: "game", id: "create-game"});
-  const seats = num("seats", "Seats (blank: most)", null, {placeholder: "max"});
+  const seats = num("seats", "Seats (blank: most)", null, {placeholder: "max"}, "");
   const games = new Map();
-  const seatLimits = () => {
+  const options = () => (games.get(game.value) || {}).options || {};
+  const show = () => {
     const g = games.get(game.value);
     const input = seats.querySelector("input");
+    const has = options();
+    form.setAttribute("data-game", game.value);
+    // the stakes of this game: a bring-in and two bets (the stud games) or five limits (Wall Street)
+    form.setAttribute("data-stakes", "limits" in has ? "wallstreet" : "stud");
+    for (const el of form.querySelectorAll("[data-option]")) {
+      if (el.dataset.option) el.hidden = !(el.dataset.option in has);
+    }
+    for (const box of [studBox, wallBox]) {
+      box.hidden = [...box.querySelectorAll("[data-option]")].every((el) => el.hidden);
+    }
     if (!g) return;
     input.min = String(g.min_players);
     input.max = String(g.max_players);
@@ -39,41 +53,39 @@ function createForm() {
   // every default (stakes, rules) is the server's: each game's complete default options
   const defaults = (g) => {
     const o = g.options || {};
-    const set = (name, value) => {
-      const input = form.elements[name];
-      if (!input || value === undefined || value === null) return;
+    for (const el of form.querySelectorAll("[data-option]")) {
+      const opt = el.dataset.option;
+      if (!opt || !(opt in o)) continue;
+      const input = el.querySelector("input");
+      const value = opt === "limits" ? o.limits[Number(input.dataset.index)] : o[opt];
+      if (value === undefined || value === null) continue;
       if (input.type === "checkbox") input.checked = Boolean(value);
       else input.value = String(value);
-    };
-    if (g.game === "stud") {
-      for (const k of ["ante", "bring_in", "small_bet", "big_bet", "open_pair_big_bet", "showdown_muck",
-        "max_raises", "heads_up_uncapped", "joker", "double_ace_flush"]) set(k, o[k]);
-    } else {
-      set("ws_ante", o.ante);
-      (o.limits || []).forEach((v, i) => set(`limit${i + 1}`, v));
-      set("ws_showdown_muck", o.showdown_muck);
     }
   };
   api("GET", "/api/games").then((d) => {
     for (const g of d.games) games.set(g.game, g);
     replace(game, d.games.map((g) => h("option", {value: g.game}, g.name)));
-    for (const g of [...d.games].reverse()) defaults(g); // the first game's shared rules win
-    form.setAttribute("data-game", game.value);
-    seatLimits();
+    defaults(d.games[0]);
+    show();
   }).catch((err) => toast(`Cannot load the games: ${err.message}`));
+  const limits = [1, 2, 3, 4, 5].map((i) => {
+    const field = num(`limit${i}`, `Limit ${["3rd", "4th", "5th", "6th", "7th"][i - 1]}`, null, {min: "1"}, "limits");
+    field.querySelector("input").dataset.index = String(i - 1);
+    return field;
+  });
   const studBox = h("fieldset", {class: "only-stud"}, h("legend", {}, "Stud stakes"),
     num("ante", "Ante", null, {min: "0"}), num("bring_in", "Bring-in", null, {min: "1"}),
     num("small_bet", "Small bet", null, {min: "1"}), num("big_bet", "Big bet", null, {min: "1"}),
     check("open_pair_big_bet", "Open pair on 4th allows the big bet", false),
     check("showdown_muck", "Players may muck at showdown", false, "R1.9"));
   const wallBox = h("fieldset", {class: "only-wallstreet"}, h("legend", {}, "Wall Street stakes"),
-    num("ws_ante", "Ante", null, {min: "0"}),
-    h("div", {class: "limits"}, [1, 2, 3, 4, 5].map((i) =>
-      num(`limit${i}`, `Limit ${["3rd", "4th", "5th", "6th", "7th"][i - 1]}`, null, {min: "1"}))),
+    num("ws_ante", "Ante", null, {min: "0"}, "ante"),
+    h("div", {class: "limits"}, limits),
     num("market_unit", "Market unit (blank: first limit)", null, {min: "1", placeholder: "auto"}),
     check("ws_showdown_muck", "Players may muck at showdown", false,
-      "R3.10: by default everyone still in shows"));
-  const form = h("form", {id: "create-form", class: "create-form", "data-game": "stud"},
+      "R3.10: by default everyone still in shows", "showdown_muck"));
+  const form = h("form", {id: "create-form", class: "create-form", "data-game": "stud", "data-stakes": "stud"},
     h("h2", {}, "Create a table"),
     h("label", {class: "field"}, "Name", h("input", {name: "name", id: "create-name", required: true, maxlength: "64",
       value: "My table"})),
@@ -86,27 +98,30 @@ function createForm() {
       check("heads_up_uncapped", "No raise cap heads-up", false)),
     h("fieldset", {}, h("legend", {}, "Table"),
       seats,
-      num("action_time", "Seconds to act", 20, {min: "1", max: "600"}),
-      num("time_bank", "Time bank (s)", 60, {min: "0", max: "3600"}),
-      num("min_buy_in", "Min buy-in", 100, {min: "1"}), num("max_buy_in", "Max buy-in", 1000, {min: "1"}),
-      check("private", "Private (invite link only)", false)),
+      num("action_time", "Seconds to act", 20, {min: "1", max: "600"}, ""),
+      num("time_bank", "Time bank (s)", 60, {min: "0", max: "3600"}, ""),
+      num("min_buy_in", "Min buy-in", 100, {min: "1"}, ""), num("max_buy_in", "Max buy-in", 1000, {min: "1"}, ""),
+      check("private", "Private (invite link only)", false, undefined, "")),
     h("button", {type: "submit", class: "primary", id: "create-submit"}, "Create table"));
   game.addEventListener("change", () => {
-    form.setAttribute("data-game", game.value);
-    seatLimits();
+    const g = games.get(game.value);
+    if (g) defaults(g); // the new game's stakes and rules, as the server defines them
+    show();
   });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const f = form.elements;
     const int = (name) => (f[name].value === "" ? null : Number(f[name].value));
-    const common = {joker: f.joker.checked, double_ace_flush: f.double_ace_flush.checked,
-      max_raises: int("max_raises"), heads_up_uncapped: f.heads_up_uncapped.checked};
-    const gameOptions = game.value === "stud"
-      ? {game: "stud", ante: int("ante"), bring_in: int("bring_in"), small_bet: int("small_bet"),
-        big_bet: int("big_bet"), open_pair_big_bet: f.open_pair_big_bet.checked,
-        showdown_muck: f.showdown_muck.checked, ...common}
-      : {game: "wallstreet", ante: int("ws_ante"), limits: [1, 2, 3, 4, 5].map((i) => int(`limit${i}`)),
-        market_unit: int("market_unit"), showdown_muck: f.ws_showdown_muck.checked, ...common};
+    // the game's options from the visible fields that set them
+    const gameOptions = {game: game.value};
+    for (const el of form.querySelectorAll("[data-option]")) {
+      const opt = el.dataset.option;
+      if (!opt || el.hidden || el.closest("fieldset[hidden]")) continue;
+      const input = el.querySelector("input");
+      const value = input.type === "checkbox" ? input.checked : (input.value === "" ? null : Number(input.value));
+      if (opt === "limits") (gameOptions.limits = gameOptions.limits || [])[Number(input.dataset.index)] = value;
+      else gameOptions[opt] = value;
+    }
     const config = {name: f.name.value, game: gameOptions, seats: int("seats"),
       action_time: int("action_time"), time_bank: int("time_bank"), min_buy_in: int("min_buy_in"),
       max_buy_in: int("max_buy_in"), private: f.private.checked};

@@ -143,9 +143,9 @@ export function mountTable(root, {id, invite}) {
       const parts = msg.results.map((r) => {
         const hi = r.high_winners.map((s) => (s === me ? "you" : names[s])).join(" and ");
         const lo = r.low_winners.map((s) => (s === me ? "you" : names[s])).join(" and ");
-        let text = `${r.name}, ${r.amount}: high ${hi}${r.high_hand ? ` with ${r.high_hand}` : ""}`;
-        if (lo) text += `; low ${lo} with ${r.low_hand}`;
-        return text;
+        const high = hi ? `high ${hi}${r.high_hand ? ` with ${r.high_hand}` : ""}` : "";
+        const low = lo ? `low ${lo} with ${r.low_hand}` : "";
+        return `${r.name}, ${r.amount}: ${[high, low].filter(Boolean).join("; ")}`;
       });
       const mine = me !== null && me !== undefined ? msg.payoffs[me] : null;
       announce(`Hand ${msg.number} over. ${parts.join(". ")}.` +

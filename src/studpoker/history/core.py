@@ -1,0 +1,342 @@
+"""The shared core of the room readers: text decoding, hands split from a stream,
+amounts in chips, and the room-neutral form of one hand (:class:`RoomHand`).
+
+A room module (``studpoker.history.rooms.<room>``) turns the lines of one hand
+into a :class:`RoomHand`: the table's seats, the stakes, and what happened as a
+list of :class:`Event` records in the room's order. :mod:`studpoker.history.convert`
+then plays that hand through the engine and writes it in PHH. Nothing here
+knows a room's wording.
+"""
+
+from __future__ import annotations
+
+import codecs
+import datetime
+import io
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
+
+from studpoker.cards import Card, full_deck
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
+
+__all__ = [
+    "Block",
+    "ByteStream",
+    "Event",
+    "HistoryError",
+    "ParseError",
+    "RoomHand",
+    "RoomSeat",
+    "decode_lines",
+    "money",
+    "parse_card",
+    "split_hands",
+]
+
+
+class ByteStream(Protocol):
+    """What the reader needs of a file: bytes on demand (an open binary file, a socket's)."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
+class HistoryError(ValueError):
+    """A hand-history file that cannot be read at all: not text, no hands of the room
+    asked for, an unknown room. ``source`` is the file, ``line`` the 1-based line."""
+
+    def __init__(self, reason: str, *, source: str | None = None, line: int | None = None) -> None:
+        self.reason = reason
+        self.source = source
+        self.line = line
+        where = ""
+        if source is not None:
+            where = source + (f":{line}" if line is not None else "") + ": "
+        elif line is not None:
+            where = f"line {line}: "
+        super().__init__(where + reason)
+
+
+class ParseError(Exception):
+    """One hand's text cannot be read (the hand is refused, the file goes on)."""
+
+    def __init__(self, reason: str, line: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+
+
+# --------------------------------------------------------------------------
+# Decoding: UTF-8 (with or without a BOM), UTF-16 (LE/BE, BOM or not), cp1252
+# --------------------------------------------------------------------------
+
+_SAMPLE: Final = 1 << 16
+
+
+def _encoding(head: bytes) -> tuple[str, int]:
+    """The encoding of a file that starts with ``head``, and the BOM's length."""
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8", 3
+    if head.startswith(codecs.BOM_UTF16_LE):
+        return "utf-16-le", 2
+    if head.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16-be", 2
+    even, odd = head[0::2], head[1::2]
+    if len(head) >= 4:  # UTF-16 without a BOM: ASCII text has a zero byte in every pair
+        if odd.count(0) > len(odd) * 0.4 and even.count(0) < len(even) * 0.1:
+            return "utf-16-le", 0
+        if even.count(0) > len(even) * 0.4 and odd.count(0) < len(odd) * 0.1:
+            return "utf-16-be", 0
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < len(head) - 3:  # not a character cut at the end of the sample
+            return "cp1252", 0
+    return "utf-8", 0
+
+
+def decode_lines(raw: ByteStream) -> Iterator[str]:
+    """The lines of a byte stream, without their line ends (``\\n``, ``\\r\\n`` or ``\\r``),
+    read as a stream. UTF-8 and UTF-16 files with or without a byte-order mark are
+    recognised; a file that is not UTF-8 is read as Windows-1252 (older room clients).
+    Undecodable bytes become U+FFFD rather than stopping the file."""
+    head = raw.read(_SAMPLE)
+    encoding, bom = _encoding(head)
+    buffered = io.BufferedReader(_Chain(head[bom:], raw))
+    text = io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
+    for line in text:
+        yield line.rstrip("\n")
+
+
+class _Chain(io.RawIOBase):
+    """A raw stream: ``first`` bytes, then the rest of ``rest``."""
+
+    def __init__(self, first: bytes, rest: ByteStream) -> None:
+        self._first = first
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: WriteableBuffer, /) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._first:
+            n = min(len(view), len(self._first))
+            view[:n] = self._first[:n]
+            self._first = self._first[n:]
+            return n
+        data = self._rest.read(len(view))
+        n = len(data)
+        view[:n] = data
+        return n
+
+
+def text_lines(text: str) -> Iterator[str]:
+    """The lines of text already decoded (a BOM and any line ends removed)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return iter(text.splitlines())
+
+
+# --------------------------------------------------------------------------
+# Splitting a stream into hands
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """The lines of one hand as found in the file; ``start`` is the header's line number
+    (1-based), ``room`` the room whose header starts it, ``ended`` whether more text
+    followed (False: the file ended inside this hand)."""
+
+    room: str
+    lines: list[str]
+    start: int
+    ended: bool
+
+
+def split_hands(lines: Iterable[str], headers: Iterable[tuple[str, Callable[[str], bool]]]) \
+        -> Iterator[Block | tuple[int, str]]:
+    """Hands of a stream of lines: a :class:`Block` per hand (a header line of one of
+    ``headers`` up to the next header), and ``(line, text)`` for a non-blank line that
+    belongs to no hand (before the first header). One hand is held at a time."""
+    tests = list(headers)
+    block: list[str] | None = None
+    room = ""
+    start = 0
+    number = 0
+    for number, line in enumerate(lines, 1):
+        found = None
+        stripped = line.lstrip("\ufeff \t")
+        if stripped[:1] in _HEADER_STARTS:
+            for name, test in tests:
+                if test(stripped):
+                    found = name
+                    break
+        if found is not None:
+            if block is not None:
+                yield Block(room, block, start, True)
+            block, room, start = [stripped], found, number
+        elif block is not None:
+            block.append(line)
+        elif line.strip():
+            yield (number, line)
+    if block is not None:
+        yield Block(room, block, start, False)
+
+
+_HEADER_STARTS: Final = frozenset("PFHGS#*<")  # the first characters of the rooms' header lines
+
+
+# --------------------------------------------------------------------------
+# Amounts and cards
+# --------------------------------------------------------------------------
+
+_MONEY: Final = re.compile(r"[$€£]|USD|EUR|GBP|CAD|T\$|,|\s")
+
+
+def money(text: str, scale: int, line: int | None = None) -> int:
+    """``"$1,768.85"`` as chips: 176885 with ``scale=100`` (cents), ``"1,500"`` as 1500
+    with ``scale=1`` (tournament chips). A fraction of a chip is a :class:`ParseError`."""
+    plain = text[1:] if text[:1] in "$€£" else text
+    if plain.isdigit():  # the usual cases first: "40", "$2", "$0.04"
+        return int(plain) * scale
+    whole, dot, cents = plain.partition(".")
+    if scale == 100 and dot and len(cents) == 2 and cents.isdigit() and (whole.isdigit() or not whole):
+        return int(whole or 0) * 100 + int(cents)
+    plain = _MONEY.sub("", text)
+    try:
+        value = Decimal(plain) * scale
+    except InvalidOperation:
+        raise ParseError(f"bad amount {text!r}", line) from None
+    if not value.is_finite() or value != value.to_integral_value() or value < 0:
+        raise ParseError(f"amount {text!r} is not a whole number of chips "
+                         f"({'cents' if scale == 100 else 'chips'})", line)
+    return int(value)
+
+
+_CARDS: Final = {str(c): c for c in full_deck()}
+_CARDS.update({k[0] + k[1].upper(): c for k, c in _CARDS.items()})
+_CARDS.update({k[0].lower() + k[1]: c for k, c in _CARDS.items()})
+
+
+def parse_card(text: str, line: int | None = None) -> Card:
+    """A room's card text (``Ah``, ``10h``, ``ah``) as a card."""
+    card = _CARDS.get(text)
+    if card is not None:
+        return card
+    if len(text) == 3 and text[:2] == "10":
+        text = "T" + text[2]
+    card = _CARDS.get(text[:1].upper() + text[1:].lower())
+    if card is None:
+        raise ParseError(f"bad card {text!r}", line)
+    return card
+
+
+def parse_cards(text: str, line: int | None = None) -> tuple[Card, ...]:
+    """Cards separated by spaces (``"Ah 7c Kd"``)."""
+    words = text.split()
+    try:
+        return tuple([_CARDS[w] for w in words])
+    except KeyError:
+        return tuple(parse_card(w, line) for w in words)
+
+
+# --------------------------------------------------------------------------
+# One hand, as the room wrote it
+# --------------------------------------------------------------------------
+
+# Event kinds
+ANTE: Final = "ante"
+DEAL: Final = "deal"
+BRING_IN: Final = "bring_in"
+COMPLETE: Final = "complete"
+BET: Final = "bet"
+RAISE: Final = "raise"
+CALL: Final = "call"
+CHECK: Final = "check"
+FOLD: Final = "fold"
+RETURN: Final = "return"
+SHOW: Final = "show"
+MUCK: Final = "muck"
+REVEAL: Final = "reveal"
+COLLECT: Final = "collect"
+LEAVE: Final = "leave"
+CAPPED: Final = "capped"
+COMMUNITY: Final = "community"
+BETTING: Final = frozenset((BRING_IN, COMPLETE, BET, RAISE, CALL, CHECK, FOLD))
+
+
+class Event(NamedTuple):
+    """One thing the room wrote, in its order (a named tuple: a hand makes dozens, and
+    this is the importer's hot path).
+
+    ``kind``: one of the constants above. ``amount``: for a bring-in, completion,
+    bet or raise the player's total bet on the street *to* which it brings it; for
+    a call the chips it adds; for an ante, a returned bet or a collection the
+    chips. ``cards``: for a deal, the player's cards at positions ``position``,
+    ``position + 1``, ... in dealing order (None: a card the file does not show);
+    for a show, reveal or muck the cards shown from the first one. ``street``: 0
+    for third street ... 4 for seventh.
+    """
+
+    kind: str
+    player: str = ""
+    amount: int = 0
+    cards: tuple[Card | None, ...] = ()
+    position: int = 0
+    street: int = 0
+    line: int = 0
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSeat:
+    """A seat of the room's table at the start of the hand."""
+
+    seat: int
+    name: str
+    stack: int
+    sitting_out: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomHand:
+    """One hand as a room recorded it, in chips (cents for money games).
+
+    ``game``: ``"stud"``, ``"stud8"`` or ``"razz"``. ``small_bet``/``big_bet``
+    from the header; ``ante``/``bring_in`` from the header when the room writes
+    them there (else None: read from the posts). ``button``: the dealer's seat
+    number when the room writes one (ours does), else None. ``total_pot`` and
+    ``rake`` from the summary; ``complete`` is False when the summary is missing
+    (a hand cut off).
+    """
+
+    room: str
+    hand_id: str
+    table: str
+    game: str
+    small_bet: int
+    big_bet: int
+    seats: tuple[RoomSeat, ...]
+    events: tuple[Event, ...]
+    ante: int | None = None
+    bring_in: int | None = None
+    currency: str | None = None
+    unit: str | None = None
+    tournament: str | None = None
+    level: str | None = None
+    max_seats: int | None = None
+    button: int | None = None
+    hero: str | None = None
+    total_pot: int | None = None
+    rake: int = 0
+    time: datetime.datetime | None = None
+    time_zone: str | None = None
+    complete: bool = True
+    source: str | None = None
+    line: int = 0

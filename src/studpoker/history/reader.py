@@ -1,0 +1,219 @@
+"""Reading rooms' hand-history files as a stream of imported and refused hands.
+
+:func:`read` decodes a file (UTF-8 or UTF-16, with or without a byte-order
+mark, any line ends), splits it into hands one at a time, reads each in its
+room's format and replays it through the engine. It yields an
+:class:`Imported` hand (its PHH :class:`~studpoker.phh.HandHistory`) or a
+:class:`Refusal` (the reason, the line, and the house option that would
+cover the room's rule) for every hand; nothing is dropped silently. Memory
+stays flat: one hand is held at a time.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from studpoker.history.convert import Context, Refused, convert
+from studpoker.history.core import (
+    Block,
+    ByteStream,
+    HistoryError,
+    ParseError,
+    decode_lines,
+    split_hands,
+    text_lines,
+)
+from studpoker.history.rooms import ROOMS, Room, room
+from studpoker.phh import HandHistory
+
+__all__ = ["Imported", "Refusal", "Summary", "read", "read_text"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Imported:
+    """A hand read and replayed: ``history`` is its PHH form."""
+
+    room: str
+    hand_id: str
+    history: HandHistory
+    source: str | None
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Refusal:
+    """A hand that was found but not imported: ``reason`` (and ``line``, where the
+    reading or the replay stopped), ``option`` the house option that would cover the
+    room's rule (None if none), ``cut_off`` for a hand the file ends inside."""
+
+    room: str
+    hand_id: str | None
+    reason: str
+    source: str | None
+    line: int | None
+    option: str | None = None
+    cut_off: bool = False
+
+    def __str__(self) -> str:
+        where = (self.source or "<text>") + (f":{self.line}" if self.line is not None else "")
+        hand = f" hand #{self.hand_id}" if self.hand_id else " hand"
+        text = f"{where}: {ROOMS[self.room].title if self.room in ROOMS else self.room}{hand}: {self.reason}"
+        if self.option is not None:
+            text += f" [house option that would cover it: {self.option}]"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready: room, hand, source, line, reason, option, cut_off."""
+        return {"room": self.room, "hand": self.hand_id, "source": self.source, "line": self.line,
+                "reason": self.reason, "option": self.option, "cut_off": self.cut_off}
+
+
+@dataclass
+class Summary:
+    """Counts per room: hands imported (found), replayed (written) and refused."""
+
+    rooms: dict[str, list[int]] = field(default_factory=dict)
+    refusals: list[Refusal] = field(default_factory=list)
+    keep: int = 1000  # refusals kept for the report (all are counted)
+
+    def add(self, result: Imported | Refusal) -> None:
+        counts = self.rooms.setdefault(result.room, [0, 0, 0])
+        counts[0] += 1
+        if isinstance(result, Imported):
+            counts[1] += 1
+        else:
+            counts[2] += 1
+            if len(self.refusals) < self.keep:
+                self.refusals.append(result)
+
+    @property
+    def imported(self) -> int:
+        return sum(c[0] for c in self.rooms.values())
+
+    @property
+    def replayed(self) -> int:
+        return sum(c[1] for c in self.rooms.values())
+
+    @property
+    def refused(self) -> int:
+        return sum(c[2] for c in self.rooms.values())
+
+    def line(self) -> str:
+        """``pokerstars: 12 imported, 11 replayed, 1 refused; fulltilt: ...``"""
+        if not self.rooms:
+            return "no hands"
+        return "; ".join(f"{name}: {c[0]:,} imported, {c[1]:,} replayed, {c[2]:,} refused"
+                         for name, c in self.rooms.items())
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready: per room counts, totals, and the refusals."""
+        return {
+            "rooms": {name: {"imported": c[0], "replayed": c[1], "refused": c[2]}
+                      for name, c in self.rooms.items()},
+            "imported": self.imported, "replayed": self.replayed, "refused": self.refused,
+            "refusals": [r.to_dict() for r in self.refusals],
+        }
+
+
+def _rooms(name: str) -> list[Room]:
+    if name == "auto":
+        return list(ROOMS.values())
+    try:
+        return [room(name)]
+    except KeyError as exc:
+        raise HistoryError(str(exc.args[0])) from None
+
+
+def read(source: str | os.PathLike[str] | ByteStream, *, room: str = "auto",
+         name: str | None = None) -> Iterator[Imported | Refusal]:
+    """Every hand of a room's file (a path, or a binary stream), imported or refused.
+
+    ``room`` is a room name (``"pokerstars"``, ``"fulltilt"``) or ``"auto"`` (each
+    hand's header says its room). Raises :class:`HistoryError` when the file cannot
+    be read or holds no hand of the room asked for.
+    """
+    rooms = _rooms(room)
+    if isinstance(source, str | os.PathLike):
+        path = os.fspath(source)
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise HistoryError(f"cannot read the file: {exc.strerror or exc}", source=path) from None
+        with handle:
+            yield from _read_lines(decode_lines(handle), rooms, name or path)
+        return
+    yield from _read_lines(decode_lines(source), rooms, name)
+
+
+def read_text(text: str, *, room: str = "auto", source: str | None = None) -> Iterator[Imported | Refusal]:
+    """Every hand of text already decoded (see :func:`read`)."""
+    yield from _read_lines(text_lines(text), _rooms(room), source)
+
+
+def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None) \
+        -> Iterator[Imported | Refusal]:
+    by_name = {r.name: r for r in rooms}
+    headers = [(r.name, r.is_header) for r in rooms]
+    context = Context()
+    memo: dict[str, object] = {}
+    found = 0
+    stray: tuple[int, str] | None = None
+    for item in split_hands(lines, headers):
+        if not isinstance(item, Block):
+            stray = stray or item
+            continue
+        found += 1
+        yield _one(item, by_name[item.room], source, context, memo)
+    if not found:
+        titles = [r.title for r in rooms]
+        what = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " or " + titles[-1]
+        other = ""
+        if stray is not None:
+            other = f"; line {stray[0]} reads {stray[1][:60]!r}"
+            for r in ROOMS.values():
+                if r not in rooms and r.is_header(stray[1].lstrip("\ufeff")):
+                    other += f" (a {r.title} hand: use --from {r.name} or auto)"
+        raise HistoryError(f"no {what} hands found{other}", source=source)
+
+
+def _one(block: Block, fmt: Room, source: str | None, context: Context,
+         memo: dict[str, object]) -> Imported | Refusal:
+    hand_id: str | None = None
+    try:
+        rh = fmt.parse(block.lines, start=block.start, source=source, memo=memo)
+        hand_id = rh.hand_id
+        history = convert(rh, options=fmt.options, context=context)
+    except ParseError as exc:
+        return Refusal(room=fmt.name, hand_id=hand_id or _hand_id(block), reason=exc.reason,
+                       source=source, line=exc.line if exc.line is not None else block.start,
+                       cut_off=not block.ended and block.start + len(block.lines) - 1 <= (exc.line or 0))
+    except Refused as exc:
+        cut = exc.reason.startswith("the hand is cut off")
+        if cut and not block.ended:
+            reason = "the hand is cut off: the file ends before its summary"
+        elif cut:
+            reason = "the hand is cut off: the next hand starts before its summary"
+        else:
+            reason = exc.reason
+        return Refusal(room=fmt.name, hand_id=hand_id, reason=reason, source=source,
+                       line=exc.line if exc.line is not None else block.start, option=exc.option,
+                       cut_off=cut)
+    except Exception as exc:  # a fault of ours: the hand is refused, the file goes on
+        return Refusal(room=fmt.name, hand_id=hand_id or _hand_id(block),
+                       reason=f"internal error reading this hand ({type(exc).__name__}: {exc}); "
+                              "please report it with the hand", source=source, line=block.start)
+    return Imported(room=fmt.name, hand_id=rh.hand_id, history=history, source=source,
+                    line=block.start)
+
+
+def _hand_id(block: Block) -> str | None:
+    digits = []
+    head = block.lines[0]
+    at = head.find("#")
+    for ch in head[at + 1:] if at >= 0 else "":
+        if not ch.isdigit():
+            break
+        digits.append(ch)
+    return "".join(digits) or None
