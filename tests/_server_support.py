@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,8 @@ from studpoker.server import Settings, create_app
 
 STUDPOKER = str(Path(sys.executable).with_name("studpoker"))
 PG_BASE = os.environ.get("STUDPOKER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+# the Redis database the cluster tests use (each developer or CI job its own number)
+REDIS_URL = os.environ.get("STUDPOKER_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 FAST = Settings(hand_delay=0, start_delay=0.3, bot_delay=0, rate_per_second=10_000, rate_burst=10_000,
                 guests_per_ip=100_000, sockets_per_ip=100_000, registrations_per_ip=100_000)
@@ -62,6 +64,61 @@ def pg_schema_url() -> Iterator[str]:
     finally:
         with psycopg.connect(PG_BASE, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+def redis_available() -> bool:
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
+        return True
+    except Exception:
+        return False
+
+
+def need_cluster_services() -> None:
+    """The cluster tests need PostgreSQL and Redis on localhost: they fail, never skip, without."""
+    if not pg_available():
+        pytest.fail(f"the cluster tests need PostgreSQL at {PG_BASE} ($STUDPOKER_TEST_PG)")
+    if not redis_available():
+        pytest.fail(f"the cluster tests need Redis at {REDIS_URL} ($STUDPOKER_TEST_REDIS)")
+
+
+def lease_owner(prefix: str, table_id: int) -> str | None:
+    """The process holding a table's lease in a test cluster (``--redis-prefix prefix``)."""
+    import redis
+
+    value = redis.Redis.from_url(REDIS_URL, decode_responses=True).get(f"{prefix}:lease:{table_id}")
+    return str(value) if value is not None else None
+
+
+def cluster_prefix() -> str:
+    """A Redis prefix of its own for one test's cluster."""
+    return "studpoker-test-" + uuid.uuid4().hex[:10]
+
+
+@contextlib.contextmanager
+def pg_database_url() -> Iterator[str]:
+    """A PostgreSQL URL of a fresh database of its own (no schema in it yet), dropped afterwards."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    name = "studpoker_test_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(PG_BASE, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(PG_BASE).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(PG_BASE, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def need_pg() -> None:
+    """Skip without a PostgreSQL server on localhost, except under CI (``CI`` set): fail there."""
+    if not pg_available():
+        if os.environ.get("CI"):
+            pytest.fail("no PostgreSQL at postgresql://postgres@127.0.0.1:5432/test ($STUDPOKER_TEST_PG)")
+        pytest.skip("no PostgreSQL on localhost")
 
 
 def db_params() -> list[Any]:
@@ -185,13 +242,22 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        self.launch()
+        self.wait_ready()
+
+    def launch(self) -> None:
+        """Start the process (without waiting for it to answer)."""
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
                 [STUDPOKER, "serve", "--port", str(self.port), "--db", self.db, "--hand-delay", "0",
                  "--bot-delay", "0", "--log-level", "warning", "--rate", "10000", "--burst", "10000",
                  "--guests-per-ip", "100000", "--sockets-per-ip", "100000", *self.extra],
                 stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 60
+
+    def wait_ready(self, timeout: float = 90) -> None:
+        """Wait until the process answers ``/api/health``."""
+        assert self.proc is not None
+        deadline = time.time() + timeout
         while True:
             try:
                 if httpx.get(f"{self.http}/api/health", timeout=1).status_code == 200:
@@ -214,3 +280,35 @@ class ServerProcess:
                 self.proc.wait(20)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+@contextlib.contextmanager
+def running_cluster(tmp_path: Path, n: int = 3,
+                    extra: Sequence[str] = ()) -> Iterator[tuple[str, str, list[ServerProcess]]]:
+    """``n`` ``studpoker serve --redis`` processes on a fresh PostgreSQL schema and a Redis prefix of
+    their own, started at once: ``(database URL, prefix, processes)``. Stopped (those still alive)
+    and their Redis keys deleted afterwards."""
+    prefix = cluster_prefix()
+    with pg_schema_url() as url:
+        procs = [ServerProcess(url, free_port(), tmp_path / f"server{i}.log",
+                               ["--redis", REDIS_URL, "--redis-prefix", prefix, *extra]) for i in range(n)]
+        try:
+            for proc in procs:
+                proc.launch()
+            for proc in procs:
+                proc.wait_ready()
+            yield url, prefix, procs
+        finally:
+            for proc in procs:
+                proc.stop()
+            forget_cluster(prefix)
+
+
+def forget_cluster(prefix: str) -> None:
+    """Delete a test cluster's Redis keys (``{prefix}:...``)."""
+    import redis
+
+    r = redis.Redis.from_url(REDIS_URL)
+    keys = list(r.scan_iter(match=f"{prefix}:*", count=1000))
+    if keys:
+        r.delete(*keys)

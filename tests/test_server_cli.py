@@ -203,6 +203,44 @@ def test_verify_shuffle_command(tmp_path: Path) -> None:
         assert r.exit_code == 1 and "MISMATCH" in r.output
 
 
+def test_verify_shuffle_checks_the_published_commitment_and_nothing_else(tmp_path: Path) -> None:
+    """Issue 22 s.1 item 5: a forged history carries a commitment (and a ``_seed``) of its own
+    deck; verification against the commitment published before the deal refuses it, and a
+    history with a ``_seed`` but no commitment proves nothing."""
+    game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    published = deck_root(SEED)
+    forger = hashlib_seed(7)
+    forged = _history_text(game, 4, forger)  # a deck of the forger's choice, with its own root
+    path = tmp_path / "forged.phh"
+    path.write_text(forged)
+    assert runner.invoke(app, ["verify-shuffle", "--history", str(path)]).exit_code == 0  # self-consistent
+    r = runner.invoke(app, ["verify-shuffle", "--history", str(path), "--commitment", published, "--json"])
+    assert r.exit_code == 1, r.output
+    out = json.loads(r.output)
+    assert not out["ok"] and any("not the published commitment" in p for p in out["problems"])
+    assert any("does not match the commitment" in p for p in out["problems"])
+    history = phh.read_one(forged)
+    assert verify_history(history, commitment=published) != []
+    assert verify_history(history, commitment=deck_root(forger)) == []
+    # the honest history passes against the published commitment, given in any case
+    honest = tmp_path / "honest.phh"
+    honest.write_text(_history_text(game, 4, SEED))
+    r = runner.invoke(app, ["verify-shuffle", "--history", str(honest), "--commitment", published.upper()])
+    assert r.exit_code == 0, r.output
+    # a _seed line and no commitment: refused, whatever the seed says
+    seeded = "\n".join([f'_seed = "{forger}"', *[line for line in forged.splitlines()
+                                                  if not line.startswith("_commitment")]]) + "\n"
+    path.write_text(seeded)
+    assert "_commitment" not in phh.read_one(seeded).fields
+    r = runner.invoke(app, ["verify-shuffle", "--history", str(path), "--json"])
+    assert r.exit_code == 1, r.output
+    assert any("no _commitment" in p for p in json.loads(r.output)["problems"])
+    assert verify_history(phh.read_one(seeded)) != []
+    # with a seed on the command line the history is still checked against the commitment given
+    r = runner.invoke(app, ["verify-shuffle", forger, "--history", str(path), "--commitment", published])
+    assert r.exit_code == 1, r.output
+
+
 def test_audit_command_exit_codes(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'a.db'}"
     from studpoker.server.auth import Auth

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +19,9 @@ from _server_support import (
     audit_ok,
     db_params,
     db_url,
+    need_pg,
+    pg_database_url,
+    pg_schema_url,
     run,
     seated_table,
     wait_until,
@@ -51,6 +57,42 @@ def test_migrations_create_the_schema_once(kind: str, tmp_path: Path) -> None:
         with db.engine.connect() as conn:
             assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == _head()
         db.dispose()
+
+
+_MIGRATE_AT = """
+import sys, time
+from studpoker.server.db import Database
+url, at = sys.argv[1], float(sys.argv[2])
+db = Database(url)
+time.sleep(max(0.0, at - time.time()))
+db.migrate()
+db.dispose()
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fresh", ["database", "schema"])
+def test_three_processes_migrate_a_fresh_postgresql_database_at_once(fresh: str) -> None:
+    """Issue 22 s.1 item 2: cold starts race on the migrations (``UniqueViolation ...
+    alembic_version``); a database lock around them lets one migrate and the others find the
+    schema at its newest revision. Three cold starts of three processes each."""
+    need_pg()
+    for _ in range(3):
+        with pg_database_url() if fresh == "database" else pg_schema_url() as url:
+            at = time.time() + 3.0  # every process has imported everything by then
+            procs = [subprocess.Popen([sys.executable, "-c", _MIGRATE_AT, url, str(at)],
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                     for _ in range(3)]
+            outs = [proc.communicate(timeout=180)[0] for proc in procs]
+            for proc, out in zip(procs, outs, strict=True):
+                assert proc.returncode == 0, out[-3000:]
+            db = Database(url)
+            try:
+                with db.engine.connect() as conn:
+                    assert conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all() \
+                        == [_head()]
+            finally:
+                db.dispose()
 
 
 @pytest.mark.parametrize("kind", db_params())

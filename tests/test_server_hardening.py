@@ -183,6 +183,48 @@ def test_tokens_expire_when_unused_and_each_use_renews_them(tmp_path: Path) -> N
     assert Settings().token_ttl > 0
 
 
+def test_a_socket_is_closed_when_its_token_expires(tmp_path: Path) -> None:
+    """Issue 22 s.1 item 8: a socket logged in before its token expired can no longer act after
+    it: it is closed (``unauthorized``) when the token expires unused, and adds no bot then. A
+    socket in use keeps its token alive (its messages are uses), and a token renewed by a REST
+    call keeps the socket open past its first expiry."""
+    settings = dataclasses.replace(FAST, token_ttl=2.0)
+    with ServerThread(f"sqlite:///{tmp_path / 'db.db'}", settings) as srv:
+        async def main() -> None:
+            idle, busy, rest = Client(srv.url), Client(srv.url), Client(srv.url)
+            for c in (idle, busy, rest):
+                await c.guest()
+                await c.connect()
+            tid = int((await idle.create_table(table_config(STUD)))["id"])
+            await idle.request({"type": "watch", "table": tid})
+            codes: list[str] = []
+            idle.listeners.append(lambda m: codes.append(m.get("code", "")) if m.get("type") == "error" else None)
+            started = time.monotonic()
+            async with httpx.AsyncClient(base_url=srv.url) as http:
+                while time.monotonic() - started < 5.0:  # 2.5 lifetimes
+                    assert (await busy.request({"type": "ping"}))["type"] == "pong"
+                    r = await http.get("/api/me", headers={"Authorization": f"Bearer {rest.token}"})
+                    assert r.status_code == 200
+                    await asyncio.sleep(0.3)
+            assert idle.closed is not None
+            await asyncio.wait_for(idle.closed.wait(), 5)  # closed at expiry, without a word from it
+            assert "unauthorized" in codes
+            with pytest.raises(Exception):  # noqa: B017 - a closed socket, whatever the library raises
+                await idle.request({"type": "add_bot", "table": tid, "bot": "random", "buy_in": 100})
+            info = (await asyncio.to_thread(httpx.get, f"{srv.url}/api/tables/{tid}")).json()
+            assert not any(seat for seat in info["seats"])  # no bot was added
+            for c in (busy, rest):  # used (by the socket, or by REST calls): still open
+                assert c.closed is None or not c.closed.is_set()
+                assert (await c.request({"type": "ping"}))["type"] == "pong"
+            # once the REST calls stop, the token expires and that socket closes too
+            assert rest.closed is not None
+            await asyncio.wait_for(rest.closed.wait(), 5)
+            for c in (idle, busy, rest):
+                await c.close()
+
+        run(main())
+
+
 # ------------------------------------------------------------------ websockets
 
 
@@ -378,6 +420,72 @@ def test_names_are_unique_in_any_case_and_reserved_prefixes_refused(kind: str, t
 
 
 @pytest.mark.parametrize("kind", db_params())
+def test_look_alike_names_are_refused(kind: str, tmp_path: Path) -> None:
+    """Issue 22 s.1 item 10: a name whose skeleton (Unicode confusables, UTS #39) is an existing
+    name's is taken: ``aIice`` (capital I) next to ``alice``, ``b0b`` next to ``bob``, ``rnike``
+    next to ``mike``; at once too (one account of a look-alike burst)."""
+    with db_url(kind, tmp_path) as url, ServerThread(url, GUARDED, auth=_cheap_auth()) as srv, \
+            httpx.Client(base_url=srv.url, timeout=30) as http:
+        def reg(name: str) -> httpx.Response:
+            return http.post("/api/register", json={"name": name, "password": "a good password"})
+
+        for name in ("alice", "bob", "mike", "Ivan"):
+            assert reg(name).status_code == 200, name
+        for twin, of in (("aIice", "alice"), ("a1ice", "alice"), ("AIice", "alice"), ("b0b", "bob"),
+                         ("B0B", "bob"), ("rnike", "mike"), ("lvan", "Ivan"), ("1van", "Ivan")):
+            r = reg(twin)
+            assert r.status_code == 409, (twin, r.text)
+            assert of in r.json()["detail"]
+        for fine in ("alicia", "ivana", "iVAN2"):  # merely similar names are fine ('i' is not 'l')
+            assert reg(fine).status_code == 200, fine
+
+        async def burst() -> list[int]:
+            async with httpx.AsyncClient(base_url=srv.url, timeout=60) as client:
+                names = ["dave1", "davel", "daveI", "DAVEl"] * 2
+                rs = await asyncio.gather(*(client.post("/api/register", json={
+                    "name": n, "password": "pw-pw-pw-pw"}) for n in names))
+            return [r.status_code for r in rs]
+
+        codes = run(burst())
+        assert sorted(codes) == [200] + [409] * 7, codes
+
+
+@pytest.mark.parametrize("kind", db_params())
+def test_the_name_skeleton_migration_keeps_old_look_alikes(kind: str, tmp_path: Path) -> None:
+    """A database made before migration 0004 with 'bob' and 'b0b' upgrades: both keep their names
+    and can log in, and no third look-alike can be registered."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    import studpoker.server.db as dbmod
+    from studpoker.server.auth import Auth, NameTaken
+    from studpoker.server.db import Database, UserRow
+
+    with db_url(kind, tmp_path) as url:
+        db = Database(url)
+        if db.schema:
+            with db.engine.begin() as conn:
+                conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{db.schema}"'))
+        cfg = Config()
+        cfg.set_main_option("script_location", str(Path(dbmod.__file__).parent / "migrations"))
+        with db.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "0003")
+            for name in ("bob", "b0b", "carol"):
+                conn.execute(text("INSERT INTO users (name, name_key, guest, balance, created_at) "
+                                  "VALUES (:n, :k, false, 0, CURRENT_TIMESTAMP)"), {"n": name, "k": name.casefold()})
+        db.migrate()
+        with db.session() as s:
+            keys = {u.name: u.name_skeleton for u in s.query(UserRow)}
+            assert keys == {"bob": "bob", "b0b": None, "carol": "carol"}
+            for name in ("BOB", "bOb", "B0b", "caro1"):
+                with pytest.raises(NameTaken):
+                    Auth().check_new_account(s, name, "long enough")
+        db.dispose()
+
+
+@pytest.mark.parametrize("kind", db_params())
 def test_concurrent_registration_of_one_name_gives_one_account(kind: str, tmp_path: Path) -> None:
     with db_url(kind, tmp_path) as url, ServerThread(url) as srv:
         async def main() -> list[int]:
@@ -565,3 +673,49 @@ def test_the_name_key_migration_keeps_old_case_twins(kind: str, tmp_path: Path) 
             with pytest.raises(NameTaken):
                 Auth().check_new_account(s, "ANN", "long enough")
         db.dispose()
+
+
+# ------------------------------------------------------------------ disconnects mid-send
+
+
+def _abort(ws: Any) -> None:
+    """Drop a websocket's TCP connection at once (a reset, no close frame): a client that vanished."""
+    import struct
+
+    sock = ws.transport.get_extra_info("socket")
+    if sock is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    ws.transport.abort()
+
+
+def test_clients_vanishing_mid_send_leave_no_tracebacks(tmp_path: Path) -> None:
+    """Issue 22 s.1 item 10: watchers of a busy table that drop their connection while the
+    server is sending to them leave no "Task exception was never retrieved" (nor any other
+    traceback) in the server's log."""
+    log = tmp_path / "server.log"
+    server = ServerProcess(f"sqlite:///{tmp_path / 'd.db'}", free_port(), log, ["--log-level", "info"])
+    server.start()
+    try:
+        async def main() -> None:
+            owner = await guest(server.http)
+            tid = int((await owner.create_table(table_config(STUD, action_time=5)))["id"])
+            for _ in range(4):  # a busy table: bots that never wait
+                await owner.request({"type": "add_bot", "table": tid, "bot": "random", "buy_in": 500})
+            for _ in range(6):
+                socks = [await _ws(server.http) for _ in range(20)]
+                for ws in socks:
+                    await ws.send(json.dumps({"type": "watch", "seq": 1, "table": tid}))
+                await asyncio.sleep(0.3)  # updates pile up in the server's queues, then the clients vanish
+                for ws in socks:
+                    _abort(ws)
+                await asyncio.sleep(0.5)
+            await owner.request({"type": "close_table", "table": tid})
+            await owner.close()
+
+        run(main())
+        time.sleep(1.0)
+    finally:
+        server.stop()
+    text = log.read_text()
+    assert "Task exception was never retrieved" not in text, text[-3000:]
+    assert "Traceback" not in text, text[-3000:]

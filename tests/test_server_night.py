@@ -609,7 +609,8 @@ def test_the_lobby_shows_your_seats_private_ones_too(url: str) -> None:
 
 def test_profile_and_leaderboard_count_the_same_hands(url: str) -> None:
     """One definition of a player's statistics: the profile and the leaderboard give the same
-    hands and net for every game, cash tables and tournaments alike."""
+    hands and net for every game: the hands dealt at cash tables (a tournament's chips are not
+    the player's: its hands count in neither, docs/stats.md)."""
 
     async def go() -> None:
         with ServerThread(url, FAST) as srv:
@@ -655,7 +656,7 @@ def test_profile_and_leaderboard_count_the_same_hands(url: str) -> None:
             board = await bob.get("/api/leaderboard?game=stud&min_hands=0")
             row = next(r for r in board if r["name"] == name)
             stud = next(g for g in profile["games"] if g["game"] == "stud")
-            assert (stud["hands"], stud["net"]) == (row["hands"], row["net"]) and stud["hands"] > 3
+            assert (stud["hands"], stud["net"]) == (row["hands"], row["net"]) and stud["hands"] >= 3
             for c in (ann, bob):
                 await c.close()
 

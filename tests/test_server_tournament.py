@@ -346,3 +346,178 @@ def test_a_schedule_without_levels_takes_the_games_built_in_levels(game: dict[st
         r = http.post("/api/tournaments", json={"game": game, "schedule": {"hands_per_level": 0}},
                       headers=owner)
         assert r.status_code == 400 and "hands_per_level" in r.json()["detail"]
+
+
+def test_hostile_tournament_inputs_get_4xx_never_500(tmp_path: Path) -> None:
+    """Issue 22 s.1 item 6: ids past any database integer, names with bidi overrides, zero-width
+    spaces, BEL or newlines (the rules of table names), and malformed bodies are refused with a
+    4xx; nothing is stored for them."""
+    from fastapi.testclient import TestClient
+
+    from studpoker.server import create_app
+
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    with TestClient(create_app(db, QUICK), raise_server_exceptions=False) as http:
+        owner, _ = _guest(http)  # type: ignore[arg-type]
+        t = _create(http, owner, STUD, players=3)  # type: ignore[arg-type]
+        for tid in (2**31, 2**63 - 1, 2**63, 2**63 + 1, 2**64, 10**30, -1, "1e3", "x", "%00"):
+            for verb, path in (("get", ""), ("post", "/register"), ("post", "/unregister"), ("post", "/fill"),
+                               ("post", "/cancel")):
+                r = http.request(verb.upper(), f"/api/tournaments/{tid}{path}", headers=owner)
+                assert 400 <= r.status_code < 500, (tid, path, r.status_code, r.text)
+        for bad in ("evil\u202etxt", "zero\u200bwidth", "bell\x07", "new\nline", "tab\there", "   ", "",
+                    "\u2066iso", "x" * 65):
+            r = http.post("/api/tournaments", json={"name": bad, "game": STUD}, headers=owner)
+            assert r.status_code == 422, (bad, r.text)
+        level = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
+        bodies: list[Any] = [
+            {"game": STUD, "schedule": {"levels": "abc"}}, {"game": STUD, "schedule": {"levels": [1, 2]}},
+            {"game": STUD, "schedule": {"levels": [{"ante": "x"}]}}, {"game": STUD, "schedule": {"levels": [{}]}},
+            {"game": STUD, "schedule": {"hands_per_level": "x", "levels": [level]}},
+            {"game": STUD, "schedule": {"hands_per_level": -1, "levels": [level]}},
+            {"game": STUD, "schedule": {"hands_per_level": 10**30, "levels": [level]}},
+            {"game": STUD, "schedule": {"minutes_per_level": 1e308, "levels": [level]}},
+            {"game": STUD, "schedule": {"minutes_per_level": 0, "levels": [level]}},
+            {"game": STUD, "schedule": {"hands_per_level": True, "levels": [level]}},
+            {"game": STUD, "schedule": {"levels": [{**level, "ante": 2**70}]}},
+            {"game": STUD, "schedule": {"levels": [{**level, "limits": [1, 2]}]}},
+            {"game": STUD, "schedule": {"levels": [level] * 10_000}},
+            {"game": STUD, "schedule": []}, {"game": STUD, "schedule": "x"}, {"game": STUD, "schedule": {"x": 1}},
+            {"game": STUD, "schedule": {"hands_per_level": 2}},
+            {"game": STUD, "players": 10**30}, {"game": STUD, "buy_in": 2**63}, {"game": STUD, "buy_in": 0},
+            {"game": STUD, "starting_stack": 10**9, "players": 100}, {"game": STUD, "bots": []},
+            {"game": STUD, "bots": ["x" * 10_000]}, {"game": STUD, "bots": [1]}, {"game": STUD, "bots": "rule"},
+            {"game": STUD, "seats_per_table": 9}, {"game": WALL, "seats_per_table": 8},
+            {"game": STUD, "action_time": -1}, {"game": STUD, "time_bank": 10**30},
+            {"game": {"game": "stud", "ante": 2**70}}, {"game": {"game": "stud", "joker": "yes"}},
+            {"game": {"game": "wallstreet", "limits": [1]}}, {"game": {}}, {"game": []}, {"game": "stud"},
+            {"game": STUD, "extra": 1}, [], "x", None, {"name": None, "game": STUD},
+            {"name": ["a"], "game": STUD},
+        ]
+        for body in bodies:
+            r = http.post("/api/tournaments", json=body, headers=owner)
+            assert 400 <= r.status_code < 500 or r.status_code == 201, (body, r.status_code, r.text[:300])
+        for raw in (b"{", b"\xff\xfe", b'{"game": {"game": "stud"}, "name": "a\\ud800"}', b"[" * 5000):
+            r = http.post("/api/tournaments", content=raw, headers={**owner, "Content-Type": "application/json"})
+            assert 400 <= r.status_code < 500 or r.status_code == 201, (raw[:40], r.status_code)
+        created = [x for x in http.get("/api/tournaments").json() if x["id"] != t["id"]]
+        for x in created:  # whatever was accepted starts and fills without a 500
+            r = http.post(f"/api/tournaments/{x['id']}/fill", headers=owner)
+            assert r.status_code < 500, (x, r.text)
+    assert audit_ok(db) == []
+
+
+def test_a_stuck_tournament_is_cancelled_with_every_buy_in_refunded(tmp_path: Path) -> None:
+    """Issue 22 s.1 item 6: a tournament stored before names were checked (a newline in its name)
+    fills and starts; one that cannot start (or that nobody fills) is cancelled by its creator,
+    every buy-in back where it came from (the bots' to the creator)."""
+    from sqlalchemy import update
+
+    from studpoker.server.db import Database
+    from studpoker.server.tournaments import TournamentRow
+
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    with ServerThread(db, QUICK) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        owner, _ = _guest(http)
+        a, _ = _guest(http)
+        b, _ = _guest(http)
+        old = _create(http, owner, STUD, players=3)
+        stuck = _create(http, owner, STUD, players=6)
+        database = Database(db)
+        try:
+            with database.session() as s:  # as an older server stored them
+                s.execute(update(TournamentRow).where(TournamentRow.id.in_([old["id"], stuck["id"]]))
+                          .values(name="bad\nname\u202e"))
+                s.commit()
+        finally:
+            database.dispose()
+        assert http.post(f"/api/tournaments/{old['id']}/register", headers=a).status_code == 200
+        r = http.post(f"/api/tournaments/{old['id']}/fill", headers=owner)
+        assert r.status_code == 200 and r.json()["status"] == "running", r.text
+        table = http.get(f"/api/tables/{r.json()['tables'][0]}").json()
+        assert "\n" not in table["name"] and "\u202e" not in table["name"]
+        _wait_over(http, old["id"])
+        start = {"a": _balance(http, a), "b": _balance(http, b), "owner": _balance(http, owner)}
+        for who in (a, b):
+            assert http.post(f"/api/tournaments/{stuck['id']}/register", headers=who).status_code == 200
+        assert audit_ok(db) == []
+        r = http.post(f"/api/tournaments/{stuck['id']}/cancel", headers=a)
+        assert r.status_code == 403, r.text
+        r = http.post(f"/api/tournaments/{old['id']}/cancel", headers=owner)
+        assert r.status_code == 409, r.text  # over: its prizes are paid
+        r = http.post(f"/api/tournaments/{stuck['id']}/cancel", headers=owner)
+        assert r.status_code == 200 and r.json()["status"] == "cancelled", r.text
+        assert {"a": _balance(http, a), "b": _balance(http, b), "owner": _balance(http, owner)} == start
+        assert audit_ok(db) == []
+        for verb in ("register", "unregister", "fill", "cancel"):
+            r = http.post(f"/api/tournaments/{stuck['id']}/{verb}", headers=owner)
+            assert r.status_code == 409, (verb, r.text)
+    assert audit_ok(db) == []
+
+
+def _step(fn: Any) -> str:
+    """Which step of the server a database call is: its function, and for an action whether it
+    ends the hand (its closure holds the hand's finish)."""
+    name = fn.__qualname__.split(".<locals>")[0]
+    cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or (), strict=True))
+    if "finish" in cells and cells["finish"].cell_contents is not None:
+        name += " (hand end)"
+    return name
+
+
+def test_commit_failures_at_every_step_of_a_tournament(tmp_path: Path) -> None:
+    """Issue 22 s.1 item 3: the first two and then every third database call of each step of a
+    tournament fail (the start, every deal, action and hand end, each round's settlement, the
+    prizes, reading a table again after a failure), half of them before the commit (nothing
+    stored), half after it (stored, but the server hears it failed). The tournament still ends,
+    every place is paid, the books balance."""
+    from sqlalchemy.exc import OperationalError
+
+    db = f"sqlite:///{tmp_path / 't.db'}"
+    with ServerThread(db, QUICK) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        owner, _ = _guest(http)
+        player, _ = _guest(http)
+        t = _create(http, owner, STUD, starting_stack=40)
+        reg = server.manager
+        original = reg.run_db
+        calls: dict[str, int] = {}
+        failed: dict[str, int] = {}
+
+        async def faulty(fn: Any) -> Any:
+            step = _step(fn)
+            n = calls[step] = calls.get(step, 0) + 1
+            # the first two calls of each step fail, then every third: before the commit, then after
+            if n > 2 and n % 3:
+                return await original(fn)
+            failed[step] = failed.get(step, 0) + 1
+            if n == 2 or (n > 2 and n % 6 == 3):
+                await original(fn)  # committed, but the connection dropped before the answer
+            raise OperationalError("COMMIT", {}, Exception("terminating connection due to administrator command"))
+
+        reg.run_db = faulty
+
+        def retry(method: str, path: str, **kw: Any) -> httpx.Response:
+            for _ in range(20):
+                r = http.request(method, path, **kw)
+                if r.status_code < 500:
+                    return r
+                assert r.status_code == 503, r.text  # the database did not answer: try again
+            raise AssertionError(f"{path} kept failing")
+
+        r = retry("POST", f"/api/tournaments/{t['id']}/register", headers=player)
+        assert r.status_code in (200, 409), r.text
+        r = retry("POST", f"/api/tournaments/{t['id']}/fill", headers=owner)
+        assert r.status_code in (200, 409), r.text
+        deadline = time.time() + 300
+        while True:
+            r = retry("GET", f"/api/tournaments/{t['id']}")
+            if r.json()["status"] == "over":
+                break
+            assert time.time() < deadline, r.json()
+            time.sleep(0.3)
+        reg.run_db = original
+        _check_result(r.json())
+    assert audit_ok(db) == []
+    for step in ("Room._start_hand", "Room.apply", "Room.apply (hand end)", "Registry.reload",
+                 "LiveTournament._advance", "LiveTournament._finish", "TournamentManager._start"):
+        assert failed.get(step, 0) >= 2, (step, failed)

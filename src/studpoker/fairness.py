@@ -310,37 +310,49 @@ def _history_openings(history: Any) -> list[Opening]:
 
 
 def verify_history(history: object, seed: str | None = None,
-                   openings: Sequence[Opening] | None = None) -> list[str]:
+                   openings: Sequence[Opening] | None = None, *,
+                   commitment: str | None = None) -> list[str]:
     """Check a PHH hand history against its deck commitment; the mismatches found (empty: fair).
 
     ``history`` is a :class:`studpoker.phh.HandHistory` written by the server:
-    its ``_commitment`` field is the deck's Merkle root and ``_openings`` the
-    revealed cards (or pass ``openings``). Every opening must match the root;
-    then the hand is dealt again from a deck with each opened card at its
-    position (the rest filled with the unopened cards), the history's
-    decisions are replayed, and every card of the history (``??`` excepted)
-    must be the card dealt there, and opened. With ``seed`` (the server's
-    operator has it) the root must be the seed's and the whole deck is used.
+    its ``_openings`` are the revealed cards (or pass ``openings``). The
+    history is checked against ``commitment``, the deck commitment the server
+    published before the deal (the ``hand`` message, ``/api/hands``), and
+    nothing else: the history's own ``_commitment`` must then be the same.
+    Without ``commitment`` the history's ``_commitment`` is used (compare it
+    with the published one). A history without any commitment is refused, and
+    a ``_seed`` field in the history is never used: anyone can write one next
+    to a deck of their choice. Every opening must match the commitment; then
+    the hand is dealt again from a deck with each opened card at its position
+    (the rest filled with the unopened cards), the history's decisions are
+    replayed, and every card of the history (``??`` excepted) must be the card
+    dealt there, and opened. With ``seed`` (the server's operator has it) the
+    commitment must be the seed's deck root and the whole deck is used.
     """
     from studpoker import phh
     from studpoker.operations import ActionTaken
 
     assert isinstance(history, phh.HandHistory)
     problems: list[str] = []
-    root = _str_field(history.fields.get("_commitment"))
+    own = _str_field(history.fields.get("_commitment"))
+    if commitment is not None:
+        root: str | None = commitment.strip().lower()
+        if own is not None and own.strip().lower() != root:
+            problems.append(f"the history's _commitment {own} is not the published commitment {root}")
+    else:
+        root = None if own is None else own.strip().lower()
+    if root is None:
+        why = " (its _seed proves nothing: anyone can write one)" if "_seed" in history.fields else ""
+        return [f"the history has no _commitment field and no commitment was given{why}"]
     opened = list(openings) if openings is not None else _history_openings(history)
-    seed = seed or _str_field(history.fields.get("_seed"))
     played = phh.replay(history)
     game = played.game
     size = 53 if game.joker else 52
     if seed is not None:
-        if root is not None and root != deck_root(seed, joker=game.joker) and \
-                not verify_commitment(seed, root):
+        if root != deck_root(seed, joker=game.joker) and not verify_commitment(seed, root):
             problems.append(f"commitment {root} is not the seed's deck root")
         deck = deck_from_seed(seed, joker=game.joker)
     else:
-        if root is None:
-            return ["the history has no _commitment field"]
         slots: dict[int, str] = {}
         for o in opened:
             if not verify_opening(root, o):

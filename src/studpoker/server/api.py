@@ -138,8 +138,12 @@ def _error(exc: ProtocolError) -> HTTPException:
 
 @router.get("/health")
 def health(svc: Svc) -> dict[str, Any]:
-    """Liveness and a few counters."""
-    return {"ok": True, "tables": len(svc.manager.tables), "actions": svc.manager.stats["actions"]}
+    """Liveness and a few counters (in a cluster, which process answered)."""
+    reg = svc.manager
+    out: dict[str, Any] = {"ok": True, "tables": len(reg.tables), "actions": reg.stats["actions"]}
+    if reg.cluster is not None:
+        out["process"] = reg.cluster.proc
+    return out
 
 
 def client_ip(request: Request) -> str:
@@ -161,7 +165,7 @@ async def _password_of(svc: Services, request: Request, name: str, password: str
     ``Retry-After``), and the hash is checked even for an unknown name (the same cost)."""
     ip, key = client_ip(request), name_key(name)
     try:
-        svc.guards.login_attempt(ip, key)
+        attempt = await svc.guards.login_attempt(ip, key)
     except LimitExceeded as exc:
         raise _too_many(exc) from None
 
@@ -177,7 +181,7 @@ async def _password_of(svc: Services, request: Request, name: str, password: str
         raise _too_many(exc) from None
     if not ok or uid is None or password_hash is None:
         return None
-    svc.guards.login_succeeded(ip, key)
+    await svc.guards.login_succeeded(ip, key, attempt)
     return uid
 
 
@@ -192,7 +196,7 @@ async def register(body: Credentials, request: Request, svc: Svc) -> dict[str, A
     except AuthError as exc:
         raise HTTPException(400, str(exc)) from None
     try:
-        svc.guards.registrations.check(client_ip(request), "new accounts from this address")
+        await svc.guards.new_account(client_ip(request))
     except LimitExceeded as exc:
         raise _too_many(exc) from None
 
@@ -264,7 +268,7 @@ async def guest(request: Request, svc: Svc,
     if name is not None and (problem := account_name_problem(name)) is not None:
         raise HTTPException(400, problem)
     try:
-        svc.guards.guests.check(client_ip(request), "guests from this address")
+        await svc.guards.new_guest(client_ip(request))
     except LimitExceeded as exc:
         raise _too_many(exc) from None
 

@@ -65,7 +65,8 @@ def create_app(
             raise ValueError("a cluster needs a shared database: use PostgreSQL with --redis")
         link = RedisCluster(cluster)
     manager = Registry(db, settings, bot_factory=bot_factory, cluster=link)
-    guards = Guards.from_settings(settings)
+    guards = Guards.from_settings(settings, redis_url=None if cluster is None else cluster.redis_url,
+                                  prefix="studpoker" if cluster is None else cluster.prefix)
     svc = Services(db=db, auth=auth, manager=manager, settings=settings, guards=guards)
     tournaments = TournamentManager(manager)
 
@@ -75,15 +76,15 @@ def create_app(
         await loop.run_in_executor(None, db.migrate)
         await loop.run_in_executor(None, auth.warm_up)
         await guards.hashes.start()
-        await tournaments.load()  # which tables are tournament tables, before they start
-        await manager.start()
-        await tournaments.resume()
+        await manager.start()  # the cash tables (a cluster: those whose lease is free)
+        await tournaments.start()  # the tournaments and their tables
         log.info("studpoker server ready (%s)", db.url.split("@")[-1])
         try:
             yield
         finally:
             await manager.stop()
             guards.hashes.shutdown()
+            await guards.close()
             db.dispose()
 
     docs = settings.api_docs

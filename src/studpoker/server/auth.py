@@ -11,6 +11,7 @@ so the methods here come in two halves: the database part and the hash.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import secrets
 
@@ -21,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from studpoker.server.db import TokenRow, UserRow, utcnow
 from studpoker.server.ledger import grant
-from studpoker.server.names import ACCOUNT_NAME_RE, account_name_problem, name_key
+from studpoker.server.names import ACCOUNT_NAME_RE, account_name_problem, name_key, name_skeleton
 
 __all__ = [
     "NAME_RE",
@@ -39,7 +40,8 @@ class AuthError(ValueError):
 
 
 class NameTaken(AuthError):
-    """A registration under a name (in any case) that an account has."""
+    """A registration under a name that an account has, in any case or with look-alike
+    characters (``aIice`` for ``alice``)."""
 
 
 def token_hash(token: str) -> str:
@@ -72,8 +74,8 @@ class Auth:
         return self._dummy
 
     def _new_user(self, s: Session, name: str, password_hash: str | None, *, guest: bool) -> UserRow:
-        user = UserRow(name=name, name_key=name_key(name), password_hash=password_hash, guest=guest,
-                       balance=0)
+        user = UserRow(name=name, name_key=name_key(name), name_skeleton=name_skeleton(name),
+                       password_hash=password_hash, guest=guest, balance=0)
         s.add(user)
         s.flush()
         grant(s, user, self.initial_balance, note="new account")
@@ -89,6 +91,9 @@ class Auth:
         check_password(password)
         if s.scalar(select(UserRow.id).where(UserRow.name_key == name_key(name))) is not None:
             raise NameTaken(f"the name {name!r} is taken")
+        twin = s.scalar(select(UserRow.name).where(UserRow.name_skeleton == name_skeleton(name)))
+        if twin is not None:  # Unicode confusables: aIice next to alice
+            raise NameTaken(f"the name {name!r} looks like {twin!r}, which is taken")
 
     def hash_password(self, password: str) -> str:
         """The argon2id hash of a password (slow, 64 MiB: run it off the event loop)."""
@@ -189,6 +194,30 @@ class Auth:
         if user is None:  # pragma: no cover - foreign key
             raise AuthError("invalid token")
         return user
+
+    @property
+    def renew_every(self) -> float:
+        """A token's last use is written at most this often (seconds)."""
+        return 0.0 if self.token_ttl is None else min(60.0, self.token_ttl / 100)
+
+    def token_expiry(self, s: Session, token_hash: str, *, used: bool) -> float | None:
+        """For a websocket logged in with a token (``token_hash``): the Unix time at which the
+        token expires unless used again (None: tokens never expire). ``used``: the socket used
+        it since it last asked, which renews it. :class:`AuthError` if it was revoked or has
+        expired meanwhile (the socket must close); the caller commits."""
+        row = s.get(TokenRow, token_hash)
+        if row is None:
+            raise AuthError("the token was revoked: log in again")
+        if self.token_ttl is None:
+            return None
+        now = utcnow()
+        last = row.last_used_at or row.created_at
+        if (now - last).total_seconds() > self.token_ttl:
+            s.delete(row)
+            raise AuthError("the token has expired: log in again")
+        if used:
+            row.last_used_at = last = now
+        return last.replace(tzinfo=dt.UTC).timestamp() + self.token_ttl
 
     def revoke(self, s: Session, token: str) -> None:
         """Log out: forget the token."""

@@ -7,14 +7,18 @@ a table is owned by one process at a time, and messages travel through Redis
 pub/sub.
 
 - **Leases.** A table is run by the process holding ``{prefix}:lease:{table}``
-  (a Redis key with a time to live, renewed every ``heartbeat`` seconds). A
-  process takes the lease of each table it creates, and of every open table
-  whose lease lapsed (its owner died): it then rebuilds the table from the
-  database (:mod:`studpoker.server.replay`), live hand and clock included.
+  (a Redis key with a time to live, renewed every ``heartbeat`` seconds); a
+  tournament by the holder of ``{prefix}:lease:tournament:{id}``, with its
+  tables. A process takes the lease of each table it creates, of every open
+  cash table whose lease lapsed, and at once of those of a dead process (no
+  listener on its channel: Redis drops a killed process's connection): it
+  then rebuilds the table from the database (:mod:`studpoker.server.replay`),
+  live hand and clock included.
 - **Forwarding.** A request for a table owned elsewhere is published on the
   owner's channel ``{prefix}:p:{process}``; the owner runs it
   (:mod:`studpoker.server.rooms.requests`) and publishes the result on the
-  caller's process channel.
+  caller's process channel. A request nobody received, or whose process died
+  before answering, goes where the lease moves (see :meth:`RedisCluster._ask`).
 - **Fan-out.** The owner publishes every message of a table (a
   :class:`~studpoker.server.rooms.messages.Fanout`) on ``{prefix}:t:{table}``;
   each process with a connection watching the table subscribes to it and
@@ -35,7 +39,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +78,25 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
+# a lease held by a dead process: ours if it still names that process
+_STEAL = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0
+"""
+
+# requests that may be sent again to a table's new process when the old one died before answering:
+# they are pinned to a state (act), or the same twice (watch, sit_out, close_table ...); others
+# (add_chips, add_bot, chat) are answered ``unavailable`` instead: they might have been done
+_SAFE_AGAIN = frozenset({"watch", "unwatch", "act", "sit", "leave", "sit_out", "sit_in", "remove_bot",
+                         "close_table"})
+
+
+class _Gone(Exception):
+    """The process a request went to is gone (or no longer runs the table) without answering."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClusterConfig:
@@ -97,7 +120,8 @@ class RedisCluster:
         self.redis: Redis | None = None
         self.pub: Redis | None = None
         self.pubsub: PubSub | None = None
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        # what to publish, in order; a callback gets how many processes received it
+        self._outbox: asyncio.Queue[tuple[str, str, Callable[[int], None] | None]] = asyncio.Queue()
         self._pending: dict[str, tuple[asyncio.Future[Any], Callable[[Any], None] | None]] = {}
         self._follow: dict[int, int] = {}  # table -> local watchers (and pending watches)
         self._followers: dict[int, set[str]] = {}  # table run here -> other processes following it
@@ -106,7 +130,10 @@ class RedisCluster:
         self._tasks: list[asyncio.Task[Any]] = []
         self._claiming: set[int] = set()
         self._orphans: set[int] = set()  # open tables without a lease at the last scan
-        self.stats = {"forwarded": 0, "published": 0, "received": 0}
+        self._held: set[str] = set()  # other leases held here (``tournament:{id}``)
+        self._dead: dict[str, None] = {}  # processes known dead (oldest first)
+        self.lost_hook: Callable[[str], None] | None = None  # told of a lease this process lost
+        self.stats = {"forwarded": 0, "published": 0, "received": 0, "taken_over": 0}
 
     # -------------------------------------------------------------- keys
 
@@ -175,15 +202,100 @@ class RedisCluster:
         value = await self.redis.get(self._k("lease", table_id))
         return str(value) if value is not None else None
 
+    async def is_dead(self, proc: str) -> bool:
+        """Whether a process is gone: nobody listens on its channel any more (Redis drops a
+        killed process's connection, and with it its subscriptions, at once), seen twice 0.5 s
+        apart (not a connection being made again: a live process's reader subscribes again
+        within 0.1 s of losing its connection)."""
+        if proc == self.proc:
+            return False
+        if proc in self._dead:  # a process id is never used again: dead once, dead for good
+            return True
+        assert self.redis is not None
+        channel = self._proc_channel(proc)
+        for look in range(2):
+            counts = dict(await self.redis.pubsub_numsub(channel))
+            if counts.get(channel, 0):
+                return False
+            if look == 0:
+                await asyncio.sleep(0.5)
+        self._dead[proc] = None
+        while len(self._dead) > 1000:
+            self._dead.pop(next(iter(self._dead)))
+        return True
+
+    async def dead_among(self, procs: Collection[str]) -> set[str]:
+        """The processes among ``procs`` that are gone (one round trip when all are alive)."""
+        assert self.redis is not None
+        others = sorted({q for q in procs if q != self.proc})
+        if not others:
+            return set()
+        counts = dict(await self.redis.pubsub_numsub(*[self._proc_channel(q) for q in others]))
+        silent = [q for q in others if not counts.get(self._proc_channel(q), 0)]
+        return {q for q in silent if await self.is_dead(q)}
+
+    async def _take(self, key: str) -> bool:
+        """Take a lease: a free one, one already ours, or one a dead process held."""
+        assert self.redis is not None
+        ttl = int(self.config.lease_ttl * 1000)
+        if await self.redis.set(key, self.proc, nx=True, px=ttl):
+            return True
+        holder = await self.redis.get(key)
+        if holder is None:
+            return bool(await self.redis.set(key, self.proc, nx=True, px=ttl))
+        if holder == self.proc:
+            return True
+        if await self.is_dead(str(holder)):
+            taken = bool(await self.redis.eval(_STEAL, 1, key, str(holder), self.proc, ttl))
+            if taken:
+                self.stats["taken_over"] += 1
+                log.info("cluster: process %s took %s from dead process %s", self.proc, key, holder)
+            return taken
+        return False
+
+    async def take_table(self, table_id: int) -> bool:
+        """Take a table's lease (free, ours, or a dead process's) without running it yet: a
+        tournament takes its tables so."""
+        return await self._take(self._k("lease", table_id))
+
+    async def hold(self, name: str) -> bool:
+        """Take and keep (renewed with the tables') the lease ``{prefix}:lease:{name}``, e.g.
+        ``tournament:7``: free, already ours, or a dead process's."""
+        if await self._take(self._k("lease", name)):
+            self._held.add(name)
+            return True
+        return False
+
+    async def holder(self, name: str) -> str | None:
+        """The process holding the lease ``name``."""
+        return (await self.holders([name]))[0]
+
+    async def holders(self, names: Sequence[str]) -> list[str | None]:
+        """The processes holding the leases ``names`` (one round trip)."""
+        assert self.redis is not None
+        if not names:
+            return []
+        values = await self.redis.mget([self._k("lease", n) for n in names])
+        return [str(v) if v is not None else None for v in values]
+
+    async def let_go(self, name: str) -> None:
+        """Give up the lease ``name``."""
+        self._held.discard(name)
+        if self.redis is not None:
+            await self.redis.eval(_RELEASE, 1, self._k("lease", name), self.proc)
+
     async def _adopt(self, table_id: int) -> bool:
-        """Take a table whose lease lapsed: lease, then rebuild it from the database."""
+        """Take a cash table whose lease lapsed or whose process died: lease, then rebuild it from
+        the database. (A tournament's tables go with the tournament: not taken here.)"""
         reg = self.reg
         assert reg is not None
         if table_id in reg.rooms or table_id in self._claiming:
             return table_id in reg.rooms
         self._claiming.add(table_id)
         try:
-            if not await self.claim(table_id):
+            if await reg.run_db(lambda: store.tournament_of(reg.db, table_id)) is not None:
+                return False
+            if not await self._take(self._k("lease", table_id)):
                 return False
             loaded = await reg.run_db(lambda: store.load_tables(reg.db, [table_id]))
             if not loaded:
@@ -211,24 +323,41 @@ class RedisCluster:
         ttl = int(self.config.lease_ttl * 1000)
         await self.redis.set(self._k("proc", self.proc), str(time.time()), px=ttl)
         reg = self.reg
-        if reg is None or not reg.rooms:
+        names: list[str] = [str(i) for i in (reg.rooms if reg is not None else ())] + sorted(self._held)
+        if not names:
             return
-        ids = list(reg.rooms)
         kept = await self.redis.eval(
-            _RENEW, len(ids), *[self._k("lease", i) for i in ids], self.proc, ttl)
-        for table_id, ok in zip(ids, kept, strict=True):
-            if not ok and table_id in reg.rooms:
-                log.warning("cluster: process %s lost the lease of table %s", self.proc, table_id)
-                reg.drop(table_id)
+            _RENEW, len(names), *[self._k("lease", n) for n in names], self.proc, ttl)
+        for name, ok in zip(names, kept, strict=True):
+            if ok:
+                continue
+            log.warning("cluster: process %s lost the lease %s", self.proc, name)
+            if name.isdigit():
+                if reg is not None and int(name) in reg.rooms:
+                    reg.drop(int(name))
+                name = f"table:{name}"
+            else:
+                self._held.discard(name)
+            if self.lost_hook is not None:
+                self.lost_hook(name)
 
     async def _claim_orphans(self) -> None:
+        """Take the cash tables nobody runs: those whose process died (its channel lost its
+        listener: at once, as seen by the heartbeat) and those whose lease lapsed."""
         reg = self.reg
         assert reg is not None and self.redis is not None
-        ids = [i for i in await reg.run_db(lambda: store.open_table_ids(reg.db)) if i not in reg.rooms]
+        ids = [i for i in await reg.run_db(lambda: store.open_table_ids(reg.db, cash_only=True))
+               if i not in reg.rooms]
         if not ids:
+            self._orphans = set()
             return
         owners = await self.redis.mget([self._k("lease", i) for i in ids])
         orphans = {i for i, owner in zip(ids, owners, strict=True) if owner is None}
+        held = {i: str(owner) for i, owner in zip(ids, owners, strict=True)
+                if owner is not None and owner != self.proc}
+        dead = await self.dead_among(held.values())
+        for table_id in sorted(i for i, q in held.items() if q in dead):
+            await self._adopt(table_id)
         # a table is taken only when it had no lease on two scans in a row: a table just created
         # elsewhere gets its lease a moment after its row
         for table_id in sorted(orphans & self._orphans):
@@ -358,8 +487,8 @@ class RedisCluster:
         """A message for a user's connections on other processes."""
         self._send(self._k("u"), json.dumps({"from": self.proc, "user": user_id, "text": text}))
 
-    def _send(self, channel: str, data: str) -> None:
-        self._outbox.put_nowait((channel, data))
+    def _send(self, channel: str, data: str, received: Callable[[int], None] | None = None) -> None:
+        self._outbox.put_nowait((channel, data, received))
 
     async def _publisher(self) -> None:
         """Publish in order, batching whatever queued up meanwhile into one round trip."""
@@ -371,14 +500,18 @@ class RedisCluster:
                 batch.append(self._outbox.get_nowait())
             try:
                 async with self.pub.pipeline(transaction=False) as pipe:
-                    for channel, data in batch:
+                    for channel, data, _ in batch:
                         pipe.publish(channel, data)
-                    await pipe.execute()
+                    counts = await pipe.execute()
                 self.stats["published"] += len(batch)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("cluster: publishing %d messages failed", len(batch))
+                counts = [None] * len(batch)
+            for (_, _, received), count in zip(batch, counts, strict=True):
+                if received is not None and isinstance(count, int):
+                    received(count)
 
     # ------------------------------------------------------------ forwarding
 
@@ -407,35 +540,74 @@ class RedisCluster:
 
     async def _ask(self, table_id: int, payload: dict[str, Any],
                    on_result: Callable[[Any], None] | None) -> Any:
+        """Run a request where the table lives: here, or on the process holding its lease.
+
+        The lease is looked at again whenever the owner does not answer: a request sent to a
+        process that died (nobody received it, or nobody listens on its channel any more) goes to
+        the table's next process as soon as the lease moves (this one, if it is a cash table: it
+        takes the table at once). A request the dead process may have carried out before dying
+        is sent again only if doing it twice is harmless (:data:`_SAFE_AGAIN`)."""
         reg = self.reg
         assert reg is not None
         deadline = time.monotonic() + self.config.forward_timeout
+        again = payload["kind"] == "info" or payload["msg"]["type"] in _SAFE_AGAIN
+        gone: set[str] = set()
         while True:
             if table_id in reg.rooms:  # ours (now): run it here
                 return await self._local(table_id, payload, on_result)
             owner = await self.owner(table_id)
-            if owner is None:
-                if await self._adopt(table_id):
+            if owner is not None and owner != self.proc and owner not in gone:
+                try:
+                    return await self._request(owner, table_id, payload, on_result, deadline)
+                except _Gone as exc:
+                    why = exc.args[0] if exc.args else "unsent"
+                    if why == "moved":  # alive, but not running the table (any more): ask again
+                        await asyncio.sleep(0.05)
+                        continue
+                    gone.add(owner)
+                    if why == "received" and not again:
+                        raise ProtocolError("unavailable", "the table's server stopped before answering: "
+                                            "look at the table before trying again") from None
                     continue
-                if not await self._exists(table_id):
+            if owner is None or owner in gone:
+                if await self._adopt(table_id):  # a cash table: run here (a dead owner's lease is taken)
+                    continue
+                if owner is None and not await self._exists(table_id):
                     raise ProtocolError("no_table", f"there is no open table {table_id}")
-            elif owner != self.proc:
-                break
             if time.monotonic() > deadline:
                 raise ProtocolError("unavailable", "the table is moving to another server; try again")
             await asyncio.sleep(0.05)
+
+    async def _request(self, owner: str, table_id: int, payload: dict[str, Any],
+                       on_result: Callable[[Any], None] | None, deadline: float) -> Any:
+        """Send a request to the process ``owner`` and wait for its answer; :class:`_Gone` if it
+        will never come: ``"unsent"`` (nobody received it: the process is gone), ``"received"``
+        (the process died after receiving it), ``"moved"`` (it does not run the table)."""
         rid = secrets.token_hex(8)
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[rid] = (fut, on_result)
+
+        def received(count: int) -> None:
+            if count == 0 and not fut.done():  # no process listens on the owner's channel: it is gone
+                fut.set_exception(_Gone("unsent"))
+
         self._send(self._proc_channel(owner), json.dumps(
-            {"type": "req", "id": rid, "from": self.proc, "table": table_id, **payload}))
+            {"type": "req", "id": rid, "from": self.proc, "table": table_id, **payload}), received)
         self.stats["forwarded"] += 1
         try:
-            return await asyncio.wait_for(fut, max(0.1, deadline - time.monotonic()))
-        except TimeoutError:
-            raise ProtocolError("unavailable", "the table's server did not answer; try again") from None
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise ProtocolError("unavailable", "the table's server did not answer; try again")
+                try:
+                    return await asyncio.wait_for(asyncio.shield(fut), min(0.5, left))
+                except TimeoutError:
+                    if await self.is_dead(owner):
+                        raise _Gone("received") from None
         finally:
             self._pending.pop(rid, None)
+            if not fut.done():
+                fut.cancel()
 
     async def _exists(self, table_id: int) -> bool:
         reg = self.reg
@@ -464,8 +636,8 @@ class RedisCluster:
         try:
             reg = self.reg
             assert reg is not None
-            if req["table"] not in reg.rooms:
-                raise ProtocolError("unavailable", "the table moved to another server; try again")
+            if req["table"] not in reg.rooms:  # not run here (any more): the caller asks the new owner
+                raise ProtocolError("moved", "the table moved to another server")
             result = await self._local(req["table"], req, None)
             reply["ok"] = True
             reply["data"] = result.to_dict() if isinstance(result, Result) else result
@@ -491,6 +663,8 @@ class RedisCluster:
                     fut.set_exception(exc)
                     return
             fut.set_result(rep["data"])
+        elif rep["code"] == "moved":  # that process did not run it: safe to send it where the table is
+            fut.set_exception(_Gone("moved"))
         else:
             fut.set_exception(ProtocolError(rep["code"], rep["message"], rep.get("legal")))
 
@@ -506,7 +680,7 @@ class RedisCluster:
                 raise
             except Exception:
                 log.exception("cluster: reading Redis")
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(0.1)  # then get_message connects (and subscribes) again
                 continue
             if msg is None or msg.get("type") != "message":
                 continue

@@ -123,8 +123,11 @@ def verify_shuffle(
     """Check a hand's deck commitment: every card seen was where the committed deck had it.
 
     With --history, each hand's ``_openings`` (salted cards with Merkle proofs) are checked
-    against its ``_commitment`` and the hand is dealt again around them; hidden cards stay
-    hidden. With SEED, its deck and commitment are printed (and checked with --commitment).
+    against --commitment (the commitment published before the deal; without it, the
+    history's own ``_commitment``, which must then be compared with the published one) and
+    the hand is dealt again around them; hidden cards stay hidden. A ``_seed`` in a history
+    is never trusted. With SEED, its deck and commitment are printed (and checked with
+    --commitment).
     """
     from studpoker import fairness
 
@@ -154,10 +157,8 @@ def verify_shuffle(
             print(f"error: {exc}", file=sys.stderr)
             raise typer.Exit(2) from None
         for h in hands:
-            if commitment is not None and "_commitment" not in h.fields:
-                h.fields["_commitment"] = commitment
             try:
-                found = fairness.verify_history(h, seed)
+                found = fairness.verify_history(h, seed, commitment=commitment)
                 opened += len(h.fields.get("_openings") or [])  # type: ignore[arg-type]
             except (ValueError, fairness.SeedError) as exc:
                 found = [str(exc)]
@@ -175,8 +176,10 @@ def verify_shuffle(
             print(f"MISMATCH: {p}")
         if not problems:
             if history is not None:
+                against = ("the commitment given" if commitment is not None else
+                           "the history's own _commitment: compare it with the one published before the deal")
                 print(f"ok: {hands_checked} hand(s), {opened} opened card(s), every card seen was at its "
-                      "committed position")
+                      f"committed position (checked against {against})")
             else:
                 print(f"ok{': the seed matches the commitment' if commitment else ''}")
     if problems:

@@ -24,6 +24,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -41,6 +42,7 @@ __all__ = [
     "HandEventRow",
     "HandRow",
     "LedgerRow",
+    "PlayerStatsRow",
     "SeatRow",
     "TableRow",
     "TokenRow",
@@ -59,6 +61,12 @@ def _name_key_default(context: Any) -> str:
     return str(context.get_current_parameters()["name"]).casefold()
 
 
+def _name_skeleton_default(context: Any) -> str:
+    from studpoker.server.names import name_skeleton
+
+    return name_skeleton(str(context.get_current_parameters()["name"]))
+
+
 class Base(DeclarativeBase):
     """Declarative base of every table."""
 
@@ -72,6 +80,10 @@ class UserRow(Base):
     name: Mapped[str] = mapped_column(String(64), unique=True)
     # the name as names compare (casefolded): unique, so "Alice" and "alice" are one name
     name_key: Mapped[str] = mapped_column(String(64), unique=True, default=_name_key_default)
+    # the name as look-alikes share it (names.name_skeleton): unique, so "aIice" cannot join "alice"
+    # (null for an old account that already looked like an older one: migration 0004)
+    name_skeleton: Mapped[str | None] = mapped_column(String(128), unique=True, nullable=True,
+                                                      default=_name_skeleton_default)
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     balance: Mapped[int] = mapped_column(BigInteger, default=0)
@@ -126,6 +138,8 @@ class TableRow(Base):
     button: Mapped[int | None] = mapped_column(Integer, nullable=True)
     hands_played: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    # a tournament's table (its seats hold tournament chips; run by the tournament's process)
+    tournament_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -189,6 +203,24 @@ class HandEventRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
 
 
+class PlayerStatsRow(Base):
+    """A player's statistics in one game, kept up to date as hands end (docs/stats.md): the
+    counters of :class:`studpoker.stats.PlayerStats` (``counts``), hands and net chips (columns,
+    for the leaderboard), and the chart of net chips over hands, a point every ``chart_step``
+    hands (at most ``CHART_POINTS`` points: the step doubles as hands add up)."""
+
+    __tablename__ = "player_stats"
+    __table_args__ = (Index("ix_player_stats_game_net", "game", "net"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    hands: Mapped[int] = mapped_column(Integer, default=0)
+    net: Mapped[int] = mapped_column(BigInteger, default=0)
+    counts: Mapped[dict[str, Any]] = mapped_column(JSON)
+    chart: Mapped[list[int]] = mapped_column(JSON)
+    chart_step: Mapped[int] = mapped_column(Integer, default=1)
+
+
 def normalize_url(url: str) -> tuple[str, str | None]:
     """``(sqlalchemy_url, schema)``: PostgreSQL URLs get the psycopg 3 driver."""
     u = make_url(url)
@@ -238,18 +270,32 @@ class Database:
         return self._sessions()
 
     def migrate(self) -> None:
-        """Create or upgrade the schema to the newest Alembic revision."""
+        """Create or upgrade the schema to the newest Alembic revision.
+
+        On PostgreSQL the whole of it (the schema, the migrations) runs in one transaction
+        holding an advisory lock of the schema: processes of a cluster starting at once on
+        a fresh database migrate one after the other, and the later ones find the schema at
+        its newest revision. (SQLite: a file has one writer at a time anyway.)
+        """
         from alembic import command
         from alembic.config import Config
 
-        if self.schema:
-            with self.engine.begin() as conn:
-                conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
         cfg = Config()
         cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self.engine.begin() as conn:
+            if not self.is_sqlite:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": self._migration_lock_key()})
+            if self.schema:
+                conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
+
+    def _migration_lock_key(self) -> int:
+        """The advisory lock taken while migrating: one per schema (a signed 64-bit number)."""
+        import hashlib
+
+        digest = hashlib.sha256(f"studpoker migrations {self.schema or ''}".encode()).digest()
+        return int.from_bytes(digest[:8], "big", signed=True)
 
     def dispose(self) -> None:
         """Close every pooled connection."""

@@ -4,6 +4,8 @@ the uvicorn configuration with its timeouts (docs/server.md, "Limits").
 - Responses are ASCII JSON: a string a client sent with a lone surrogate
   (``"\\ud800"``) is escaped, never an encoding error (a 500).
 - Validation errors (422) name the field and the problem but do not echo the input.
+- A request whose database connection fails (a dropped connection, a failover) gets 503 with
+  ``Retry-After: 1``.
 - Every response carries a Content-Security-Policy that allows only the
   server's own scripts, styles, images and websocket, ``X-Content-Type-Options:
   nosniff``, and refuses framing (``X-Frame-Options: DENY``, ``frame-ancestors 'none'``).
@@ -65,8 +67,21 @@ def install_error_handlers(app: FastAPI) -> None:
         return SafeJSONResponse({"detail": exc.detail}, status_code=exc.status_code,
                                 headers=dict(exc.headers) if exc.headers else None)
 
+    async def database_error(_request: Request, exc: Exception) -> SafeJSONResponse:
+        # the database did not answer (a dropped connection, a failover): nothing was changed
+        # that the caller cannot see by asking again
+        import logging
+
+        logging.getLogger("studpoker.server").warning("a request met a database error: %s", exc)
+        return SafeJSONResponse({"detail": "the database did not answer; try again"}, status_code=503,
+                                headers={"Retry-After": "1"})
+
+    from sqlalchemy.exc import InterfaceError, OperationalError
+
     app.add_exception_handler(RequestValidationError, validation)
     app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(OperationalError, database_error)  # the connection failed, not the request
+    app.add_exception_handler(InterfaceError, database_error)
 
 
 class SecurityHeaders:

@@ -1,35 +1,43 @@
 """Limits against abuse: sliding-window counters, the password-hash gate, JSON depth.
 
-All of them live in the memory of one server process (docs/server.md, "Limits").
+The counters of failed logins, new accounts and guests live in the memory of
+the server process, or, in a cluster (``--redis``), in Redis, so that they
+count every process's requests together (:class:`RedisWindows`); the hash
+gate and the websockets per address are each process's own (docs/server.md,
+"Limits").
 
 >>> w = SlidingWindow(limit=2, window=10.0)
 >>> w.hit("a", now=0.0), w.hit("a", now=1.0), w.hit("a", now=2.0)
 (0.0, 0.0, 8.0)
 >>> w.hit("a", now=10.5)
 0.0
->>> too_deep('{"a": [1, [2, {"b": "[[[["}]]]}', 3), too_deep('[[[[]]]]', 3)
+>>> too_deep('{"a": [1, [2, {"b": "[[[["}]]]}', 4), too_deep('[[[[]]]]', 3)
 (False, True)
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
+import secrets
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from studpoker.server.config import Settings
 
 if TYPE_CHECKING:
     from argon2 import PasswordHasher
 
-__all__ = ["Guards", "HashGate", "LimitExceeded", "SlidingWindow", "too_deep"]
+__all__ = ["Guards", "HashGate", "LimitExceeded", "LocalWindows", "RedisWindows", "SlidingWindow", "Windows",
+           "too_deep"]
 
 T = TypeVar("T")
+log = logging.getLogger("studpoker.server")
 
 
 class LimitExceeded(Exception):
@@ -201,45 +209,181 @@ def too_deep(text: str, limit: int) -> bool:
     return False
 
 
+# One event counted in several windows at once, or in none: (window name, key) pairs.
+Hits = Sequence[tuple[str, str]]
+
+
+class Windows(Protocol):
+    """Named sliding windows (``login_ip``, ``login_name``, ``registrations``, ``guests``)."""
+
+    async def hit(self, hits: Hits) -> tuple[float, str]:
+        """Record one event under each ``(window, key)`` if every window allows it: ``(0, id)``;
+        else nothing is recorded and the seconds to wait come back (``(wait, "")``)."""
+        ...
+
+    async def forget(self, hits: Hits, event: str) -> None:
+        """Take back an event :meth:`hit` recorded (a login that succeeded is no failure)."""
+        ...
+
+
+class LocalWindows:
+    """The windows in this process's memory (a server of one process)."""
+
+    def __init__(self, windows: dict[str, SlidingWindow]) -> None:
+        self.windows = windows
+
+    async def hit(self, hits: Hits) -> tuple[float, str]:
+        now = time.monotonic()
+        wait = max((self.windows[name].wait(key, now=now) for name, key in hits), default=0.0)
+        if wait:
+            return wait, ""
+        for name, key in hits:
+            self.windows[name].hit(key, now=now)
+        return 0.0, "local"
+
+    async def forget(self, hits: Hits, event: str) -> None:
+        for name, key in hits:
+            self.windows[name].forget_one(key)
+
+
+# Every window of one event, checked and recorded at once (Redis runs a script atomically), on the
+# Redis server's clock: KEYS are the windows' sorted sets (event id -> time in ms), ARGV their
+# (limit, window in ms) pairs, then the event's id. Returns the milliseconds to wait (0: recorded).
+_HIT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local wait = 0
+for i = 1, #KEYS do
+  local limit = tonumber(ARGV[2 * i - 1])
+  local window = tonumber(ARGV[2 * i])
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
+  local count = redis.call('ZCARD', KEYS[i])
+  if count >= limit then
+    local first = redis.call('ZRANGE', KEYS[i], count - limit, count - limit, 'WITHSCORES')
+    wait = math.max(wait, tonumber(first[2]) + window - now, 1)
+  end
+end
+if wait > 0 then return wait end
+for i = 1, #KEYS do
+  redis.call('ZADD', KEYS[i], now, ARGV[2 * #KEYS + 1])
+  redis.call('PEXPIRE', KEYS[i], ARGV[2 * i])
+end
+return 0
+"""
+
+
+class RedisWindows:
+    """The windows in Redis, shared by every process of a cluster: ``{prefix}:limit:{window}:{key}``
+    is a sorted set of the events in the window. If Redis cannot be reached, the process counts
+    in its own memory meanwhile (``fallback``) rather than refusing everyone."""
+
+    def __init__(self, windows: dict[str, SlidingWindow], *, redis_url: str, prefix: str) -> None:
+        self.windows = windows
+        self.fallback = LocalWindows(windows)
+        self.redis_url = redis_url
+        self.prefix = prefix
+        self._redis: Any = None
+
+    def _client(self) -> Any:
+        if self._redis is None:
+            from redis.asyncio import Redis
+
+            self._redis = Redis.from_url(self.redis_url, decode_responses=True, socket_timeout=5.0)
+        return self._redis
+
+    def _key(self, name: str, key: str) -> str:
+        return f"{self.prefix}:limit:{name}:{key}"
+
+    async def hit(self, hits: Hits) -> tuple[float, str]:
+        event = secrets.token_hex(8)
+        args: list[Any] = []
+        for name, _ in hits:
+            w = self.windows[name]
+            args += [w.limit, max(1, int(w.window * 1000))]
+        try:
+            keys = [self._key(n, k) for n, k in hits]
+            waited = await self._client().eval(_HIT, len(hits), *keys, *args, event)
+        except Exception:
+            log.warning("limits: Redis unreachable; counting in this process meanwhile", exc_info=True)
+            return await self.fallback.hit(hits)
+        wait = int(waited) / 1000
+        return (wait, "") if wait > 0 else (0.0, event)
+
+    async def forget(self, hits: Hits, event: str) -> None:
+        if event == "local":
+            await self.fallback.forget(hits, event)
+            return
+        try:
+            async with self._client().pipeline(transaction=False) as pipe:
+                for name, key in hits:
+                    pipe.zrem(self._key(name, key), event)
+                await pipe.execute()
+        except Exception:
+            log.warning("limits: Redis unreachable", exc_info=True)
+
+    async def close(self) -> None:
+        """Disconnect from Redis."""
+        if self._redis is not None:
+            await self._redis.aclose()
+            self._redis = None
+
+
 @dataclass(slots=True, kw_only=True)
 class Guards:
     """The limits of one server (built from its :class:`~studpoker.server.config.Settings`)."""
 
     settings: Settings
-    login_ip: SlidingWindow
-    login_name: SlidingWindow
-    registrations: SlidingWindow
-    guests: SlidingWindow
+    windows: Windows
     hashes: HashGate
     sockets_by_ip: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> Guards:
-        """The limits ``settings`` describe."""
+    def from_settings(cls, settings: Settings, *, redis_url: str | None = None,
+                      prefix: str = "studpoker") -> Guards:
+        """The limits ``settings`` describe; with ``redis_url`` (a cluster) the windows are
+        counted in Redis, across every process."""
         s = settings
-        return cls(
-            settings=s,
-            login_ip=SlidingWindow(limit=s.login_failures_per_ip, window=s.login_window),
-            login_name=SlidingWindow(limit=s.login_failures_per_name, window=s.login_window),
-            registrations=SlidingWindow(limit=s.registrations_per_ip, window=s.registration_window),
-            guests=SlidingWindow(limit=s.guests_per_ip, window=s.guest_window),
-            hashes=HashGate(concurrency=s.hash_concurrency, wait=s.hash_wait, processes=s.hash_processes),
-        )
+        windows = {
+            "login_ip": SlidingWindow(limit=s.login_failures_per_ip, window=s.login_window),
+            "login_name": SlidingWindow(limit=s.login_failures_per_name, window=s.login_window),
+            "registrations": SlidingWindow(limit=s.registrations_per_ip, window=s.registration_window),
+            "guests": SlidingWindow(limit=s.guests_per_ip, window=s.guest_window),
+        }
+        counted: Windows = (LocalWindows(windows) if redis_url is None
+                            else RedisWindows(windows, redis_url=redis_url, prefix=prefix))
+        hashes = HashGate(concurrency=s.hash_concurrency, wait=s.hash_wait, processes=s.hash_processes)
+        return cls(settings=s, windows=counted, hashes=hashes)
 
-    def login_attempt(self, ip: str, key: str) -> None:
+    async def login_attempt(self, ip: str, key: str) -> str:
         """Count a login try against its address and its name (known or not) before any hash;
-        :class:`LimitExceeded` if either has failed too often lately."""
-        now = time.monotonic()
-        wait = max(self.login_ip.wait(ip, now=now), self.login_name.wait(key, now=now))
+        :class:`LimitExceeded` if either has failed too often lately. The try's id (for
+        :meth:`login_succeeded`)."""
+        wait, event = await self.windows.hit([("login_ip", ip), ("login_name", key)])
         if wait:
             raise LimitExceeded(f"too many failed logins; try again in {math.ceil(wait)} s", wait)
-        self.login_ip.hit(ip, now=now)
-        self.login_name.hit(key, now=now)
+        return event
 
-    def login_succeeded(self, ip: str, key: str) -> None:
+    async def login_succeeded(self, ip: str, key: str, event: str) -> None:
         """A try that succeeded is not a failure: take it back."""
-        self.login_ip.forget_one(ip)
-        self.login_name.forget_one(key)
+        await self.windows.forget([("login_ip", ip), ("login_name", key)], event)
+
+    async def new_account(self, ip: str) -> None:
+        """Count a registration of an address (:class:`LimitExceeded` over the limit)."""
+        await self._count("registrations", ip, "new accounts from this address")
+
+    async def new_guest(self, ip: str) -> None:
+        """Count a guest of an address (:class:`LimitExceeded` over the limit)."""
+        await self._count("guests", ip, "guests from this address")
+
+    async def _count(self, window: str, key: str, what: str) -> None:
+        wait, _ = await self.windows.hit([(window, key)])
+        if wait:
+            raise LimitExceeded(f"too many {what}; try again in {math.ceil(wait)} s", wait)
+
+    async def close(self) -> None:
+        """Let go of Redis (if the windows are there)."""
+        if isinstance(self.windows, RedisWindows):
+            await self.windows.close()
 
     def socket_opened(self, ip: str) -> bool:
         """Count a websocket of an address; False (not counted) if it has too many open."""

@@ -1,16 +1,24 @@
 """Player statistics online: a player's profile, the leaderboard, all my hands as one file.
 
-Computed with :mod:`studpoker.stats` from the full PHH history the server
-stores with every finished hand (``hands.phh``), so online numbers mean
-exactly what ``studpoker stats`` and ``docs/stats.md`` say.
+The statistics are :mod:`studpoker.stats`'s (so online numbers mean exactly
+what ``studpoker stats`` and ``docs/stats.md`` say), kept up to date as hands
+end: the transaction that stores a hand's last action adds its statistics,
+read from the hand's log, to each of its players' rows (``player_stats``:
+the counters per player and game, net chips and a bounded chart). A profile
+or the leaderboard reads those rows only, so it costs the same with a million
+stored hands as with ten, and both show the same numbers: one definition, the
+hands a player (an account, not a bot) was dealt into at cash tables
+(tournament hands are played with tournament chips, not a balance's).
 
 Routes (JSON unless said otherwise):
 
 * ``GET /api/players/{name}/stats``: ``{"name", "games": [stats row per game],
-  "chart": {game: [chips after each hand, from 0]}}``; ``?game=stud`` keeps one
-  game. A seat's statistics popup reads ``hands``, ``vpip`` and ``af`` here.
-* ``GET /api/leaderboard?game=stud&min_hands=20&limit=50``: accounts (not
-  bots) with at least ``min_hands`` hands in the game, by net chips:
+  "chart": {game: [net chips after each hand, from 0]}, "chart_step": {game: n}}``
+  (a point every ``n`` hands: 1 until a player has more than 1,000 hands in the
+  game, then doubling); ``?game=stud`` keeps one game. A seat's statistics popup
+  reads ``hands``, ``vpip`` and ``af`` here.
+* ``GET /api/leaderboard?game=stud&min_hands=20&limit=50``: accounts with at
+  least ``min_hands`` hands in the game, by net chips:
   ``[{"rank", "name", "hands", "net", "per100", "vpip", "af"}, ...]``.
 * ``GET /api/me/hands.phhs``: every finished hand of the caller as one
   ``.phhs`` file, each hand as the caller saw it (other players' down cards
@@ -20,6 +28,7 @@ Routes (JSON unless said otherwise):
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import fields
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Response
@@ -29,10 +38,10 @@ from studpoker import phh
 from studpoker.fairness import keep_seen_openings
 from studpoker.games import GAMES
 from studpoker.server.api import Svc, User
-from studpoker.server.db import Database, HandRow, UserRow
-from studpoker.stats import Stats, StatsError
+from studpoker.server.db import Database, HandRow, LedgerRow, PlayerStatsRow, UserRow
+from studpoker.stats import PlayerStats
 
-__all__ = ["all_hands_of", "hands_of", "leaderboard", "profile", "router"]
+__all__ = ["all_hands_of", "hands_of", "leaderboard", "profile", "router", "stats_of_row"]
 
 router = APIRouter(prefix="/api")
 
@@ -44,66 +53,70 @@ def _names(h: HandRow) -> list[str]:
 
 
 def hands_of(db: Database, name: str) -> Iterator[HandRow]:
-    """The finished hands in which ``name`` was dealt in, oldest first: at any table, cash or
-    tournament. The one definition of a player's hands, for the profile and the leaderboard alike
-    (:func:`leaderboard` reads every finished hand; this one the hands whose players hold the name)."""
+    """The finished hands in which ``name`` was dealt in, oldest first."""
     with db.session() as s:
-        if s.scalars(select(UserRow.id).where(UserRow.name == name)).first() is None:
+        user = s.scalars(select(UserRow).where(UserRow.name == name)).first()
+        if user is None:
             return
-        ids = [hid for hid, start in s.execute(select(HandRow.id, HandRow.start).where(
-            HandRow.status == "over", HandRow.phh.is_not(None)).order_by(HandRow.id))
-            if any(str(e.get("name")) == name for e in start)]
-        for lo in range(0, len(ids), 500):
-            for h in s.scalars(select(HandRow).where(HandRow.id.in_(ids[lo:lo + 500])).order_by(HandRow.id)):
-                if h.phh and name in _names(h):
-                    yield h
+        table_ids = list(s.scalars(select(LedgerRow.table_id).where(
+            LedgerRow.user_id == user.id, LedgerRow.kind == "buy_in",
+            LedgerRow.table_id.is_not(None)).distinct()))
+        if not table_ids:
+            return
+        q = (select(HandRow).where(HandRow.table_id.in_(table_ids), HandRow.status == "over")
+             .order_by(HandRow.id))
+        for h in s.scalars(q):
+            if h.phh and name in _names(h):
+                yield h
 
 
-def _all_stats(db: Database) -> Stats:
-    stats = Stats()
-    with db.session() as s:
-        for text in s.scalars(select(HandRow.phh).where(HandRow.status == "over",
-                                                         HandRow.phh.is_not(None))
-                              .order_by(HandRow.id)):
-            if text:
-                stats.add_text(text, source="hand")
+def stats_of_row(row: PlayerStatsRow, name: str) -> PlayerStats:
+    """A stored row as :class:`studpoker.stats.PlayerStats` (the counters it knows)."""
+    stats = PlayerStats(name=name, game=row.game)
+    known = {f.name for f in fields(stats)}
+    for key, value in (row.counts or {}).items():
+        if key in known and key not in ("name", "game", "nets"):
+            setattr(stats, key, value)
     return stats
 
 
 def profile(db: Database, name: str, *, game: str | None = None) -> dict[str, Any]:
     """``name``'s statistics per game and chips over hands (KeyError: no such player)."""
     with db.session() as s:
-        if s.scalars(select(UserRow.id).where(UserRow.name == name)).first() is None:
+        uid = s.scalars(select(UserRow.id).where(UserRow.name == name)).first()
+        if uid is None:
             raise KeyError(name)
-    stats = Stats()
-    for h in hands_of(db, name):
-        assert h.phh is not None
-        try:
-            stats.add_text(h.phh, source=f"hand {h.id}")
-        except StatsError:
-            continue  # a history that does not read is left out, never a failed page
-    rows = [r for r in stats.rows(player=name) if game is None or r.game == game]
-    chart: dict[str, list[int]] = {}
-    for r in rows:
-        total, points = 0, [0]
-        for x in r.nets:
-            total += x
-            points.append(total)
-        chart[r.game] = points
-    # each row with its game's display name (the browser keeps no table of names)
-    games = [{**r.to_dict(), "game_name": GAMES[r.game].title} for r in rows]
-    return {"name": name, "games": games, "chart": chart}
+        q = select(PlayerStatsRow).where(PlayerStatsRow.user_id == uid)
+        if game is not None:
+            q = q.where(PlayerStatsRow.game == game)
+        rows = list(s.scalars(q.order_by(PlayerStatsRow.game)))
+    games, chart, steps = [], {}, {}
+    for row in rows:
+        stats = stats_of_row(row, name)
+        # each row with its game's display name (the browser keeps no table of names)
+        title = GAMES[row.game].title if row.game in GAMES else row.game
+        games.append({**stats.to_dict(), "game_name": title})
+        points = list(row.chart or [0])
+        if row.hands % row.chart_step:  # the chart ends at the net chips now
+            points.append(row.net)
+        chart[row.game] = points
+        steps[row.game] = row.chart_step
+    return {"name": name, "games": games, "chart": chart, "chart_step": steps}
 
 
 def leaderboard(db: Database, *, game: str, min_hands: int = 20, limit: int = 50) -> list[dict[str, Any]]:
-    """Accounts ranked by net chips in ``game`` (bots and players under ``min_hands`` left out)."""
+    """Accounts ranked by net chips in ``game`` (players under ``min_hands`` left out)."""
     with db.session() as s:
-        accounts = set(s.scalars(select(UserRow.name)))
-    rows = [r for r in _all_stats(db).rows() if r.game == game and r.name in accounts
-            and r.hands >= min_hands]
-    rows.sort(key=lambda r: (-r.net, r.name))
-    return [{"rank": i + 1, "name": r.name, "hands": r.hands, "net": r.net, "per100": r.per100,
-             "vpip": r.vpip, "af": r.af()} for i, r in enumerate(rows[:limit])]
+        rows = s.execute(select(PlayerStatsRow, UserRow.name)
+                         .join(UserRow, UserRow.id == PlayerStatsRow.user_id)
+                         .where(PlayerStatsRow.game == game, PlayerStatsRow.hands >= min_hands)
+                         .order_by(PlayerStatsRow.net.desc(), UserRow.name).limit(limit)).all()
+    out = []
+    for i, (row, name) in enumerate(rows):
+        st = stats_of_row(row, name)
+        out.append({"rank": i + 1, "name": name, "hands": st.hands, "net": st.net, "per100": st.per100,
+                    "vpip": st.vpip, "af": st.af()})
+    return out
 
 
 def all_hands_of(db: Database, name: str) -> str:

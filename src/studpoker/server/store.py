@@ -29,10 +29,12 @@ from studpoker.server.protocol import TableConfig
 __all__ = [
     "FinishedSeat",
     "HandFinish",
+    "HandStats",
     "LoadedTable",
     "LobbyRow",
     "StoreError",
     "add_chips",
+    "add_player_stats",
     "close_table",
     "create_table",
     "load_table",
@@ -43,6 +45,7 @@ __all__ = [
     "record_event",
     "seat_player",
     "start_hand",
+    "tournament_of",
     "unseat",
     "update_config",
     "update_seat",
@@ -78,6 +81,17 @@ class FinishedSeat:
     time_bank: float = 0.0  # the seat's time bank after the hand (refilled every few hands)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandStats:
+    """One player's statistics of one finished hand: the counters of
+    :class:`studpoker.stats.PlayerStats` (``counts``, by field name) and the chips won or lost."""
+
+    user_id: int
+    game: str
+    counts: dict[str, Any]
+    net: int
+
+
 @dataclass(slots=True, kw_only=True)
 class HandFinish:
     """What the last action of a hand settles in the same transaction."""
@@ -88,6 +102,7 @@ class HandFinish:
     phh: str | None = None
     phh_public: str | None = None
     balances: dict[int, int] = field(default_factory=dict)  # filled in: user -> new balance
+    stats: list[HandStats] = field(default_factory=list)  # the players' statistics of the hand
 
 
 def _user_for_update(s: Session, user_id: int) -> UserRow:
@@ -138,12 +153,20 @@ def load_tables(db: Database, ids: Sequence[int] | None = None) -> list[LoadedTa
         return [_load(s, r) for r in rows]
 
 
-def open_table_ids(db: Database) -> list[int]:
-    """The ids of every open (or closing) table."""
+def open_table_ids(db: Database, *, cash_only: bool = False) -> list[int]:
+    """The ids of every open (or closing) table (``cash_only``: not a tournament's)."""
     with db.session() as s:
         seated = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id).exists()
-        return list(s.scalars(select(TableRow.id).where(TableRow.closed.is_(False) | seated)
-                              .order_by(TableRow.id)))
+        q = select(TableRow.id).where(TableRow.closed.is_(False) | seated)
+        if cash_only:
+            q = q.where(TableRow.tournament_id.is_(None))
+        return list(s.scalars(q.order_by(TableRow.id)))
+
+
+def tournament_of(db: Database, table_id: int) -> int | None:
+    """The tournament a table belongs to (None: a cash table, or no such table)."""
+    with db.session() as s:
+        return s.scalar(select(TableRow.tournament_id).where(TableRow.id == table_id))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -371,3 +394,60 @@ def _finish(s: Session, table_id: int, hand_id: int, finish: HandFinish) -> None
                       .values(chips=fs.chips, sitting_out=fs.sitting_out, leaving=False,
                               time_bank=fs.time_bank))
     s.execute(update(TableRow).where(TableRow.id == table_id).values(hands_played=finish.hands_played))
+    add_player_stats(s, finish.stats)
+
+
+# ------------------------------------------------------------ player statistics
+
+CHART_POINTS = 1000
+"""A player's chart of net chips keeps at most this many points (plus the start), whatever the
+number of hands: past it, every other point goes and the hands per point double."""
+
+
+def merge_counts(into: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:
+    """Statistics counters added up: numbers add, lists of numbers add place by place."""
+    out = dict(into)
+    for key, value in more.items():
+        have = out.get(key)
+        if isinstance(value, list):
+            old = list(have) if isinstance(have, list) else []
+            n = max(len(old), len(value))
+            out[key] = [(old[i] if i < len(old) else 0) + (value[i] if i < len(value) else 0)
+                        for i in range(n)]
+        else:
+            out[key] = (have or 0) + value
+    return out
+
+
+def chart_add(chart: list[int], step: int, hands: int, net: int) -> tuple[list[int], int]:
+    """The chart after one more hand (``hands`` counts it, ``net`` is the total after it): a point
+    every ``step`` hands, thinned to every other point when past :data:`CHART_POINTS`."""
+    points = list(chart) or [0]
+    if hands % step == 0:
+        points.append(net)
+        if len(points) > CHART_POINTS + 1:
+            points, step = points[::2], step * 2
+    return points, step
+
+
+def add_player_stats(s: Session, stats: Sequence[HandStats]) -> None:
+    """Add a finished hand's statistics to its players' rows (in a fixed order: concurrent hands
+    of one player at two tables lock the rows one after the other, never in a cycle)."""
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    from studpoker.server.db import PlayerStatsRow
+
+    if not stats:
+        return
+    dialect = postgresql if s.get_bind().dialect.name == "postgresql" else sqlite
+    for st in sorted(stats, key=lambda x: (x.user_id, x.game)):
+        s.execute(dialect.insert(PlayerStatsRow).values(
+            user_id=st.user_id, game=st.game, hands=0, net=0, counts={}, chart=[0], chart_step=1)
+            .on_conflict_do_nothing())
+        row = s.scalar(select(PlayerStatsRow).where(PlayerStatsRow.user_id == st.user_id,
+                                                    PlayerStatsRow.game == st.game).with_for_update())
+        assert row is not None
+        row.hands += 1
+        row.net += st.net
+        row.counts = merge_counts(row.counts, st.counts)
+        row.chart, row.chart_step = chart_add(row.chart, row.chart_step, row.hands, row.net)

@@ -18,15 +18,21 @@ is left, the prizes go to the balances (``tourney_prize`` rows) and the
 tables close. A disconnected player's hands fold at their turn (the room's
 away rule), so they are blinded off.
 
-After a crash the tournament resumes from its row (the engine snapshot taken
-at the start of the round) and its tables' rows: a live hand is replayed by
-the room as any table's is; a table whose hand of the round is over waits;
-one that had not dealt yet deals.
+A tournament resumes from its row (the engine snapshot taken at the start of
+the round) and its tables' rows: a live hand is replayed by the room as any
+table's is; a table whose hand of the round is over waits; one that had not
+dealt yet deals. The :class:`TournamentManager`'s keeper does that for every
+running tournament that no process runs: after a restart, after a commit that
+could not be stored (the tournament stops and is read again at once), and in
+a cluster after the death of the process that ran it (a tournament is run,
+with all its tables, by the holder of its lease ``tournament:{id}``). A
+cancelled tournament (before its start, by its creator) refunds every buy-in.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import logging
 import random
@@ -36,15 +42,16 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, delete, func, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT
 from studpoker.games import from_options, game_info, to_options
-from studpoker.server.api import MaybeUser, User
+from studpoker.server.api import DbId, MaybeUser, User
 from studpoker.server.db import Base, Database, HandRow, LedgerRow, SeatRow, TableRow, UserRow, utcnow
 from studpoker.server.http import SafeJSONResponse
+from studpoker.server.names import display_name_problem
 from studpoker.server.protocol import GameOptions, TableConfig
 from studpoker.server.rooms import Registry
 from studpoker.server.rooms.room import Room, SeatMeta
@@ -128,6 +135,16 @@ class TournamentCreate(BaseModel):
     action_time: Annotated[float, Field(ge=0.1, le=600)] = 20.0
     time_bank: Annotated[float, Field(ge=0, le=3600)] = 30.0
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, name: str) -> str:
+        """The rules of table names: no control, format (bidi, zero-width) or unassigned
+        characters, not blank."""
+        problem = display_name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
+        return name
+
 
 class TournamentRefused(ValueError):
     """A tournament request the rules refuse: ``status`` is the HTTP status."""
@@ -174,8 +191,8 @@ def check_create(body: TournamentCreate) -> dict[str, Any]:
             if not _fits(level):
                 raise TournamentError(f"level {i + 1}: stakes are at most {MAX_STAKE}")
             level.game(ec.game)
-    except (TournamentError, ValueError) as exc:
-        raise TournamentRefused(400, str(exc)) from None
+    except (TournamentError, ValueError, TypeError, OverflowError) as exc:
+        raise TournamentRefused(400, str(exc)[:300]) from None
     unknown = [b for b in body.bots if b not in BOT_NAMES]
     if unknown or not body.bots:
         raise TournamentRefused(400, f"unknown bot {unknown[0] if unknown else ''!r}; choose from "
@@ -218,6 +235,9 @@ def audit_tournaments(s: Session) -> tuple[int, int, list[str]]:
             chips = int(s.scalar(select(func.coalesce(func.sum(SeatRow.chips), 0))
                                  .where(SeatRow.table_id.in_(tables))) or 0)
         table_chips += chips
+        if row.status == "cancelled" and (pool != 0 or entrants):
+            problems.append(f"tournament {row.id} is cancelled but its pool holds {pool} "
+                            f"({entrants} entrants)")
         if row.status in ("registering", "running") and pool != buy_in * entrants:
             problems.append(f"tournament {row.id}: pool {pool} != buy-in {buy_in} x {entrants} entrants")
         if row.status == "running" and chips != int(row.config["starting_stack"]) * entrants:
@@ -316,6 +336,34 @@ def db_unregister(db: Database, *, tournament_id: int, user_id: int) -> int:
         return user.balance
 
 
+def db_cancel(db: Database, *, tournament_id: int, user_id: int) -> dict[int, int]:
+    """The creator cancels a tournament that has not started (one nobody fills, or that cannot
+    start): every buy-in goes back where it came from (``tourney_refund``; a bot's to the
+    creator who paid it). ``{user: new balance}``."""
+    with db.session() as s:
+        row = _lock_tournament(s, tournament_id)
+        if row.owner_id != user_id:
+            raise TournamentRefused(403, "only the tournament's creator may cancel it")
+        if row.status != "registering":
+            raise TournamentRefused(409, f"the tournament is {row.status}: only one that has not started "
+                                    "can be cancelled")
+        buy_in = int(row.config["buy_in"])
+        entrants = _entrants(s, row.id)
+        balances: dict[int, int] = {}
+        for uid in sorted({e.user_id for e in entrants}):
+            user = _lock_user(s, uid)
+            for e in (x for x in entrants if x.user_id == uid):
+                user.balance += buy_in
+                s.add(LedgerRow(user_id=uid, kind="tourney_refund", amount=buy_in, tournament_id=row.id,
+                                note=f"cancelled: {e.name}"))
+                s.delete(e)
+            balances[uid] = user.balance
+        row.status = "cancelled"
+        row.ended_at = utcnow()
+        s.commit()
+        return balances
+
+
 def db_fill(db: Database, *, tournament_id: int, user_id: int) -> int:
     """The creator fills every empty place with bots (their buy-ins from the creator's
     balance). The creator's new balance."""
@@ -353,12 +401,21 @@ def db_fill(db: Database, *, tournament_id: int, user_id: int) -> int:
         return user.balance
 
 
+def _table_name(row: TournamentRow, number: int) -> str:
+    """A tournament table's name: the tournament's (any character the name rules refuse, as an
+    older server may have stored it, left out), its id and the table's number."""
+    name = "".join(ch for ch in row.name if display_name_problem(ch) is None or ch == " ").strip()
+    suffix = f" #{row.id} table {number}"
+    return (name[: 64 - len(suffix)] + suffix).strip()
+
+
 def _table_config(row: TournamentRow, number: int, engine: Tournament) -> dict[str, Any]:
     cfg = row.config
+    chips = min(MAX_STAKE, max(1, int(cfg["starting_stack"]) * engine.entrants))
     return TableConfig(
-        name=f"{row.name} #{row.id} table {number}"[:64], game=to_options(engine.game),
+        name=_table_name(row, number), game=to_options(engine.game),
         seats=engine.config.table_seats, action_time=cfg["action_time"], time_bank=cfg["time_bank"],
-        min_buy_in=1, max_buy_in=max(1, int(cfg["starting_stack"]) * engine.entrants)).model_dump()
+        min_buy_in=1, max_buy_in=chips).model_dump()
 
 
 def db_start(db: Database, *, tournament_id: int, seed: int) -> tuple[Tournament, dict[int, int],
@@ -377,9 +434,9 @@ def db_start(db: Database, *, tournament_id: int, seed: int) -> tuple[Tournament
         who = {e.name: (e.user_id, e.bot) for e in entrants}
         tables: dict[int, int] = {}
         for number, table in engine.tables.items():
-            t = TableRow(name=f"{row.name} #{row.id} table {number}"[:64], owner_id=row.owner_id,
+            t = TableRow(name=_table_name(row, number), owner_id=row.owner_id,
                          config=_table_config(row, number, engine), private=False, invite_code=None,
-                         closed=False, button=table.button, hands_played=0)
+                         closed=False, button=table.button, hands_played=0, tournament_id=row.id)
             s.add(t)
             s.flush()
             tables[number] = t.id
@@ -506,6 +563,39 @@ def db_list(db: Database, user_id: int | None, tournament_id: int | None = None)
         return [tournament_json(r, _entrants(s, r.id), user_id) for r in rows]
 
 
+def db_waiting(db: Database) -> tuple[list[int], list[int]]:
+    """``(full tournaments that have not started, running tournaments)``, by id."""
+    with db.session() as s:
+        rows = [(int(tid), str(status), dict(config)) for tid, status, config in s.execute(
+            select(TournamentRow.id, TournamentRow.status, TournamentRow.config)
+            .where(TournamentRow.status.in_(["registering", "running"])).order_by(TournamentRow.id))]
+        registering = [tid for tid, status, _ in rows if status == "registering"]
+        counts: dict[int, int] = {}
+        if registering:
+            for tid, count in s.execute(select(EntrantRow.tournament_id, func.count())
+                                        .where(EntrantRow.tournament_id.in_(registering))
+                                        .group_by(EntrantRow.tournament_id)):
+                counts[int(tid)] = int(count)
+        full = [tid for tid, status, config in rows
+                if status == "registering" and counts.get(tid, 0) >= int(config["players"])]
+        return full, [tid for tid, status, _ in rows if status == "running"]
+
+
+def db_read(db: Database, tournament_id: int) -> tuple[TournamentRow | None, list[EntrantRow]]:
+    """A tournament's row and entrants."""
+    with db.session() as s:
+        row = s.get(TournamentRow, tournament_id)
+        return row, (_entrants(s, tournament_id) if row is not None else [])
+
+
+def db_table_of(db: Database, tournament_id: int, user_id: int) -> int | None:
+    """The open table of a tournament where a player's seat is stored (None: out, or not seated)."""
+    with db.session() as s:
+        return s.scalar(select(SeatRow.table_id).join(TableRow, TableRow.id == SeatRow.table_id).where(
+            TableRow.tournament_id == tournament_id, TableRow.closed.is_(False), SeatRow.user_id == user_id,
+            SeatRow.bot.is_(None)).limit(1))
+
+
 # ------------------------------------------------------------ the live tournament
 
 
@@ -535,7 +625,7 @@ class LiveTournament:
 
     def hand_over(self, room: Room) -> None:
         n = self.number(room.id)
-        if n is None:
+        if n is None or self.over:
             return
         self.engine.tables[n] = room.table  # (a room rebuilt after a failed commit has a new table)
         self.waiting.discard(n)
@@ -573,11 +663,12 @@ class LiveTournament:
                 if n in self.engine.tables:
                     self.engine.tables[n] = room.table
 
-    async def resume(self, hands_before: dict[int, int], round_done: bool) -> None:
-        """After a restart: wait for live hands, deal where the round's hand is still due."""
+    async def resume(self, hands_before: dict[int, int], round_done: bool, delay: float = 0.0) -> None:
+        """From the stored state (a start, a restart, another process taking over, a failed
+        commit): wait for live hands, deal where the round's hand is still due."""
         self.wire()
         if round_done:
-            await self.advance(0.0)
+            self.registry.spawn(self.advance(delay))
             return
         due = []
         for n, tid in self.tables.items():
@@ -606,6 +697,22 @@ class LiveTournament:
                 await self._advance()
             except Exception:
                 log.exception("tournament %s: the round could not be settled", self.id)
+                self.abandon()
+
+    def abandon(self) -> None:
+        """Something could not be stored (a failed commit): stop running the tournament here and
+        read it again from the database (the manager does at once), as after a restart. Its
+        rooms go too: they are rebuilt from their rows."""
+        if self.over:
+            return
+        log.warning("tournament %s: reading it again from the database", self.id)
+        self.over = True
+        reg = self.registry
+        for tid in self.tables.values():
+            room = reg.rooms.get(tid)
+            if room is not None and room.tournament is self:
+                reg.drop(tid)
+        self.manager.forget(self)
 
     async def _advance(self) -> None:
         e = self.engine
@@ -722,13 +829,15 @@ class LiveTournament:
 
     async def _deal(self, n: int) -> None:
         reg = self.registry
-        room = reg.rooms.get(self.tables[n])
-        if room is None:
-            self._skip(n)
+        tid = self.tables[n]
+        room = reg.rooms.get(tid)
+        if room is None or self.over:
+            if not self.over:
+                self._skip(n)
             return
         async with room.lock:
-            room = reg.rooms.get(self.tables[n], room)
-            if room.hand is not None or room.stopped:
+            room = reg.rooms.get(tid, room)
+            if self.over or room.hand is not None or room.stopped:
                 return
             room.table = self.engine.tables[n]
             if not room.table.can_start():
@@ -737,8 +846,12 @@ class LiveTournament:
                 self._skip(n)
                 return
             await room._start_hand()
-            if room.hand is None:  # the deal could not be stored; the room was rebuilt
-                self._skip(n)
+            current = reg.rooms.get(tid)
+            if current is not None and current.hand is not None:
+                # (a room rebuilt after a commit that failed to answer holds the stored deal)
+                self.engine.tables[n] = current.table
+                return
+        self.abandon()  # the deal could not be stored: read the round again from the database
 
     async def _finish(self) -> None:
         e = self.engine
@@ -749,6 +862,8 @@ class LiveTournament:
         tables = list(self.tables.values())
         balances = await reg.run_db(lambda: db_finish(reg.db, tournament_id=self.id, state=state,
                                                       places=list(result.finish), tables=tables))
+        if self.over:
+            return
         self.over = True
         for tid in tables:
             room = reg.rooms.get(tid)
@@ -761,7 +876,7 @@ class LiveTournament:
             from studpoker.server.rooms import messages
 
             reg.send_user(uid, messages.encode(messages.balance(value)))
-        self.manager.live.pop(self.id, None)
+        self.manager.forget(self, over=True)
         log.info("tournament %s over: %s", self.id, [s.name for s in result.finish])
 
 
@@ -769,15 +884,23 @@ class LiveTournament:
 
 
 class TournamentManager:
-    """The tournaments of a server: registration, starts, and the running ones."""
+    """The tournaments of a server: registration, starts, and the running ones.
+
+    A running tournament is run by one process (with its tables): the one holding its lease
+    (``tournament:{id}``, in a cluster) or the only one. A keeper looks every second (and at
+    once when asked) for tournaments that need a process: a full one that has not started
+    (it is started), and a running one that nobody runs (after a restart, its process's death,
+    or a commit that failed): it is read from the database and goes on where it stood.
+    """
 
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
         self.live: dict[int, LiveTournament] = {}
         self._by_table: dict[int, LiveTournament] = {}
-        self._resume: list[tuple[LiveTournament, dict[int, int], bool]] = []
-        self._full: list[int] = []
+        self._unleased: set[int] = set()  # running tournaments without a lease at the last look
+        self._wake: asyncio.Event | None = None
         self.lock = asyncio.Lock()
+        self.period = 1.0
         registry.room_hook = self._hook
 
     @property
@@ -801,46 +924,140 @@ class TournamentManager:
             self._by_table[tid] = live
         return live
 
-    async def load(self) -> None:
-        """Before the registry loads its tables: know which are tournament tables."""
-        if self.registry.cluster is not None:
+    def forget(self, live: LiveTournament, *, over: bool = False) -> None:
+        """A tournament no longer runs here (``over``, or abandoned: the keeper takes it again)."""
+        if self.live.get(live.id) is live:
+            del self.live[live.id]
+        for tid in live.tables.values():
+            if self._by_table.get(tid) is live:
+                del self._by_table[tid]
+        cluster = self.registry.cluster
+        if over and cluster is not None:
+            self.registry.spawn(cluster.let_go(f"tournament:{live.id}"))
+        if not over:
+            self.wake()
+
+    def lost(self, name: str) -> None:
+        """The cluster took a lease from this process (it did not renew it in time): a tournament
+        run here, or one of its tables, stops here (whoever holds the lease now runs it)."""
+        kind, _, number = name.partition(":")
+        live = (self.live.get(int(number)) if kind == "tournament" else
+                self._by_table.get(int(number)) if kind == "table" else None)
+        if live is not None:
+            live.abandon()
+
+    # -------------------------------------------------------------- the keeper
+
+    def wake(self) -> None:
+        """Look for tournaments that need a process now rather than at the next beat."""
+        if self._wake is not None:
+            self._wake.set()
+
+    async def start(self) -> None:
+        """At the server's start: take up the tournaments that need a process, then keep looking."""
+        self._wake = asyncio.Event()
+        cluster = self.registry.cluster
+        if cluster is not None:
+            cluster.lost_hook = self.lost
+        try:
+            await self.sweep()
+        except Exception:
+            log.exception("tournaments: the first look failed")
+        self.registry.spawn(self._keeper())
+
+    async def _keeper(self) -> None:
+        assert self._wake is not None
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.period)
+            self._wake.clear()
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("tournaments: looking for tournaments to run")
+
+    async def sweep(self) -> None:
+        """Start the full tournaments that have not started; run the running ones nobody runs."""
+        full, running = await self.run_db(lambda: db_waiting(self.db))
+        for tid in full:
+            try:
+                async with self.lock:
+                    await self._start(tid)
+            except TournamentRefused:
+                pass
+            except Exception:
+                log.exception("tournament %s: could not start", tid)
+        cluster = self.registry.cluster
+        unleased: set[int] = set()
+        idle = [tid for tid in running if tid not in self.live]
+        holders: list[str | None] = [None] * len(idle)
+        dead: set[str] = set()
+        if cluster is not None and idle:
+            holders = await cluster.holders([f"tournament:{tid}" for tid in idle])
+            dead = await cluster.dead_among([h for h in holders if h is not None])
+        for tid, holder in zip(idle, holders, strict=True):
+            if cluster is not None:
+                if holder is None:
+                    unleased.add(tid)
+                    if tid not in self._unleased:  # a starting process takes it a moment after its row
+                        continue
+                elif holder != cluster.proc and holder not in dead:
+                    continue
+            try:
+                await self.adopt(tid)
+            except Exception:
+                log.exception("tournament %s: could not be taken up", tid)
+        self._unleased = unleased
+
+    async def adopt(self, tournament_id: int, *, delay: float = 0.0, tell: bool = False) -> None:
+        """Run a running tournament here, from its rows (engine snapshot, tables, live hands)."""
+        async with self.lock:
+            await self._adopt(tournament_id, delay=delay, tell=tell)
+
+    async def _adopt(self, tournament_id: int, *, delay: float = 0.0, tell: bool = False) -> None:
+        if tournament_id in self.live:
             return
+        reg = self.registry
+        cluster = reg.cluster
+        if cluster is not None and not await cluster.hold(f"tournament:{tournament_id}"):
+            return
+        row, entrants = await self.run_db(lambda: db_read(self.db, tournament_id))
+        if row is None or row.status != "running" or row.state is None:
+            return
+        tables = _tournament_tables(row)
+        engine = Tournament.restore(row.state["engine"])
+        playing = [tid for n, tid in tables.items() if n in engine.tables]
+        if cluster is not None:  # the tables go with the tournament (a dead owner's leases are taken)
+            deadline = time.monotonic() + 15.0
+            while not all([await cluster.take_table(tid) for tid in playing]):
+                if time.monotonic() > deadline:
+                    log.warning("tournament %s: its tables are held elsewhere", tournament_id)
+                    return
+                await asyncio.sleep(0.2)
+        for tid in tables.values():
+            reg.drop(tid)  # rooms of an abandoned run go: rebuilt from their rows below
+        who = {e.name: (e.user_id, e.bot) for e in entrants}
+        live = self._live(row, engine, tables, who)
+        try:
+            loaded: list[LoadedTable] = await self.run_db(lambda: load_tables(self.db, playing))
+        except Exception:
+            self.forget(live)
+            raise
+        for data in loaded:
+            reg.adopt(data)
+        log.info("tournament %s: running here from round %s", tournament_id, engine.rounds)
+        hands_before = {int(n): int(h) for n, h in (row.state.get("hands_before") or {}).items()}
+        if tell:
+            live.wire()
+            for uid in sorted({u for u, bot in who.values() if bot is None}):
+                live._tell_move(uid)
+        await live.resume(hands_before, bool(row.state.get("round_done")), delay)
 
-        def read() -> list[tuple[TournamentRow, list[EntrantRow]]]:
-            with self.db.session() as s:
-                rows = list(s.scalars(select(TournamentRow).where(
-                    TournamentRow.status.in_(["registering", "running"]))))
-                return [(r, _entrants(s, r.id)) for r in rows]
-
-        for row, entrants in await self.run_db(read):
-            if row.status == "registering":
-                if len(entrants) >= int(row.config["players"]):
-                    self._full.append(row.id)
-                continue
-            assert row.state is not None
-            engine = Tournament.restore(row.state["engine"])
-            tables = _tournament_tables(row)
-            who = {e.name: (e.user_id, e.bot) for e in entrants}
-            live = self._live(row, engine, tables, who)
-            hands_before = {int(n): int(h) for n, h in (row.state.get("hands_before") or {}).items()}
-            self._resume.append((live, hands_before, bool(row.state.get("round_done"))))
-
-    async def resume(self) -> None:
-        """After the registry started its rooms: the running tournaments go on."""
-        for live, hands_before, done in self._resume:
-            log.info("tournament %s: resuming at round %s", live.id, live.engine.rounds)
-            await live.resume(hands_before, done)
-        self._resume = []
-        for tid in self._full:
-            await self._start(tid)
-        self._full = []
-
-    def _check_single(self) -> None:
-        if self.registry.cluster is not None:
-            raise TournamentRefused(400, "tournaments run on a single-process server (no --redis)")
+    # -------------------------------------------------------------- requests
 
     async def create(self, owner_id: int, body: TournamentCreate) -> dict[str, Any]:
-        self._check_single()
         config = check_create(body)
         limit = self.registry.settings.max_tables_per_owner
         tid = await self.run_db(lambda: db_create(self.db, owner_id=owner_id, config=config, max_open=limit))
@@ -852,53 +1069,74 @@ class TournamentManager:
             raise TournamentRefused(404, f"there is no tournament {tournament_id}")
         out = rows[0]
         live = self.live.get(tournament_id)
-        out["your_table"] = live.table_of(user_id) if live is not None and user_id is not None else None
+        if user_id is None:
+            out["your_table"] = None
+        elif live is not None:
+            out["your_table"] = live.table_of(user_id)
+        else:  # run by another process (or not yet): where the player's seat is stored
+            out["your_table"] = await self.run_db(lambda: db_table_of(self.db, tournament_id, user_id))
         return out
 
-    async def register(self, tournament_id: int, user_id: int) -> dict[str, Any]:
-        self._check_single()
-        async with self.lock:
-            balance, full = await self.run_db(lambda: db_register(self.db, tournament_id=tournament_id,
-                                                                  user_id=user_id))
-            if full:
+    async def _start_soon(self, tournament_id: int) -> None:
+        """Start a full tournament now; if that fails, the keeper starts it (the registration
+        that filled it stands)."""
+        try:
+            async with self.lock:
                 await self._start(tournament_id)
+        except TournamentRefused:
+            pass
+        except Exception:
+            log.exception("tournament %s: could not start now; the keeper will", tournament_id)
+            self.wake()
+
+    async def register(self, tournament_id: int, user_id: int) -> dict[str, Any]:
+        balance, full = await self.run_db(lambda: db_register(self.db, tournament_id=tournament_id,
+                                                              user_id=user_id))
+        if full:
+            await self._start_soon(tournament_id)
         out = await self.get(tournament_id, user_id)
         out["balance"] = balance
         return out
 
     async def unregister(self, tournament_id: int, user_id: int) -> dict[str, Any]:
-        async with self.lock:
-            balance = await self.run_db(lambda: db_unregister(self.db, tournament_id=tournament_id,
-                                                              user_id=user_id))
+        balance = await self.run_db(lambda: db_unregister(self.db, tournament_id=tournament_id,
+                                                          user_id=user_id))
         out = await self.get(tournament_id, user_id)
         out["balance"] = balance
         return out
 
     async def fill(self, tournament_id: int, user_id: int) -> dict[str, Any]:
-        self._check_single()
-        async with self.lock:
-            balance = await self.run_db(lambda: db_fill(self.db, tournament_id=tournament_id,
-                                                        user_id=user_id))
-            await self._start(tournament_id)
+        balance = await self.run_db(lambda: db_fill(self.db, tournament_id=tournament_id, user_id=user_id))
+        await self._start_soon(tournament_id)
         out = await self.get(tournament_id, user_id)
         out["balance"] = balance
         return out
 
+    async def cancel(self, tournament_id: int, user_id: int) -> dict[str, Any]:
+        balances = await self.run_db(lambda: db_cancel(self.db, tournament_id=tournament_id,
+                                                       user_id=user_id))
+        from studpoker.server.rooms import messages
+
+        for uid, value in balances.items():
+            self.registry.send_user(uid, messages.encode(messages.balance(value)))
+        out = await self.get(tournament_id, user_id)
+        out["balance"] = balances.get(user_id)
+        return out
+
     async def _start(self, tournament_id: int) -> None:
+        """Seat a full tournament and run it here (the caller holds the lock). In a cluster the
+        process that takes the tournament's lease first starts it."""
+        cluster = self.registry.cluster
+        if cluster is not None and not await cluster.hold(f"tournament:{tournament_id}"):
+            return
         seed = random.SystemRandom().getrandbits(63)
-        engine, tables, who = await self.run_db(lambda: db_start(self.db, tournament_id=tournament_id,
-                                                                 seed=seed))
-        with self.db.session() as s:
-            row = s.get(TournamentRow, tournament_id)
-            assert row is not None
-        live = self._live(row, engine, tables, who)
-        loaded: list[LoadedTable] = await self.run_db(lambda: load_tables(self.db, list(tables.values())))
-        for data in loaded:
-            self.registry.adopt(data)
-        live.wire()
-        for uid in sorted({u for u, bot in who.values() if bot is None}):
-            live._tell_move(uid)
-        self.registry.spawn(live.advance(self.registry.settings.start_delay))
+        try:
+            await self.run_db(lambda: db_start(self.db, tournament_id=tournament_id, seed=seed))
+        except TournamentRefused:
+            if cluster is not None:
+                await cluster.let_go(f"tournament:{tournament_id}")
+            raise
+        await self._adopt(tournament_id, delay=self.registry.settings.start_delay, tell=True)
 
 
 # ------------------------------------------------------------ REST
@@ -932,24 +1170,30 @@ async def create_tournament(body: TournamentCreate, user: User, manager: Manager
 
 
 @router.get("/{tournament_id}")
-async def get_tournament(tournament_id: int, user: MaybeUser, manager: Manager) -> dict[str, Any]:
+async def get_tournament(tournament_id: DbId, user: MaybeUser, manager: Manager) -> dict[str, Any]:
     """One tournament: entrants, tables, places."""
     return await manager.get(tournament_id, user.id if user else None)
 
 
 @router.post("/{tournament_id}/register")
-async def register(tournament_id: int, user: User, manager: Manager) -> dict[str, Any]:
+async def register(tournament_id: DbId, user: User, manager: Manager) -> dict[str, Any]:
     """Take a place (the buy-in goes to the prize pool); the tournament starts when full."""
     return await manager.register(tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/unregister")
-async def unregister(tournament_id: int, user: User, manager: Manager) -> dict[str, Any]:
+async def unregister(tournament_id: DbId, user: User, manager: Manager) -> dict[str, Any]:
     """Give the place back before the start (the buy-in comes back)."""
     return await manager.unregister(tournament_id, user.id)
 
 
+@router.post("/{tournament_id}/cancel")
+async def cancel(tournament_id: DbId, user: User, manager: Manager) -> dict[str, Any]:
+    """Creator only, before the start: the tournament is cancelled and every buy-in refunded."""
+    return await manager.cancel(tournament_id, user.id)
+
+
 @router.post("/{tournament_id}/fill")
-async def fill(tournament_id: int, user: User, manager: Manager) -> dict[str, Any]:
+async def fill(tournament_id: DbId, user: User, manager: Manager) -> dict[str, Any]:
     """Creator only, when bots are allowed: bots take the empty places and it starts."""
     return await manager.fill(tournament_id, user.id)

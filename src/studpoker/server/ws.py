@@ -6,7 +6,9 @@ allowed, and hands the rest to the :class:`~studpoker.server.rooms.Registry`.
 Every frame counts against the rate limit, binary and oversized ones too; a
 connection that keeps flooding is closed (1008), and so is one that neither
 logs in nor watches a table for ``ws_idle_timeout`` seconds. Logout and
-password changes close the connections of the revoked tokens (``kick``). Outgoing
+password changes close the connections of the revoked tokens (``kick``), and a
+connection whose token expires unused is closed at its expiry (its own
+messages are uses that renew it). Outgoing
 messages go through a bounded queue drained by a sender task, so a slow
 client never holds up a table: when its queue overflows it is disconnected
 (it can reconnect and ``watch`` again to get the full state).
@@ -46,6 +48,9 @@ class Connection:
         self.user_id: int | None = None
         self.name: str = ""
         self.token_hash: str | None = None  # of the token it logged in with (logout closes it)
+        self.token_expires: float | None = None  # Unix time that token expires unless used again
+        self.token_written: float = 0.0  # Unix time its last use was stored
+        self.token_used: float = 0.0  # Unix time of the socket's last message (a use of the token)
         self.logged_deep = False
         self.last_seq = 0
         self.tokens = settings.rate_burst
@@ -98,14 +103,19 @@ class Connection:
         return True
 
     async def sender(self) -> None:
-        """Drain the queue into the socket until closed."""
+        """Drain the queue into the socket until closed. A client gone mid-send (a reset, a
+        vanished network) ends it quietly: the reader sees the disconnect and cleans up."""
         while True:
             text = await self.queue.get()
             if text is None:
                 with contextlib.suppress(Exception):
                     await self.ws.close(code=1008)
                 return
-            await self.ws.send_text(text)
+            try:
+                await self.ws.send_text(text)
+            except Exception:  # WebSocketDisconnect, ClientDisconnected, a closed transport ...
+                self.closing = True
+                return
 
 
 def _seq_of(text: str | None, settings: Settings) -> int | None:
@@ -141,10 +151,19 @@ async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: R
         while not conn.closing:
             # a connection that has not logged in and watches nothing must speak now and then
             idle = None if conn.user_id is not None or _watching(conn, manager) else settings.ws_idle_timeout
+            wait, token_due = idle, False
+            if conn.token_expires is not None:  # ... and one logged in re-checks its token when it expires
+                left = max(0.0, conn.token_expires - time.time() + 0.01)
+                if wait is None or left < wait:
+                    wait, token_due = left, True
             try:
-                raw = await asyncio.wait_for(ws.receive(), idle)
+                raw = await asyncio.wait_for(ws.receive(), wait)
             except TimeoutError:
-                conn.kick("idle", f"closed after {idle:g} s without logging in or watching a table")
+                if token_due:
+                    if await _keep_token(conn, db=db, auth=auth, manager=manager, used=False):
+                        continue
+                    break
+                conn.kick("idle", f"closed after {wait:g} s without logging in or watching a table")
                 break
             except (WebSocketDisconnect, RuntimeError):
                 break
@@ -157,6 +176,8 @@ async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: R
             else:
                 conn.refused_in_a_row = 0
                 text = raw.get("text")
+                if not await _keep_token(conn, db=db, auth=auth, manager=manager, used=True):
+                    break  # its token expired or was revoked: closed before anything else is done
                 if text is None:
                     conn.error(None, "bad_message", "messages are JSON text frames")
                 else:
@@ -173,10 +194,41 @@ async def serve_websocket(ws: WebSocket, *, db: Database, auth: Auth, manager: R
         if not sender.done():
             with contextlib.suppress(asyncio.QueueFull):
                 conn.queue.put_nowait(None)
-            try:
-                await asyncio.wait_for(sender, timeout=2)
-            except (TimeoutError, asyncio.CancelledError, Exception):
-                sender.cancel()
+        try:  # awaited even when done: its outcome is always retrieved (no "never retrieved" traceback)
+            await asyncio.wait_for(sender, timeout=2)
+        except (TimeoutError, asyncio.CancelledError, Exception):
+            sender.cancel()
+
+
+async def _keep_token(conn: Connection, *, db: Database, auth: Auth, manager: Registry, used: bool) -> bool:
+    """A logged-in socket's token is still good (False: it expired or was revoked, and the socket
+    is being closed with ``unauthorized``). The socket's messages are uses of its token, which
+    renew it (stored at most every ``auth.renew_every`` seconds, as for REST calls); once its
+    known expiry has passed, the token is looked up again (another use may have renewed it)."""
+    expires, token = conn.token_expires, conn.token_hash
+    if expires is None or token is None:
+        return True
+    now = time.time()
+    if used:
+        conn.token_used = now
+    store = conn.token_used > conn.token_written  # a use of the socket not stored yet
+    if now < expires and not (store and now - conn.token_written >= auth.renew_every):
+        return True
+
+    def check() -> float | None:
+        with db.session() as s:
+            out = auth.token_expiry(s, token, used=store)
+            s.commit()
+            return out
+
+    try:
+        conn.token_expires = await manager.run_db(check)
+    except AuthError as exc:
+        conn.kick("unauthorized", str(exc))
+        return False
+    if store:
+        conn.token_written = now
+    return True
 
 
 async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth, manager: Registry,
@@ -223,15 +275,17 @@ async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, man
         if conn.user_id is not None:
             raise ProtocolError("already_authenticated", "this connection is logged in")
 
-        def lookup() -> tuple[int, str, bool, int]:
+        hashed = token_hash(msg.token)
+
+        def lookup() -> tuple[int, str, bool, int, float | None]:
             with db.session() as s:
                 user = auth.user_for_token(s, msg.token)
-                out = user.id, user.name, user.guest, user.balance
+                out = user.id, user.name, user.guest, user.balance, auth.token_expiry(s, hashed, used=False)
                 s.commit()  # the token's last use
                 return out
 
         try:
-            uid, name, guest, balance = await manager.run_db(lookup)
+            uid, name, guest, balance, expires = await manager.run_db(lookup)
         except AuthError as exc:
             raise ProtocolError("unauthorized", str(exc)) from None
         if len(manager.connections.get(uid, ())) >= conn.settings.sockets_per_user:
@@ -239,7 +293,9 @@ async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, man
                       f"at most {conn.settings.sockets_per_user} connections per account", msg.seq)
             return
         conn.user_id, conn.name = uid, name
-        conn.token_hash = token_hash(msg.token)
+        conn.token_hash = hashed
+        conn.token_expires = expires
+        conn.token_written = conn.token_used = time.time()
         manager.register(conn)
         conn.send(messages.encode(messages.welcome(msg.seq, user_id=uid, name=name, guest=guest,
                                                    balance=balance)))

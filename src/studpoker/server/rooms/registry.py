@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
@@ -65,6 +65,33 @@ class Cluster(Protocol):
 
     async def owner(self, table_id: int) -> str | None:
         """The process holding a table's lease."""
+        ...
+
+    lost_hook: Callable[[str], None] | None
+    """Told of a lease this process lost (``table:{id}``, ``tournament:{id}``)."""
+
+    async def is_dead(self, proc: str) -> bool:
+        """Whether a process of the cluster is gone."""
+        ...
+
+    async def take_table(self, table_id: int) -> bool:
+        """Take a table's lease (free, ours, or a dead process's) without running it yet."""
+        ...
+
+    async def hold(self, name: str) -> bool:
+        """Take and keep a named lease (``tournament:{id}``)."""
+        ...
+
+    async def holders(self, names: Sequence[str]) -> list[str | None]:
+        """The processes holding named leases."""
+        ...
+
+    async def dead_among(self, procs: Collection[str]) -> set[str]:
+        """The processes among ``procs`` that are gone."""
+        ...
+
+    async def let_go(self, name: str) -> None:
+        """Give up a named lease."""
         ...
 
     def presence(self, user_id: int, connected: bool) -> None:
@@ -291,7 +318,8 @@ class Registry:
         else:
             loaded = await self.run_db(lambda: store.load_tables(self.db))
             for data in loaded:
-                self.adopt(data)
+                if data.row.tournament_id is None:  # a tournament's tables go with it (tournaments.py)
+                    self.adopt(data)
         self.spawn(self._sweep())
 
     def adopt(self, data: store.LoadedTable) -> Room:
@@ -321,18 +349,49 @@ class Registry:
             self.executor.shutdown(wait=True)
 
     async def reload(self, room: Room) -> Room:
-        """Rebuild a room from the database after a failed commit."""
+        """Rebuild a room from the database after a failed commit (the caller holds its lock).
+
+        The commit may have failed, or have succeeded with its answer lost: the rows say which.
+        Reading them is retried until it works (the database may be away for a while). A hand
+        whose last action turns out stored is over: the table goes on to the next hand (a
+        tournament's: the round goes on)."""
         room.stop()
-        if self.cluster is not None and await self.cluster.owner(room.id) != self.cluster.proc:
-            self.drop(room.id)  # its lease went to another process meanwhile: it runs the table now
-            return room
-        data = await self.run_db(lambda: store.load_table(self.db, room.id))
+        delay = 0.05
+        while True:
+            if self.cluster is not None:
+                try:
+                    owner = await self.cluster.owner(room.id)
+                except Exception:
+                    log.exception("table %s: the lease could not be read", room.id)
+                    owner = self.cluster.proc
+                if owner != self.cluster.proc:
+                    self.drop(room.id)  # its lease went to another process meanwhile: it runs the table now
+                    if self.cluster.lost_hook is not None:
+                        self.cluster.lost_hook(f"table:{room.id}")
+                    return room
+            try:
+                data = await self.run_db(lambda: store.load_table(self.db, room.id))
+                break
+            except Exception:
+                log.exception("table %s: could not be read again; retrying", room.id)
+                if self.rooms.get(room.id) is not room:  # dropped meanwhile
+                    return room
+                await asyncio.sleep(delay)
+                delay = min(1.0, delay * 2)
         new = Room.from_rows(self, data, old=room)
+        if self.rooms.get(room.id) is not room:  # dropped (or replaced) meanwhile
+            return room
         self.rooms[room.id] = new
         if new.hand is not None:
             new.arm(resume=True)
         new.broadcast_table()
         new.broadcast_hand()
+        if new.hand is None and new.tournament is not None:
+            if room.hand_id is not None:  # the hand's last action was stored after all
+                new.tournament.hand_over(new)
+        elif new.hand is None:
+            new.schedule_next_hand(self.settings.hand_delay if room.hand_id is not None
+                                   else self.settings.start_delay)
         return new
 
     def get(self, table_id: int) -> Room:

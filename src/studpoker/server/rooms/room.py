@@ -738,8 +738,12 @@ class Room:
                                                 sitting_out=player.sitting_out, removed=False,
                                                 time_bank=bank))
         phh, phh_public = self._histories(hand, hand_seats)
+        # a cash table's players' statistics (tournament chips are not a balance's: not counted)
+        players = {} if self.tournament is not None else {
+            hs: self.meta[ts].user_id for hs, ts in enumerate(hand_seats) if self.meta[ts].bot is None}
         return store.HandFinish(payoffs=list(hand.payoffs), seats=seats,
-                                hands_played=self.table.hands_played, phh=phh, phh_public=phh_public)
+                                hands_played=self.table.hands_played, phh=phh, phh_public=phh_public,
+                                stats=hand_stats(hand, players, table_id=self.id))
 
     def _histories(self, hand: Hand, hand_seats: list[int]) -> tuple[str | None, str | None]:
         from studpoker import phh
@@ -851,6 +855,32 @@ def _beaten(hand: Hand, show: Action) -> bool:
         legal = sim.legal_actions()
         sim.apply(next((a for a in legal if a.kind is ActionKind.MUCK), legal[0]))
     return not any(seat == show.seat and amount > 0 for r in sim.results for seat, amount in r.shares)
+
+
+def hand_stats(hand: Hand, players: dict[int, int], *, table_id: int = 0) -> list[store.HandStats]:
+    """The statistics of a finished hand (:mod:`studpoker.stats`, read from the hand's log) of
+    the players in ``players`` (hand seat -> user id). A hand the statistics cannot read (a game
+    they do not know) gives none: never a failed commit."""
+    if not players:
+        return []
+    from dataclasses import fields
+
+    from studpoker.stats import Stats
+
+    stats = Stats()
+    try:
+        stats.add_hand(hand, names=[str(hs) for hs in range(hand.n)])
+    except Exception as exc:  # e.g. a game without a hand-history variant yet
+        log.warning("table %s: no statistics for this hand: %s", table_id, exc)
+        return []
+    out = []
+    for row in stats.players.values():
+        uid = players.get(int(row.name))
+        if uid is None:
+            continue
+        counts = {f.name: getattr(row, f.name) for f in fields(row) if f.name not in ("name", "game", "nets")}
+        out.append(store.HandStats(user_id=uid, game=row.game, counts=counts, net=row.net))
+    return out
 
 
 def _fold_or_default(hand: Hand) -> Action:
