@@ -32,7 +32,7 @@ chromium:
 test: $(STAMP) chromium
 	$(VENV)/bin/ruff check src tests benchmarks examples
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 --dist loadfile
 
 fast-test: $(STAMP)
 	$(PY) -m pytest -q -m "not slow"

@@ -15,8 +15,8 @@ after the commit and the broadcast).
 ``--servers`` and ``--think`` take comma lists and every combination runs in
 turn, printed side by side: actions/s, p50/p90/p99 action latency, and the
 bytes a client receives per ``update`` message (and per action, all messages).
-``--delta``: clients ask for updates as deltas of the view (``watch`` with
-``delta``). ``--backend pg-redis`` (the default with more than one server) runs on a fresh
+Clients ask for updates as deltas of the view (``watch`` with ``delta``), as the
+browser does; ``--whole``: with whole views. ``--backend pg-redis`` (the default with more than one server) runs on a fresh
 PostgreSQL schema and Redis prefix per run; ``sqlite`` on a fresh file.
 
     python benchmarks/server_load.py --servers 1,2 --think 0,1 --clients 1000 --tables 150
@@ -50,6 +50,39 @@ STUD = {"game": "stud", "ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
 WALL = {"game": "wallstreet", "ante": 1, "limits": [2, 2, 4, 4, 4]}
 PG_BASE = os.environ.get("STUDPOKER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("STUDPOKER_TEST_REDIS", "redis://127.0.0.1:6379/0")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _proc_stat(pid: int) -> tuple[int, float] | None:
+    """(parent pid, CPU seconds in user and system mode) of a live process, from /proc."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    # after the command: state ppid ... utime (11) stime (12), counted from the state
+    return int(fields[1]), (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def server_cpu_seconds(pids: list[int]) -> float:
+    """The CPU time used so far by the server processes and their children (e.g. the password
+    hashing worker), from the kernel's own counters: the load generator is not counted."""
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            stat = _proc_stat(int(entry))
+            if stat is not None:
+                parents[int(entry)], cpu[int(entry)] = stat
+    roots = set(pids)
+    total = 0.0
+    for pid, seconds in cpu.items():
+        p = pid
+        while p > 1 and p not in roots:
+            p = parents.get(p, 0)
+        if p in roots:
+            total += seconds
+    return total
 
 
 def _free_port() -> int:
@@ -69,12 +102,14 @@ def _client_process(jobs: list[tuple[str, str, int, int]], think: float, warmup_
     and what was received after the warm-up."""
     _raise_fd_limit()
     from studpoker.bots import make_bot
-    from studpoker.server.client import Client, play_bot
+    from studpoker.server.client import Client, ClientError, play_bot
 
     latencies: list[float] = []
     errors = 0
     traffic: dict[str, int] = {}
     traffic_bytes: dict[str, int] = {}
+    cpu_marks: dict[str, float] = {}  # this process's CPU time when measuring starts and stops
+    error_kinds: dict[str, int] = {}
 
     async def one(base: str, token: str, table: int, seat: int, i: int) -> None:
         nonlocal errors
@@ -92,17 +127,21 @@ def _client_process(jobs: list[tuple[str, str, int, int]], think: float, warmup_
                 client, table, make_bot("random", seed=i), buy_in=1000, seat=seat, stop=stop,
                 think=(lambda: rng.uniform(0, 2 * think)) if think > 0 else None, on_action=record))
             await asyncio.sleep(max(0.0, warmup_until - time.time()))
+            cpu_marks.setdefault("start", time.process_time())
             client.traffic.clear()
             client.traffic_bytes.clear()
             await asyncio.sleep(max(0.0, stop_at - time.time()))
+            cpu_marks.setdefault("stop", time.process_time())
             for k, v in client.traffic.items():
                 traffic[k] = traffic.get(k, 0) + v
             for k, v in client.traffic_bytes.items():
                 traffic_bytes[k] = traffic_bytes.get(k, 0) + v
             stop.set()
             task.cancel()
-        except Exception:
+        except Exception as exc:
             errors += 1
+            kind = type(exc).__name__ + (f" {exc.code}" if isinstance(exc, ClientError) else "")
+            error_kinds[kind] = error_kinds.get(kind, 0) + 1
         finally:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.close(), 5)
@@ -111,7 +150,8 @@ def _client_process(jobs: list[tuple[str, str, int, int]], think: float, warmup_
         await asyncio.gather(*(one(b, t, tb, s, i) for i, (b, t, tb, s) in enumerate(jobs)))
 
     asyncio.run(main())
-    out.put({"latencies": latencies, "errors": errors, "traffic": traffic, "traffic_bytes": traffic_bytes})
+    out.put({"latencies": latencies, "errors": errors, "traffic": traffic, "traffic_bytes": traffic_bytes,
+             "cpu_s": cpu_marks.get("stop", 0.0) - cpu_marks.get("start", 0.0), "error_kinds": error_kinds})
 
 
 def _start(port: int, db: str, redis: str | None, prefix: str, log: Any) -> subprocess.Popen[bytes]:
@@ -132,6 +172,18 @@ def _start(port: int, db: str, redis: str | None, prefix: str, log: Any) -> subp
         time.sleep(0.2)
 
 
+def _start_profiler(path: str | None, pid: int, seconds: float, servers: int,
+                    think: float) -> subprocess.Popen[bytes] | None:
+    """``--profile``: py-spy samples the first server during the measured window (collapsed stacks)."""
+    if path is None:
+        return None
+    spy = Path(sys.executable).with_name("py-spy")
+    out = f"{path}-s{servers}-t{think:g}.txt"
+    return subprocess.Popen([str(spy), "record", "--pid", str(pid), "--duration", str(max(1, int(seconds))),
+                             "--rate", "200", "--nonblocking", "--format", "raw", "--output", out],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def run_config(args: argparse.Namespace, servers: int, think: float, backend: str) -> dict[str, Any]:
     """One measured run; returns its summary."""
     tmp = tempfile.mkdtemp(prefix="studpoker-load-")
@@ -140,7 +192,7 @@ def run_config(args: argparse.Namespace, servers: int, think: float, backend: st
         db, redis = f"sqlite:///{tmp}/load.db", None
     else:
         schema = "studpoker_bench_" + uuid.uuid4().hex[:10]
-        db, redis = f"{PG_BASE}?schema={schema}", (REDIS_URL if servers > 1 or not args.no_redis else None)
+        db, redis = f"{args.pg}?schema={schema}", (args.redis if servers > 1 or not args.no_redis else None)
     prefix = "studpoker-bench-" + uuid.uuid4().hex[:8]
     ports = [_free_port() for _ in range(servers)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
@@ -179,6 +231,16 @@ def run_config(args: argparse.Namespace, servers: int, think: float, backend: st
             for k in range(args.procs)]
         for c in clients:
             c.start()
+        pids = [proc.pid for proc in procs]
+        # the servers' CPU time over the measured window, read from /proc at its two ends (an HTTP
+        # request to a saturated server would wait its turn behind the websocket traffic)
+        time.sleep(max(0.0, warmup_until - time.time()))
+        cpu0, t0 = server_cpu_seconds(pids), time.time()
+        profiler = _start_profiler(args.profile, procs[0].pid, stop_at - t0, servers, think)
+        time.sleep(max(0.0, stop_at - time.time()))
+        cpu1, t1 = server_cpu_seconds(pids), time.time()
+        if profiler is not None:
+            profiler.wait(60)
         results = [out.get(timeout=args.warmup + args.duration + 600) for _ in clients]
         for c in clients:
             c.join(30)
@@ -208,7 +270,7 @@ def run_config(args: argparse.Namespace, servers: int, think: float, backend: st
     if schema is not None:
         import psycopg
 
-        with psycopg.connect(PG_BASE, autocommit=True) as conn:
+        with psycopg.connect(args.pg, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
     def pct(q: float) -> float:
@@ -223,7 +285,13 @@ def run_config(args: argparse.Namespace, servers: int, think: float, backend: st
         "p50_ms": round(pct(0.50), 2), "p90_ms": round(pct(0.90), 2), "p99_ms": round(pct(0.99), 2),
         "bytes_per_update": round(traffic_bytes.get("update", 0) / updates) if updates else None,
         "bytes_per_action_per_client": round(received / max(1, len(lat)) / args.clients, 1),
-        "client_errors": errors, "server_actions_total": actions_total, "audit_ok": audit.returncode == 0,
+        "server_cpu_s": round(cpu1 - cpu0, 2), "server_cores": round((cpu1 - cpu0) / max(1e-9, t1 - t0), 2),
+        "cpu_ms_per_action": round(1000 * (cpu1 - cpu0) / max(1, len(lat)), 3),
+        "client_cpu_ms_per_action": round(1000 * sum(r["cpu_s"] for r in results) / max(1, len(lat)), 3),
+        "client_errors": errors,
+        "client_error_kinds": {k: sum(r["error_kinds"].get(k, 0) for r in results)
+                               for k in sorted({k for r in results for k in r["error_kinds"]})},
+        "server_actions_total": actions_total, "audit_ok": audit.returncode == 0,
         "cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2),
     }
 
@@ -239,11 +307,20 @@ def main() -> None:
     ap.add_argument("--no-redis", action="store_true",
                     help="with pg-redis, run the one-server case on PostgreSQL alone (no --redis)")
     ap.add_argument("--spread", action="store_true", help="clients connect to random servers (forwarding)")
-    ap.add_argument("--delta", action="store_true", help="clients ask for updates as deltas of the view")
+    ap.add_argument("--whole", dest="delta", action="store_false",
+                    help="clients ask for updates with whole views (default: deltas, as the browser does)")
+    ap.add_argument("--delta", dest="delta", action="store_true", help=argparse.SUPPRESS)  # the default
     ap.add_argument("--procs", type=int, default=4, help="client processes")
     ap.add_argument("--duration", type=float, default=40, help="seconds of measured play")
     ap.add_argument("--warmup", type=float, default=10, help="seconds of play before measuring")
     ap.add_argument("--json", action="store_true", help="print one JSON line per run")
+    ap.add_argument("--redis", default=REDIS_URL, help="Redis of the cluster runs, with its db number "
+                    "(default $STUDPOKER_TEST_REDIS or redis://127.0.0.1:6379/0)")
+    ap.add_argument("--pg", default=PG_BASE, help="PostgreSQL database in which each run makes a "
+                    "schema of its own (default $STUDPOKER_TEST_PG)")
+    ap.add_argument("--profile", metavar="PATH", default=None,
+                    help="sample the first server with py-spy while measuring: PATH-s{servers}-t{think}.txt "
+                    "(collapsed stacks)")
     args = ap.parse_args()
     try:
         servers = [int(x) for x in args.servers.split(",")]
@@ -273,10 +350,11 @@ def main() -> None:
     print(f"{args.clients} clients, {args.tables} tables, {args.procs} client processes, {backend}, "
           f"{os.cpu_count()} CPUs (shared: load average {os.getloadavg()[0]:.1f})")
     print(f"{'servers':>7} {'think':>5} {'actions/s':>10} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} "
-          f"{'B/update':>9} {'B/act/cl':>9} {'errors':>6} {'audit':>5}")
+          f"{'CPU ms/act':>10} {'cores':>5} {'B/update':>9} {'B/act/cl':>9} {'errors':>6} {'audit':>5}")
     for r in rows:
         print(f"{r['servers']:>7} {r['think_mean_s']:>5} {r['actions_per_s']:>10} {r['p50_ms']:>8} "
-              f"{r['p90_ms']:>8} {r['p99_ms']:>8} {r['bytes_per_update'] or '-':>9} "
+              f"{r['p90_ms']:>8} {r['p99_ms']:>8} {r['cpu_ms_per_action']:>10} {r['server_cores']:>5} "
+              f"{r['bytes_per_update'] or '-':>9} "
               f"{r['bytes_per_action_per_client']:>9} {r['client_errors']:>6} "
               f"{'ok' if r['audit_ok'] else 'BAD':>5}")
     base_rows = {r["think_mean_s"]: r for r in rows if r["servers"] == min(servers)}

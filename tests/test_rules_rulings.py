@@ -1,4 +1,4 @@
-"""Defects found by an audit of the engine and the rulings made since (RULES.md R1.2, R1.7,
+"""Defects found by an audit of the engine and the rulings made since (docs/rules.md R1.2, R1.7,
 R1.9, R2.4, R2.6, R4.2, R4.3): each test names its rule id and plays the exact scenario.
 
 Decks are in dealing order: third street round-robin from the dealer's left (first down

@@ -30,6 +30,7 @@ import pytest
 
 from _browser import ARGS, CHROMIUM, DOCS_IMAGES, require_chromium
 from studpoker import phh
+from studpoker.codec import apply_view_delta
 
 STUDPOKER = str(Path(sys.executable).with_name("studpoker"))
 PASSWORD = "correct horse battery"
@@ -146,10 +147,21 @@ class Player:
         self.snapshots.append((hand, phase, html))
 
     def messages(self) -> list[dict[str, Any]]:
+        """Every message the page received. The page watches with ``delta``: each update's
+        ``view`` is rebuilt here from its ``view_delta`` and the views before it, as the page does."""
         out = []
+        views: dict[int, dict[str, Any]] = {}
         for text in self.frames:
             with contextlib.suppress(ValueError):
-                out.append(json.loads(text))
+                msg = json.loads(text)
+                if msg.get("type") == "hand":
+                    views[msg["table"]] = msg["view"]
+                elif msg.get("type") == "update":
+                    if msg.get("view") is None and msg["table"] in views:
+                        msg["view"] = apply_view_delta(views[msg["table"]], msg["view_delta"])
+                    if msg.get("view") is not None:
+                        views[msg["table"]] = msg["view"]
+                out.append(msg)
         return out
 
     def summary(self, number: int) -> Any:
@@ -323,6 +335,13 @@ def assert_helps(player: Player, hand_id: int, number: int) -> None:
     assert any(t.startswith(f"Hand {number} over.") for t in said), said
 
 
+def assert_deltas(player: Player, hand_id: int) -> None:
+    """The page asked for deltas: every update of the hand carried what changed, not the whole view."""
+    raw = [json.loads(t) for t in player.frames if t.startswith('{"type":"update"')]
+    updates = [m for m in raw if m["hand"] == hand_id]
+    assert updates and all("view_delta" in m and "view" not in m for m in updates)
+
+
 def seat_actions(player: Player) -> set[str]:
     return set(player.page.locator("[data-testid='seat-action']").evaluate_all("els => els.map(e => e.textContent)"))
 
@@ -441,6 +460,7 @@ def test_wall_street_hand_by_clicking(server: str, browser: Any, tmp_path: Path)
     assert words - {""} <= sent | {"shows"}, words - sent
     assert_helps(ann, hand_id, 1)
     assert_helps(bob, hand_id, 1)
+    assert_deltas(ann, hand_id)
     detail = server_result(server, table_id, 1)
     assert detail["id"] == hand_id
     assert_result_matches([ann, bob], detail, 1)

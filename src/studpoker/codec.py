@@ -22,8 +22,10 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from studpoker.actions import Action
 from studpoker.cards import Card, Rank
@@ -46,8 +48,109 @@ from studpoker.operations import (
 )
 from studpoker.wild import evaluate_wild_high, wild_board_key, wild_mask
 
-__all__ = ["apply_view_delta", "op_dict", "op_from_dict", "op_text", "result_dict", "strength", "view_delta",
-           "view_dict", "view_from_dict"]
+__all__ = ["LegalActionJSON", "PlayerJSON", "ResultJSON", "StrengthJSON", "ViewJSON",
+           "apply_view_delta", "dumps", "op_dict", "op_from_dict", "op_text", "result_dict", "strength",
+           "view_delta", "view_dict", "view_from_dict"]
+
+
+# ---------------------------------------------------------------- the JSON of a view
+#
+# The one schema of a view as JSON: what view_dict writes, what view_from_dict reads, and
+# what the server's protocol models describe (studpoker.server.protocol builds its ViewModel
+# from these declarations; tests/test_codec_schema.py holds the three together).
+
+
+class StrengthJSON(TypedDict):
+    """What a player holds, in words (:func:`strength`)."""
+
+    high: str | None
+    low: str | None
+    high_cards: list[str]
+    low_cards: list[str]
+
+
+class LegalActionJSON(TypedDict):
+    """An action (:meth:`studpoker.actions.Action.to_dict`)."""
+
+    seat: int
+    kind: str
+    amount: int
+    slot: int
+
+
+class _ResultState(TypedDict):
+    pot: int
+    name: str
+    amount: int
+    eligible: list[int]
+    high_winners: list[int]
+    low_winners: list[int]
+    high_hand: str | None
+    low_hand: str | None
+    shares: dict[str, int]
+    high_cards: list[str]
+    low_cards: list[str]
+
+
+class ResultJSON(_ResultState, total=False):
+    """A pot's result (:func:`result_dict`): :meth:`PotResult.to_dict` and the winning five cards;
+    in High and Low Chicago the winners of the spade's share and its words (R8.4)."""
+
+    spade_winners: list[int]
+    spade_hand: str | None
+
+
+class PlayerJSON(TypedDict):
+    """One seat of a view: :class:`~studpoker.hand.PlayerView` (cards as text, ``null`` where the
+    viewer may not see them) and ``strength`` (for the viewer's own seat and hands shown down)."""
+
+    seat: int
+    stack: int
+    bet: int
+    contributed: int
+    folded: bool
+    all_in: bool
+    down: list[str | None]
+    up: list[str]
+    shown: bool
+    mucked: bool
+    strength: StrengthJSON | None
+
+
+class _ViewState(TypedDict):
+    seat: int | None
+    dealer: int
+    street: int
+    street_name: str
+    phase: str
+    to_act: int | None
+    legal_actions: list[LegalActionJSON]
+    legal_labels: list[str]
+    players: list[PlayerJSON]
+    market: list[str | None]
+    community: list[str]
+    pot: int
+    results: list[ResultJSON]
+    strength: StrengthJSON | None
+    won: int | None
+    wild_ranks: list[str]
+
+
+class ViewJSON(_ViewState, total=False):
+    """A view: :class:`~studpoker.hand.SeatView` without its game (``wild_ranks``: the ranks wild
+    now, R8), with the button words of the legal actions (``legal_labels``), the viewer's own
+    ``strength`` and ``won`` (the chips the pots paid out once the hand is over); ``log`` only in
+    full states (``hand`` messages)."""
+
+    log: list[dict[str, Any]]
+
+
+def dumps(value: object) -> str:
+    """Compact JSON text (no spaces), as the server sends it."""
+    return _ENCODE(value)
+
+
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
 
 _OP_NAMES: dict[type[Operation], str] = {
     AntePosted: "ante_posted",
@@ -239,57 +342,85 @@ def strength(cards: Sequence[Card], game: Game, wild_ranks: Sequence[str] = ()) 
     return out
 
 
-def _player_strength(view: SeatView, p: PlayerView) -> dict[str, Any] | None:
+@functools.lru_cache(maxsize=8192)
+def _strength_of(cards: tuple[Card, ...], game: Game, wild_ranks: tuple[str, ...]) -> StrengthJSON | None:
+    """:func:`strength`, remembered: a hand's cards change a few times a hand, its views at every
+    action. The dict is shared: read it, never change it."""
+    return strength(cards, game, wild_ranks)  # type: ignore[return-value]  # the keys of StrengthJSON
+
+
+def _player_strength(view: SeatView, p: PlayerView) -> StrengthJSON | None:
     """The strength of a seat whose every card the viewer sees: its own, or a hand shown down."""
-    if p.folded or p.mucked or any(c is None for c in p.down):
+    if p.folded or p.mucked or None in p.down:
         return None
-    if p.seat != view.seat and not (p.shown and view.phase in (Phase.SHOWDOWN, Phase.OVER)):
+    if p.seat != view.seat and not (p.shown and view.phase in _LATE):
         return None
-    cards = [c for c in p.down if c is not None] + list(p.up) + list(view.community)
-    return strength(cards, view.game, view.wild_ranks)
+    return _strength_of((*p.down, *p.up, *view.community), view.game, view.wild_ranks)
 
 
-def result_dict(r: PotResult) -> dict[str, Any]:
+_LATE = (Phase.SHOWDOWN, Phase.OVER)
+
+
+def result_dict(r: PotResult) -> ResultJSON:
     """A pot's result as JSON: :meth:`PotResult.to_dict` with the winning five cards
     (``high_cards``, ``low_cards``; empty when the pot was not contested)."""
-    out = dict(r.to_dict())
+    out: dict[str, Any] = dict(r.to_dict())
     out["high_cards"] = [] if r.high_hand is None else [str(c) for c in r.high_hand.cards]
     out["low_cards"] = [] if r.low_hand is None else [str(c) for c in r.low_hand.cards]
-    return out
+    return out  # type: ignore[return-value]  # the keys of ResultJSON (tests/test_codec_schema.py)
 
 
-def view_dict(view: SeatView, *, log: bool) -> dict[str, Any]:
-    """A view as JSON (the ``view`` of ``hand`` and ``update`` messages).
+def _player_dict(view: SeatView, p: PlayerView) -> PlayerJSON:
+    return {"seat": p.seat, "stack": p.stack, "bet": p.bet, "contributed": p.contributed,
+            "folded": p.folded, "all_in": p.all_in, "down": [None if c is None else str(c) for c in p.down],
+            "up": [str(c) for c in p.up], "shown": p.shown, "mucked": p.mucked,
+            "strength": _player_strength(view, p)}
+
+
+def view_dict(view: SeatView, *, log: bool, like: tuple[SeatView, ViewJSON] | None = None) -> ViewJSON:
+    """A view as JSON (the ``view`` of ``hand`` and ``update`` messages): :class:`ViewJSON`.
 
     Besides the :class:`SeatView` fields: each player's ``strength`` (:func:`strength`, for the
     viewer's own seat and for hands shown down, else null), the viewer's own ``strength`` at the
     top level, each result's ``high_cards``/``low_cards`` (a winning five cards) and ``won`` (the
     chips the pots paid out, once the hand is over; else null).
+
+    ``like``: another view of the same game and its JSON (the public view of the same moment,
+    or the previous view of this viewer). A player equal in both, and the viewer's own in both
+    or in neither, is written as the same dict object, unchanged: nothing is shared that the view
+    itself does not hold, and :func:`view_delta` skips it at once. The dicts are shared, so read
+    them, never change them.
     """
-    strengths = [_player_strength(view, p) for p in view.players]
-    out: dict[str, Any] = {
+    late = view.phase in _LATE
+    players: list[PlayerJSON]
+    if like is not None and (like[0].phase in _LATE) == late and like[0].community == view.community \
+            and like[0].wild_ranks == view.wild_ranks and len(like[0].players) == len(view.players):
+        before, before_json = like[0].players, like[1]["players"]
+        mine, theirs = view.seat, like[0].seat
+        players = [before_json[i] if (p is before[i] or p == before[i]) and (i == mine) == (i == theirs)
+                   else _player_dict(view, p) for i, p in enumerate(view.players)]
+    else:
+        players = [_player_dict(view, p) for p in view.players]
+    other, other_json = like if like is not None else (None, None)
+    out: ViewJSON = {
         "seat": view.seat,
         "dealer": view.dealer,
         "street": view.street,
         "street_name": view.street_name,
         "phase": view.phase.value,
         "to_act": view.to_act,
-        "legal_actions": [a.to_dict() for a in view.legal_actions],
+        "legal_actions": [a.to_dict() for a in view.legal_actions],  # type: ignore[misc]
         "legal_labels": [action_label(a) for a in view.legal_actions],
-        "players": [
-            {
-                "seat": p.seat, "stack": p.stack, "bet": p.bet, "contributed": p.contributed,
-                "folded": p.folded, "all_in": p.all_in, "down": [_card(c) for c in p.down],
-                "up": [str(c) for c in p.up], "shown": p.shown, "mucked": p.mucked,
-                "strength": strengths[i],
-            }
-            for i, p in enumerate(view.players)
-        ],
-        "market": [_card(c) for c in view.market],
-        "community": [str(c) for c in view.community],
+        "players": players,
+        # the same objects as in ``like`` (Hand.views shares them): their JSON too
+        "market": other_json["market"] if other is not None and other_json and other.market is view.market
+        else [None if c is None else str(c) for c in view.market],
+        "community": other_json["community"] if other and other_json and other.community is view.community
+        else [str(c) for c in view.community],
         "pot": view.pot,
-        "results": [result_dict(r) for r in view.results],
-        "strength": strengths[view.seat] if view.seat is not None else None,
+        "results": other_json["results"] if other and other_json and other.results is view.results
+        else [result_dict(r) for r in view.results],
+        "strength": None if view.seat is None else players[view.seat]["strength"],
         "won": sum(r.amount for r in view.results) if view.phase is Phase.OVER else None,
         "wild_ranks": list(view.wild_ranks),
     }
@@ -323,7 +454,7 @@ def view_from_dict(
     )
 
 
-def view_delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+def view_delta(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
     """What changed from one view (as JSON) to the next: changed top-level fields, and
     ``players`` as ``{"index": {changed fields}}``.
 
@@ -332,18 +463,27 @@ def view_delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     {'pot': 5, 'players': {'0': {'bet': 2}}}
     """
     out: dict[str, Any] = {}
+    get = before.get
     for key, value in after.items():
-        if key == "players" and len(before.get("players") or ()) == len(value):
+        was = get(key, _MISSING)
+        if was is value:
+            continue
+        if key == "players" and isinstance(was, list) and len(was) == len(value):
             players: dict[str, Any] = {}
-            for i, (old, new) in enumerate(zip(before["players"], value, strict=True)):
-                changed = {k: v for k, v in new.items() if old.get(k) != v}
+            for i, (old, new) in enumerate(zip(was, value, strict=True)):
+                if old is new:  # shared by view_dict: unchanged
+                    continue
+                changed = {k: v for k, v in new.items() if old.get(k, _MISSING) != v}
                 if changed:
                     players[str(i)] = changed
             if players:
                 out["players"] = players
-        elif before.get(key, object()) != value:
+        elif was != value:
             out[key] = value
     return out
+
+
+_MISSING = object()
 
 
 def apply_view_delta(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:

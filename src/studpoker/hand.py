@@ -1105,13 +1105,18 @@ class Hand:
 
     # --------------------------------------------------------------- views
 
-    def view(self, seat: int | None = None) -> SeatView:
-        """What ``seat`` may see (``None``: the public). Built from the log, filtered."""
+    def view(self, seat: int | None = None, *, log: bool = True) -> SeatView:
+        """What ``seat`` may see (``None``: the public). Built from the log, filtered.
+
+        ``log=False``: the state alone, with an empty ``log`` (see :meth:`views`).
+        """
+        if not log:
+            return self.views((seat,))[0]
         shown = frozenset(self._shown)
-        log = tuple(op.visible_to(seat, shown) for op in self.log)
+        records = tuple(op.visible_to(seat, shown) for op in self.log)
         down: list[list[Card | None]] = [[] for _ in range(self.n)]
         up: list[list[Card]] = [[] for _ in range(self.n)]
-        for op in log:
+        for op in records:
             if isinstance(op, CardDealt):
                 if op.face_up:
                     assert op.card is not None
@@ -1135,9 +1140,54 @@ class Hand:
             legal_actions=tuple(self.legal_actions()) if seat is not None and seat == self.to_act
             else (),
             players=players, market=tuple(self.market), community=tuple(self.community),
-            pot=self.pot, log=log, results=self.results,
-            wild_ranks=_view_wild(self.game.wild, log),
+            pot=self.pot, log=records, results=self.results,
+            wild_ranks=_view_wild(self.game.wild, records),
         )
+
+    def views(self, seats: Sequence[int | None]) -> list[SeatView]:
+        """The views of several viewers at once, without the log: ``view(seat)`` of each with an
+        empty ``log`` (a server sends each update's new records itself and need not filter the
+        whole log again for every viewer).
+
+        The cards are those of the deal records: a down card is hidden unless it is the viewer's
+        own or was shown (R1.9), as :meth:`CardDealt.visible_to
+        <studpoker.operations.CardDealt.visible_to>` hides it in the log. Every viewer sees
+        everyone else's seat as the public does, so those seats are one :class:`PlayerView`
+        object shared by the views.
+        """
+        n, shown, mucked, phase = self.n, frozenset(self._shown), self._mucked, self.phase
+        stacks, contrib, folded = self.stacks, self.contrib, self.folded
+        bets = self._round.bets if self._round is not None and phase is Phase.BETTING else [0] * n
+        over = phase is Phase.OVER
+        downs = [tuple([c for c, face_up in held if not face_up]) for held in self.cards]
+        ups = [tuple([c for c, face_up in held if face_up]) for held in self.cards]
+
+        def player(s: int, visible: bool) -> PlayerView:
+            return PlayerView(
+                seat=s, stack=stacks[s], bet=bets[s], contributed=contrib[s], folded=folded[s],
+                all_in=not folded[s] and stacks[s] == 0 and not over,
+                down=downs[s] if visible else (None,) * len(downs[s]), up=ups[s], shown=s in shown,
+                mucked=s in mucked,
+            )
+
+        public = tuple([player(s, s in shown) for s in range(n)])
+        market, community, pot, to_act = tuple(self.market), tuple(self.community), self.pot, self.to_act
+        wild = _view_wild(self.game.wild, self.log)
+        out = []
+        for seat in seats:
+            players = public
+            if seat is not None and seat not in shown:
+                mine = list(public)
+                mine[seat] = player(seat, True)
+                players = tuple(mine)
+            out.append(SeatView(
+                seat=seat, game=self.game, dealer=self.dealer, street=self.street,
+                street_name=self.street_name, phase=phase, to_act=to_act,
+                legal_actions=tuple(self.legal_actions()) if seat is not None and seat == to_act else (),
+                players=players, market=market, community=community, pot=pot, log=(),
+                results=self.results, wild_ranks=wild,
+            ))
+        return out
 
     def copy(self) -> Hand:
         """An independent copy (for search and simulation)."""

@@ -18,6 +18,7 @@ from studpoker._extras import missing_extra
 try:
     from fastapi import FastAPI, WebSocket
 
+    from studpoker.server import collector
     from studpoker.server.api import Services, router
     from studpoker.server.auth import Auth
     from studpoker.server.cluster import ClusterConfig
@@ -78,10 +79,17 @@ def create_app(
         await guards.hashes.start()
         await manager.start()  # the cash tables (a cluster: those whose lease is free)
         await tournaments.start()  # the tournaments and their tables
+        passes = None
+        if settings.quiet_gc:  # short collections only (docs/scaling.md)
+            collector.install()
+            passes = asyncio.ensure_future(collector.full_pass(settings.gc_full_every))
         log.info("studpoker server ready (%s)", db.url.split("@")[-1])
         try:
             yield
         finally:
+            if passes is not None:
+                passes.cancel()
+                collector.uninstall()
             await manager.stop()
             guards.hashes.shutdown()
             await guards.close()

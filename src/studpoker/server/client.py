@@ -333,9 +333,13 @@ async def play_bot(
 
     def listener(msg: dict[str, Any]) -> None:
         nonlocal ended
-        if msg.get("table") == table_id or msg.get("type") in ("table", "error"):
+        kind = msg.get("type")
+        if kind == "update":  # most messages: the bot wakes only when it is its turn
+            if msg.get("table") == table_id and client.my_turn(table_id) is not None:
+                wake.set()
+        elif msg.get("table") == table_id or kind in ("table", "error"):
             wake.set()
-        if msg.get("type") == "hand_end" and msg.get("table") == table_id:
+        if kind == "hand_end" and msg.get("table") == table_id:
             ended += 1
 
     client.listeners.append(listener)

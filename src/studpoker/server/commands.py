@@ -212,7 +212,7 @@ def connect(
         raise typer.Exit(2) from None
 
     async def main() -> int:
-        client = Client(server)
+        client = Client(server, delta=True)  # updates as deltas: less to build and to read
         if name is not None:
             await client.login(name, password or "")
         else:

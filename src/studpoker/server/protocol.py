@@ -16,7 +16,20 @@ maps them to table seats) so that a view is exactly a
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import functools
+import operator
+import types
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    Literal,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 from pydantic import (
     AfterValidator,
@@ -24,10 +37,12 @@ from pydantic import (
     ConfigDict,
     Field,
     TypeAdapter,
+    create_model,
     field_validator,
     model_validator,
 )
 
+from studpoker import codec
 from studpoker.actions import ActionKind
 from studpoker.games import Game, from_options, to_options
 from studpoker.server.names import display_name_problem
@@ -550,44 +565,52 @@ class LobbyEntry(_ServerBase):
     mixed: dict[str, Any] | None = None  # R7: the games, the next one and when
 
 
-class PlayerModel(_ServerBase):
-    """:class:`~studpoker.hand.PlayerView`; ``down`` holds null for cards not visible."""
+def _model_of(spec: Any, models: dict[Any, type[BaseModel]]) -> type[BaseModel]:
+    """The model of one of :mod:`studpoker.codec`'s JSON declarations (a ``TypedDict``): the
+    same fields, nested declarations as their models, ``NotRequired`` fields absent or null."""
+    if spec in models:
+        return models[spec]
 
-    seat: int
-    stack: int
-    bet: int
-    contributed: int
-    folded: bool
-    all_in: bool
-    down: list[str | None]
-    up: list[str]
-    shown: bool
-    mucked: bool
-    strength: dict[str, Any] | None = None
+    def swap(hint: Any) -> Any:
+        if is_typeddict(hint):
+            return _model_of(hint, models)
+        args = get_args(hint)
+        origin = get_origin(hint)
+        if origin is list:
+            return list[swap(args[0])]  # type: ignore[misc]
+        if origin in (Union, types.UnionType):
+            return functools.reduce(operator.or_, [swap(a) for a in args])
+        return hint
+
+    fields: dict[str, Any] = {}
+    for key, hint in get_type_hints(spec).items():
+        if key in spec.__required_keys__:
+            fields[key] = (swap(hint), ...)
+        else:  # absent, or null
+            fields[key] = (swap(hint) | None, None)
+    name = spec.__name__.removesuffix("JSON") + "Model"
+    model: type[BaseModel] = create_model(name, __base__=_ServerBase, __doc__=spec.__doc__,
+                                          __module__=__name__, **fields)
+    models[spec] = model
+    return model
 
 
-class ViewModel(_ServerBase):
-    """:class:`~studpoker.hand.SeatView` (``log`` present in full states only)."""
+_VIEW_MODELS: dict[Any, type[BaseModel]] = {}
+ViewModel = _model_of(codec.ViewJSON, _VIEW_MODELS)
+"""A view (``hand`` and ``update`` messages): the fields of :class:`studpoker.codec.ViewJSON`,
+the one declaration of a view's JSON (``log`` present in full states only)."""
+PlayerModel = _VIEW_MODELS[codec.PlayerJSON]
+"""One seat of a view: :class:`studpoker.codec.PlayerJSON`."""
 
-    seat: int | None
-    dealer: int
-    street: int
-    street_name: str
-    phase: str
-    to_act: int | None
-    legal_actions: list[dict[str, Any]]
-    #: the button words of each legal action, in the same order (``"Call 4"``, ``"Buy slot 2 for 4"``)
-    legal_labels: list[str] = []
-    players: list[PlayerModel]
-    market: list[str | None]
-    community: list[str]
-    pot: int
-    results: list[dict[str, Any]]
-    strength: dict[str, Any] | None = None
-    won: int | None = None
-    log: list[dict[str, Any]] | None = None
-    #: the ranks wild now (R8: ``["9", "3"]`` in Baseball, ``["Q", "7"]`` in Follow the Queen)
-    wild_ranks: list[str] = []
+ResultModel = _VIEW_MODELS[codec.ResultJSON]
+"""A pot's result (in views and ``hand_end``): :class:`studpoker.codec.ResultJSON`."""
+
+if TYPE_CHECKING:  # what the fields hold, for the type checker; pydantic validates them with the models
+    _View = codec.ViewJSON
+    _Result = codec.ResultJSON
+else:
+    _View = ViewModel
+    _Result = ResultModel
 
 
 class TimerModel(_ServerBase):
@@ -609,7 +632,7 @@ class HandMsg(_ServerBase):
     commitment: str
     seats: list[int]
     version: int
-    view: ViewModel
+    view: _View
     timer: TimerModel | None
 
 
@@ -627,7 +650,7 @@ class UpdateMsg(_ServerBase):
     version_from: int
     version: int
     events: list[dict[str, Any]]
-    view: ViewModel | None = None
+    view: _View | None = None
     view_delta: dict[str, Any] | None = None
     #: who made the action of these events: ``player``, ``bot``, ``timeout`` (the clock ran
     #: out, R4.4), ``away`` (folded while disconnected), ``leave`` (R4.3); None for a deal
@@ -656,7 +679,7 @@ class HandEndMsg(_ServerBase):
     openings: list[OpeningModel]
     seats: list[int]
     payoffs: list[int]
-    results: list[dict[str, Any]]
+    results: list[_Result]
 
 
 class TableMsg(_ServerBase):

@@ -7,6 +7,7 @@ taken seat); the caller then leaves its in-memory state untouched.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,7 @@ from studpoker.server.ledger import LedgerError, buy_in, cash_out
 from studpoker.server.protocol import TableConfig
 
 __all__ = [
+    "EventRow",
     "FinishedSeat",
     "HandFinish",
     "HandStats",
@@ -35,8 +37,11 @@ __all__ = [
     "StoreError",
     "add_chips",
     "add_player_stats",
+    "checkpoint",
+    "checkpoints_apart",
     "close_table",
     "create_table",
+    "insert_events",
     "load_table",
     "load_tables",
     "lobby_rows",
@@ -320,6 +325,20 @@ def close_table(db: Database, *, table_id: int) -> None:
         s.commit()
 
 
+def checkpoints_apart(db: Database) -> bool:
+    """Whether the server checkpoints the database itself (:func:`checkpoint`): a SQLite file."""
+    return db.is_sqlite and db.engine.url.database not in (None, "", ":memory:")
+
+
+def checkpoint(db: Database) -> None:
+    """Copy SQLite's write-ahead log into the database file, passively: it never waits for a
+    reader or a writer (commits go on meanwhile), and a commit then finds the log short, so it
+    never has the copy, and its wait on the disk, to do itself (SQLite's automatic checkpoint,
+    at 1,000 pages of log)."""
+    with db.engine.connect() as conn:
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+
 def start_hand(db: Database, *, table_id: int, number: int, seed: str, commitment: str,
                prev_button: int | None, button: int, dealer: int, hand_seats: Sequence[int],
                start: list[dict[str, Any]], game: dict[str, Any] | None = None) -> int:
@@ -338,6 +357,45 @@ def start_hand(db: Database, *, table_id: int, number: int, seed: str, commitmen
 
 
 _INSERT_EVENT = insert(HandEventRow)
+_EVENT_SQL = "INSERT INTO hand_events (hand_id, idx, kind, data, source, created_at) VALUES ({})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventRow:
+    """One accepted event of a live hand that settles nothing else (most actions)."""
+
+    hand_id: int
+    idx: int
+    kind: str
+    data: dict[str, Any]
+    source: str
+
+
+def insert_events(db: Database, rows: Sequence[EventRow]) -> None:
+    """Event rows of several tables in one transaction (a group commit), on a pooled connection
+    of the driver itself: the rows ``_INSERT_EVENT`` writes (JSON text, the timestamp as
+    SQLAlchemy stores it), without building a statement per row."""
+    now = utcnow()
+    raw = db.engine.raw_connection()
+    try:
+        cur = raw.cursor()
+        if db.is_sqlite:  # qmark; SQLAlchemy's SQLite DateTime text
+            stamp: Any = f"{now:%Y-%m-%d %H:%M:%S.%f}"
+            sql = _EVENT_SQL.format("?, ?, ?, ?, ?, ?")
+        else:  # psycopg: format
+            stamp = now
+            sql = _EVENT_SQL.format("%s, %s, %s, %s, %s, %s")
+        params = [(r.hand_id, r.idx, r.kind, json.dumps(r.data), r.source, stamp) for r in rows]
+        if len(params) == 1:
+            cur.execute(sql, params[0])
+        else:
+            cur.executemany(sql, params)
+        cur.close()
+        raw.commit()
+    finally:
+        raw.close()  # back to the pool (rolled back there if the commit did not happen)
+
+
 _SEAT_UPDATES: dict[tuple[str, ...], Any] = {}
 
 
@@ -356,9 +414,13 @@ def record_event(db: Database, *, table_id: int, hand_id: int, idx: int, kind: s
                  finish: HandFinish | None) -> None:
     """One accepted event of a live hand, with what it settles, in one transaction.
 
-    The common case (an action that ends nothing) is one INSERT on a cached
-    Core statement: the hot path of the server.
+    The common case (an action that ends nothing) is one row of :func:`insert_events`
+    (the server commits those of several tables together); the rest runs on cached Core
+    statements.
     """
+    if finish is None and not any(seat_updates.values()):
+        insert_events(db, [EventRow(hand_id=hand_id, idx=idx, kind=kind, data=data, source=source)])
+        return
     if finish is None:
         with db.engine.begin() as conn:
             conn.execute(_INSERT_EVENT, {"hand_id": hand_id, "idx": idx, "kind": kind, "data": data,
@@ -369,20 +431,31 @@ def record_event(db: Database, *, table_id: int, hand_id: int, idx: int, kind: s
                     conn.execute(_seat_update(keys), {"t_table": table_id, "t_seat": seat, **values})
         return
     with db.session() as s:
-        s.execute(insert(HandEventRow).values(hand_id=hand_id, idx=idx, kind=kind, data=data,
-                                              source=source, created_at=utcnow()))
+        conn = s.connection()
+        conn.execute(_INSERT_EVENT, {"hand_id": hand_id, "idx": idx, "kind": kind, "data": data,
+                                     "source": source, "created_at": utcnow()})
         for seat, values in seat_updates.items():
             if values:
-                s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                          .values(**values))
+                conn.execute(_seat_update(tuple(sorted(values))),
+                             {"t_table": table_id, "t_seat": seat, **values})
         _finish(s, table_id, hand_id, finish)
         s.commit()
 
 
+# The statements of a hand's end, built once and run on the session's connection (no ORM
+# bookkeeping for rows the session does not hold).
+_END_HAND = (update(HandRow).where(HandRow.id == bindparam("h_id"))
+             .values({k: bindparam(k) for k in ("status", "payoffs", "phh", "phh_public", "ended_at")}))
+_END_SEAT = _seat_update(("chips", "leaving", "sitting_out", "time_bank"))
+_HANDS_PLAYED = (update(TableRow).where(TableRow.id == bindparam("t_id"))
+                 .values(hands_played=bindparam("hands_played")))
+
+
 def _finish(s: Session, table_id: int, hand_id: int, finish: HandFinish) -> None:
-    s.execute(update(HandRow).where(HandRow.id == hand_id).values(
-        status="over", payoffs=finish.payoffs, phh=finish.phh, phh_public=finish.phh_public,
-        ended_at=utcnow()))
+    conn = s.connection()
+    conn.execute(_END_HAND, {"h_id": hand_id, "status": "over", "payoffs": finish.payoffs, "phh": finish.phh,
+                             "phh_public": finish.phh_public, "ended_at": utcnow()})
+    kept = []
     for fs in finish.seats:
         if fs.removed:
             user = _user_for_update(s, fs.user_id)
@@ -390,10 +463,11 @@ def _finish(s: Session, table_id: int, hand_id: int, finish: HandFinish) -> None
             s.execute(delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == fs.seat))
             finish.balances[fs.user_id] = user.balance
         else:
-            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == fs.seat)
-                      .values(chips=fs.chips, sitting_out=fs.sitting_out, leaving=False,
-                              time_bank=fs.time_bank))
-    s.execute(update(TableRow).where(TableRow.id == table_id).values(hands_played=finish.hands_played))
+            kept.append({"t_table": table_id, "t_seat": fs.seat, "chips": fs.chips, "leaving": False,
+                         "sitting_out": fs.sitting_out, "time_bank": fs.time_bank})
+    if kept:
+        conn.execute(_END_SEAT, kept)
+    conn.execute(_HANDS_PLAYED, {"t_id": table_id, "hands_played": finish.hands_played})
     add_player_stats(s, finish.stats)
 
 

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from studpoker.bots import bot_kinds
-from studpoker.codec import op_dict, result_dict, view_delta, view_dict
-from studpoker.fairness import open_cards, public_cards
+from studpoker.codec import ViewJSON, dumps, op_dict, result_dict, view_delta, view_dict
+from studpoker.fairness import Opening, open_cards, public_cards
 from studpoker.games import GAMES, game_info, stakes_text
-from studpoker.hand import Hand
+from studpoker.hand import Hand, SeatView
+from studpoker.operations import Operation
 from studpoker.server import protocol as p
 
 if TYPE_CHECKING:
@@ -36,6 +38,7 @@ __all__ = [
     "hand_end",
     "hand_fanout",
     "hand_msg",
+    "hand_text",
     "lobby_entry",
     "lobby_reply",
     "lobby_row",
@@ -74,8 +77,10 @@ class Fanout:
     def text_for(self, user_id: int | None, delta: bool = False) -> str:
         """The text a watcher logged in as ``user_id`` receives."""
         key = self.by_user.get(user_id, PUBLIC) if user_id is not None else PUBLIC
-        if delta and key in self.deltas:
-            return self.deltas[key]
+        if delta:
+            text = self.deltas.get(key)
+            if text is not None:
+                return text
         return self.texts[key]
 
     def to_json(self) -> str:
@@ -211,18 +216,40 @@ def lobby_entry(room: Room, user_id: int | None = None) -> p.LobbyEntry:
 # ------------------------------------------------------------------- hand
 
 
-def _timer(room: Room) -> p.TimerModel | None:
-    return None if room.timer_info is None else p.TimerModel(**room.timer_info)
+def _timer(room: Room) -> dict[str, Any] | None:
+    return room.timer_info
+
+
+Views = dict[str, tuple[SeatView, ViewJSON]]
+"""The views of the last ``hand`` or ``update`` message of a live hand, by fanout key: the
+baseline of the next update's deltas."""
+
+
+def _hand_text(room: Room, hand: Hand, d: ViewJSON, log: str) -> str:
+    """A ``hand`` message: the view ``d`` with its log (``log``, already JSON text)."""
+    assert room.hand_id is not None and room.commitment is not None
+    view = f'{dumps(d)[:-1]},"log":{log}}}'  # the view's fields, then its log
+    return (f'{{"type":"hand","table":{room.id},"hand":{room.hand_id},"number":{room.hand_number},'
+            f'"commitment":{dumps(room.commitment)},"seats":{dumps(list(room.table.hand_seats))},'
+            f'"version":{len(hand.log)},"view":{view},"timer":{dumps(_timer(room))}}}')
+
+
+def _shown(v: SeatView) -> frozenset[int]:
+    return frozenset(p.seat for p in v.players if p.shown)
 
 
 def hand_msg(room: Room, hs: int | None) -> p.HandMsg:
-    """The full state of the live hand as hand seat ``hs`` (None: the public) sees it."""
+    """The ``hand`` message as its model (:func:`hand_text` is the same, already as text)."""
+    return p.HandMsg.model_validate_json(hand_text(room, hs))
+
+
+def hand_text(room: Room, hs: int | None) -> str:
+    """The ``hand`` message (:class:`~studpoker.server.protocol.HandMsg`): the full state of the
+    live hand as hand seat ``hs`` (None: the public) sees it."""
     hand = room.hand
-    assert hand is not None and room.hand_id is not None and room.commitment is not None
-    v = hand.view(hs)
-    return p.HandMsg(type="hand", table=room.id, hand=room.hand_id, number=room.hand_number,
-                     commitment=room.commitment, seats=list(room.table.hand_seats), version=len(v.log),
-                     view=p.ViewModel.model_validate(view_dict(v, log=True)), timer=_timer(room))
+    assert hand is not None
+    v = hand.views((hs,))[0]
+    return _hand_text(room, hand, view_dict(v, log=False), _Events(hand.log, _shown(v)).text(hs))
 
 
 def _by_seat(room: Room, hand_seats: list[int]) -> dict[int, int]:
@@ -235,23 +262,31 @@ def _by_seat(room: Room, hand_seats: list[int]) -> dict[int, int]:
     return out
 
 
-def hand_fanout(room: Room) -> tuple[Fanout, dict[str, dict[str, Any]]]:
+def hand_fanout(room: Room) -> tuple[Fanout, Views]:
     """The ``hand`` message for every watcher (one text per hand seat, and the public one).
-    Returns the fanout and the views it sent (without their logs), by key."""
+    Returns the fanout and the views it sent, by key."""
     hand = room.hand
     assert hand is not None
     by_seat = _by_seat(room, list(room.table.hand_seats))
     texts: dict[str, str] = {}
-    views: dict[str, dict[str, Any]] = {}
-    for key, hs in [(PUBLIC, None), *((str(x), x) for x in sorted(set(by_seat.values())))]:
-        msg = hand_msg(room, hs)
-        texts[key] = encode(msg)
-        views[key] = msg.view.model_dump(exclude={"log"})
+    views: Views = {}
+    keys = [(PUBLIC, None), *((str(x), x) for x in sorted(set(by_seat.values())))]
+    public = None
+    log: _Events | None = None
+    for (key, hs), v in zip(keys, hand.views([hs for _, hs in keys]), strict=True):
+        d = view_dict(v, log=False, like=public)
+        views[key] = (v, d)
+        if public is None:
+            public = (v, d)
+            log = _Events(hand.log, _shown(v))
+        assert log is not None
+        texts[key] = _hand_text(room, hand, d, log.text(hs))
     return Fanout(table=room.id, texts=texts, by_user={u: str(hs) for u, hs in by_seat.items()}), views
 
 
 def _variants(by_seat: dict[int, int], watchers: set[int | None] | None) -> list[tuple[str, int | None]]:
-    """(key, hand seat) of every text to build: all, or those ``watchers`` (their users) need."""
+    """(key, hand seat) of every text to build: all, or those ``watchers`` (their users) need.
+    The public view comes first: the others share its unchanged players."""
     if watchers is None:
         return [(PUBLIC, None), *((str(x), x) for x in sorted(set(by_seat.values())))]
     seats = {by_seat[u] for u in watchers if u is not None and u in by_seat}
@@ -261,48 +296,142 @@ def _variants(by_seat: dict[int, int], watchers: set[int | None] | None) -> list
     return out
 
 
+class _Events:
+    """The new log records of an update as each viewer may see them (``Operation.visible_to``),
+    each distinct record written once."""
+
+    def __init__(self, ops: Sequence[Operation], shown: frozenset[int]) -> None:
+        self.ops = ops
+        self.shown = shown
+        self.public = [op.visible_to(None, shown) for op in ops]
+        self._public_json = [op_dict(op) for op in self.public]
+        self._full_json: dict[int, dict[str, Any]] = {}  # by index in ops
+        self._texts: dict[tuple[int, ...], str] = {}
+
+    def text(self, hs: int | None) -> str:
+        """The ``events`` of hand seat ``hs`` as JSON text."""
+        if hs is None:
+            return self._text(())
+        own: list[int] = []
+        other: list[Operation] = []
+        for i, op in enumerate(self.ops):
+            seen = op.visible_to(hs, self.shown)
+            if seen is op and op is not self.public[i]:
+                own.append(i)
+            elif seen is not op and seen != self.public[i]:  # hidden otherwise than from the public
+                other.append(seen)
+        if other:
+            return dumps([op_dict(op.visible_to(hs, self.shown)) for op in self.ops])
+        return self._text(tuple(own))
+
+    def _text(self, own: tuple[int, ...]) -> str:
+        text = self._texts.get(own)
+        if text is None:
+            records = list(self._public_json)
+            for i in own:
+                full = self._full_json.get(i)
+                if full is None:
+                    full = self._full_json[i] = op_dict(self.ops[i])
+                records[i] = full
+            text = self._texts[own] = dumps(records)
+        return text
+
+
+_SEAT_FIELDS = ("seat", "legal_actions", "legal_labels", "strength")  # the rest is alike for every viewer
+
+
+def _seat_delta(public_delta: dict[str, Any], public_before: ViewJSON, public_after: ViewJSON,
+                before: ViewJSON, after: ViewJSON, own: int) -> dict[str, Any] | None:
+    """A seat's ``view_delta`` from the public one: the same wherever the seat's view holds the
+    public's JSON (every player but its own, before and after, as view_dict shared them, and
+    the fields every viewer sees alike), plus what differs in its own fields and player.
+    None when the views do not share so (then view_delta compares them in full)."""
+    players = public_delta.get("players", {})
+    if not isinstance(players, dict):
+        return None
+    for i, (p0, p1) in enumerate(zip(before["players"], after["players"], strict=True)):
+        if i != own and (p0 is not public_before["players"][i] or p1 is not public_after["players"][i]):
+            return None
+    out = {k: v for k, v in public_delta.items() if k != "players" and k not in _SEAT_FIELDS}
+    for k in _SEAT_FIELDS:
+        if before.get(k) != after.get(k):
+            out[k] = after.get(k)
+    mine = {i: c for i, c in players.items() if i != str(own)}
+    old, new = before["players"][own], after["players"][own]
+    if old is not new:
+        changed = {k: v for k, v in new.items() if old.get(k) != v}
+        if changed:
+            mine[str(own)] = changed
+    if mine:
+        out["players"] = mine
+    return out
+
+
 def update_fanout(room: Room, hand: Hand, hand_seats: list[int], version_from: int,
-                  previous: dict[str, dict[str, Any]], *, deltas_too: bool = True,
+                  previous: Views, *, deltas_too: bool = True, whole: bool = True,
                   watchers: set[int | None] | None = None,
-                  source: str | None = None) -> tuple[Fanout, dict[str, dict[str, Any]]]:
+                  source: str | None = None) -> tuple[Fanout, Views]:
     """The ``update`` message (new log records from ``version_from`` and the view) for every
-    watcher, whole and (``deltas_too``) as a delta against ``previous`` (the views of the last
-    message, by key). ``watchers``: the users watching (None: anyone may be), so that only the
-    texts someone receives are built. Returns the fanout and the views it sent."""
+    watcher: as a delta against ``previous`` (the views of the last message, by key) when
+    ``deltas_too``, and whole when ``whole`` (or when there is no previous view of that key).
+    ``watchers``: the users watching (None: anyone may be), so that only the texts someone
+    receives are built. Returns the fanout and the views it sent.
+
+    Each viewer's view is ``hand.view(seat)``; what is alike in two views (the players a viewer
+    sees as the public does, the records everyone sees) is written to JSON once."""
     by_seat = _by_seat(room, hand_seats)
     hand_id = room.hand_id
     assert hand_id is not None
-    timer = _timer(room)
+    version = len(hand.log)
+    head = (f'{{"type":"update","table":{room.id},"hand":{hand_id},"version_from":{version_from},'
+            f'"version":{version},"events":')
+    tail = f',"source":{dumps(source)},"timer":{dumps(_timer(room))}}}'
     texts: dict[str, str] = {}
     deltas: dict[str, str] = {}
-    views: dict[str, dict[str, Any]] = {}
-    for key, hs in _variants(by_seat, watchers):
-        v = hand.view(hs)
-        d = view_dict(v, log=False)
-        views[key] = d
-        msg = p.UpdateMsg(type="update", table=room.id, hand=hand_id, version_from=version_from,
-                          version=len(v.log), events=[op_dict(op) for op in v.log[version_from:]],
-                          view=p.ViewModel.model_validate(d), timer=timer, source=source)
-        texts[key] = encode(msg, exclude={"view_delta"})
-        before = previous.get(key) if deltas_too else None
-        if before is not None:
-            msg.view_delta = view_delta(before, d)
-            deltas[key] = encode(msg, exclude={"view"})
+    views: Views = {}
+    events: _Events | None = None
+    public: tuple[SeatView, ViewJSON] | None = None
+    public_delta: dict[str, Any] | None = None
+    public_before = previous.get(PUBLIC)
+    variants = _variants(by_seat, watchers)
+    for (key, hs), v in zip(variants, hand.views([hs for _, hs in variants]), strict=True):
+        before = previous.get(key)
+        like = public if hs is not None and public is not None else before
+        d = view_dict(v, log=False, like=like)
+        views[key] = (v, d)
+        if hs is None:
+            public = (v, d)
+        if events is None:
+            events = _Events(hand.log[version_from:], _shown(v))
+        seen = events.text(hs)
+        if deltas_too and before is not None:
+            delta = None
+            if hs is not None and public is not None and public_delta is not None and public_before:
+                delta = _seat_delta(public_delta, public_before[1], public[1], before[1], d, hs)
+            if delta is None:
+                delta = view_delta(before[1], d)
+            if hs is None:
+                public_delta = delta
+            deltas[key] = f'{head}{seen},"view_delta":{dumps(delta)}{tail}'
+        if whole or key not in deltas:  # the view without its log (the records are the events)
+            texts[key] = f'{head}{seen},"view":{dumps(d)[:-1]},"log":null}}{tail}'
     fanout = Fanout(table=room.id, texts=texts, deltas=deltas,
-                    by_user={u: str(hs) for u, hs in by_seat.items() if str(hs) in texts})
+                    by_user={u: str(hs) for u, hs in by_seat.items() if str(hs) in views})
     return fanout, views
 
 
-def hand_end(room: Room, hand: Hand, hand_seats: list[int]) -> Fanout:
+def hand_end(room: Room, hand: Hand, hand_seats: list[int], openings: list[Opening] | None = None) -> Fanout:
     """The ``hand_end`` message: payoffs, results, and the openings of the cards everyone saw
-    (each checkable against the deck commitment; never a hidden card's, never the seed)."""
+    (each checkable against the deck commitment; never a hidden card's, never the seed).
+    ``openings``: those openings, if they were made already."""
     assert room.hand_id is not None and room.seed is not None and room.commitment is not None
-    openings = open_cards(room.seed, public_cards(hand), joker=hand.game.joker)
-    msg = p.HandEndMsg(type="hand_end", table=room.id, hand=room.hand_id, number=room.hand_number,
-                       commitment=room.commitment,
-                       openings=[p.OpeningModel(**o.to_dict()) for o in openings], seats=hand_seats,
-                       payoffs=list(hand.payoffs), results=[result_dict(r) for r in hand.results])
-    return Fanout(table=room.id, texts={PUBLIC: encode(msg)})
+    if openings is None:
+        openings = open_cards(room.seed, public_cards(hand), joker=hand.game.joker)
+    text = dumps({"type": "hand_end", "table": room.id, "hand": room.hand_id, "number": room.hand_number,
+                  "commitment": room.commitment, "openings": [o.to_dict() for o in openings],
+                  "seats": hand_seats, "payoffs": list(hand.payoffs),
+                  "results": [result_dict(r) for r in hand.results]})
+    return Fanout(table=room.id, texts={PUBLIC: text})
 
 
 # ------------------------------------------------------------------ other

@@ -14,6 +14,7 @@ and receive its messages through Redis.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Callable, Collection, Coroutine, Sequence
@@ -33,6 +34,8 @@ __all__ = ["Cluster", "Outbox", "ProtocolError", "Registry"]
 
 log = logging.getLogger("studpoker.server")
 T = TypeVar("T")
+
+GROUP_COMMIT = 500  # event rows in one transaction at most
 
 
 class Outbox(Protocol):
@@ -161,6 +164,8 @@ class Registry:
                          if threads else None)
         self._bot_factory = bot_factory
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._events: list[tuple[store.EventRow, asyncio.Future[None]]] = []  # waiting for a group commit
+        self._writing = False
         self.stats = {"actions": 0}
         self.cluster = cluster
         # called on every room adopted here, before it starts (tournaments mark their tables)
@@ -178,6 +183,44 @@ class Registry:
         if self.executor is None:
             return fn()
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn)
+
+    async def record_event(self, *, table_id: int, hand_id: int, idx: int, kind: str, data: dict[str, Any],
+                           source: str, seat_updates: dict[int, dict[str, Any]],
+                           finish: store.HandFinish | None) -> None:
+        """Commit an accepted event (:func:`store.record_event`). The events that settle nothing
+        else, from every table, are committed together: one transaction for all those that arrive
+        while the previous one is written (a group commit), each answered once it is stored."""
+        if finish is not None or any(seat_updates.values()):
+            await self.run_db(lambda: store.record_event(
+                self.db, table_id=table_id, hand_id=hand_id, idx=idx, kind=kind, data=data, source=source,
+                seat_updates=seat_updates, finish=finish))
+            return
+        stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._events.append((store.EventRow(hand_id=hand_id, idx=idx, kind=kind, data=data, source=source),
+                             stored))
+        if not self._writing:
+            self._writing = True
+            self.spawn(self._write_events())
+        await stored
+
+    async def _write_events(self) -> None:
+        try:
+            while self._events:
+                await asyncio.sleep(0)  # the events of this turn of the loop join the group
+                group, self._events = self._events[:GROUP_COMMIT], self._events[GROUP_COMMIT:]
+                rows = [row for row, _ in group]
+                try:
+                    await self.run_db(functools.partial(store.insert_events, self.db, rows))
+                except Exception as exc:
+                    for _, stored in group:
+                        if not stored.done():
+                            stored.set_exception(exc)
+                else:
+                    for _, stored in group:
+                        if not stored.done():
+                            stored.set_result(None)
+        finally:
+            self._writing = False
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run a background task; its failure is logged."""
@@ -252,6 +295,13 @@ class Registry:
             return True
         return self.cluster is not None and self.cluster.is_followed(table_id)
 
+    def wants_whole(self, table_id: int) -> bool:
+        """Whether a watcher here asked for whole views (did not ask for deltas), or another
+        process follows the table (its watchers may have)."""
+        if len(self.watchers.get(table_id, ())) > len(self.delta_watchers.get(table_id, ())):
+            return True
+        return self.cluster is not None and self.cluster.is_followed(table_id)
+
     def watching_users(self, table_id: int) -> set[int | None] | None:
         """The users of the connections here watching a table; None if other processes follow
         it too (their watchers are not known here)."""
@@ -321,6 +371,8 @@ class Registry:
                 if data.row.tournament_id is None:  # a tournament's tables go with it (tournaments.py)
                     self.adopt(data)
         self.spawn(self._sweep())
+        if store.checkpoints_apart(self.db):
+            self.spawn(self._checkpoints())
 
     def adopt(self, data: store.LoadedTable) -> Room:
         """Run a table here, from its stored rows; resume its live hand."""
@@ -404,6 +456,17 @@ class Registry:
     def may_watch(self, room: Room, user_id: int | None, invite: str | None) -> bool:
         """Public tables: anyone; private: the owner, its players, or the invite code."""
         return room.may_watch(user_id, invite)
+
+    async def _checkpoints(self) -> None:
+        """SQLite: copy the write-ahead log into the database file twice a second, on a thread
+        (the copy waits on the disk; done by a commit on the event loop, it stalled every table)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(0.5)
+            try:
+                await loop.run_in_executor(None, store.checkpoint, self.db)
+            except Exception:
+                log.exception("SQLite checkpoint")
 
     async def _sweep(self) -> None:
         """Unseat squatters: players disconnected longer than the seat timeout."""

@@ -32,7 +32,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from studpoker.actions import Action, ActionKind
-from studpoker.fairness import dealt_cards, deck_from_seed, deck_root, new_seed, open_cards, public_cards
+from studpoker.fairness import (
+    Opening,
+    dealt_cards,
+    deck_from_seed,
+    deck_root,
+    new_seed,
+    open_cards,
+    public_cards,
+)
 from studpoker.games import Game, phh_order, to_options
 from studpoker.hand import Hand, Phase
 from studpoker.server import store
@@ -87,6 +95,12 @@ class RoomHost(Protocol):
         """Run a blocking database call."""
         ...
 
+    async def record_event(self, *, table_id: int, hand_id: int, idx: int, kind: str, data: dict[str, Any],
+                           source: str, seat_updates: dict[int, dict[str, Any]],
+                           finish: store.HandFinish | None) -> None:
+        """Commit an accepted event (:func:`studpoker.server.store.record_event`)."""
+        ...
+
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run a background task of a room."""
         ...
@@ -109,6 +123,10 @@ class RoomHost(Protocol):
 
     def wants_deltas(self, table_id: int) -> bool:
         """Whether any watcher of the table (on any process) may want updates as deltas."""
+        ...
+
+    def wants_whole(self, table_id: int) -> bool:
+        """Whether any watcher of the table (on any process) may want updates with whole views."""
         ...
 
     def watching_users(self, table_id: int) -> set[int | None] | None:
@@ -180,7 +198,8 @@ class Room:
     closing: bool = False
     closed: bool = False
     stopped: bool = False
-    views: dict[str, dict[str, Any]] = field(default_factory=dict)  # last views sent, for deltas
+    views: messages.Views = field(default_factory=dict)  # last views sent, for deltas
+    end_openings: list[Opening] | None = None  # the seen cards' openings of the hand ending now
     tournament: TournamentHook | None = None  # a tournament table: hands dealt by the tournament
     requests: dict[int, SeatRequestEntry] = field(default_factory=dict)  # seats waiting for approval
     request_seq: int = 0
@@ -331,7 +350,7 @@ class Room:
         """The full state of the table for one receiver (watch, reconnect)."""
         out = [messages.encode(messages.table_msg(self, user_id))]
         if self.hand is not None:
-            out.append(messages.encode(messages.hand_msg(self, self.hand_seat(self.user_seat(user_id)))))
+            out.append(messages.hand_text(self, self.hand_seat(self.user_seat(user_id))))
         out.extend(self.chat)
         return out
 
@@ -663,9 +682,9 @@ class Room:
         idx = self.event_idx
         hand_id = self.hand_id
         try:
-            await host.run_db(lambda: store.record_event(
-                host.db, table_id=self.id, hand_id=hand_id, idx=idx, kind="act", data=action.to_dict(),
-                source=source, seat_updates=seat_updates, finish=finish))
+            await host.record_event(table_id=self.id, hand_id=hand_id, idx=idx, kind="act",
+                                    data=action.to_dict(), source=source, seat_updates=seat_updates,
+                                    finish=finish)
         except Exception:
             log.exception("table %s: could not store an action", self.id)
             await host.reload(self)
@@ -704,7 +723,8 @@ class Room:
                 self.meta[fs.seat].time_bank = fs.time_bank
         self._deliver_update(hand, hand_seats, version_from, source=source)
         self.views = {}
-        self.host.deliver(messages.hand_end(self, hand, hand_seats))
+        self.host.deliver(messages.hand_end(self, hand, hand_seats, self.end_openings))
+        self.end_openings = None
         self.hand_id, self.seed, self.commitment = None, None, None
         self.broadcast_table()
         self.send_balances(finish.balances)
@@ -718,6 +738,7 @@ class Room:
         host = self.host
         fanout, self.views = messages.update_fanout(self, hand, hand_seats, version_from, self.views,
                                                     deltas_too=host.wants_deltas(self.id),
+                                                    whole=host.wants_whole(self.id),
                                                     watchers=host.watching_users(self.id), source=source)
         self.host.deliver(fanout)
 
@@ -760,9 +781,13 @@ class Room:
         out: list[str | None] = []
         for public in (False, True):
             try:
-                cards = public_cards(hand) if public else dealt_cards(hand)
-                opened = {"_openings": [o.to_text() for o in open_cards(seed, cards, joker=joker)]}
-                out.append(phh.write(phh.from_hand(hand, public=public, fields=fields | opened)))
+                if not public:  # every card dealt; the cards everyone saw are among them
+                    dealt = open_cards(seed, dealt_cards(hand), joker=joker)
+                    seen = {str(c) for c in public_cards(hand)}
+                    self.end_openings = [o for o in dealt if o.card in seen]  # also for hand_end
+                opened = self.end_openings if public else dealt
+                fields_of = fields | {"_openings": [o.to_text() for o in opened or ()]}
+                out.append(phh.write(phh.from_hand(hand, public=public, fields=fields_of)))
             except Exception:
                 log.exception("table %s: no hand history", self.id)
                 out.append(None)

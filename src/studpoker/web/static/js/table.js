@@ -13,7 +13,7 @@ import {
   announce, dialog, h, reducedMotion, replace, seated, sleep, toast,
 } from "./util.js";
 import {tournamentPanel} from "./tournaments.js";
-import {conn} from "./ws.js";
+import {applyViewDelta, conn, watchMsg} from "./ws.js";
 
 const STREET_PAUSE = 700; // ms the last bets of a street stay in front of the players
 const CHIP_FLIGHT = 380; // ms chips take to slide to the pot or to a winner
@@ -114,9 +114,10 @@ export function mountTable(root, {id, invite}) {
     }
     if (msg.type === "update") {
       if (!st.hand || msg.hand !== st.hand.hand || msg.version_from !== st.hand.version) {
-        conn.request({type: "watch", table: id, invite: invite || null}).catch(() => {});
+        conn.request(watchMsg(id, invite)).catch(() => {});
         return;
       }
+      if (!msg.view) msg.view = applyViewDelta(st.hand.view, msg.view_delta || {});
       await streetEnd(msg);
       const before = st.hand.view;
       st.hand.view = msg.view;
@@ -380,7 +381,7 @@ export function mountTable(root, {id, invite}) {
       .catch((err) => {
         st.busy = false;
         fail(err);
-        if (err.code === "stale") conn.request({type: "watch", table: id, invite: invite || null}).catch(() => {});
+        if (err.code === "stale") conn.request(watchMsg(id, invite)).catch(() => {});
         render();
       });
   }

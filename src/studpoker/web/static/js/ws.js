@@ -37,7 +37,7 @@ export class Connection {
           this.emitStatus("online");
           resolve(this);
           for (const [table, invite] of this.watching) {
-            this.request({type: "watch", table, invite: invite || null}).catch(() => {});
+            this.request(watchMsg(table, invite)).catch(() => {});
           }
         } catch (err) {
           reject(err);
@@ -124,7 +124,7 @@ export class Connection {
   async watch(table, invite) {
     this.watching.set(table, invite || null);
     await this.connect();
-    return this.request({type: "watch", table, invite: invite || null});
+    return this.request(watchMsg(table, invite));
   }
 
   unwatch(table) {
@@ -153,3 +153,24 @@ export class Connection {
 }
 
 export const conn = new Connection();
+
+/** A table's watch: updates carry what changed in the view (view_delta), not the whole view. */
+export function watchMsg(table, invite) {
+  return {type: "watch", table, invite: invite || null, delta: true};
+}
+
+/** The view after an update's view_delta (docs/protocol.md): the top-level fields that changed,
+ * and players as {"index": {changed fields}}. A new object; `view` is not changed. */
+export function applyViewDelta(view, delta) {
+  const out = {...view};
+  for (const [key, value] of Object.entries(delta)) {
+    if (key === "players" && !Array.isArray(value)) {
+      const players = out.players.map((p) => ({...p}));
+      for (const [i, changed] of Object.entries(value)) Object.assign(players[Number(i)], changed);
+      out.players = players;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
