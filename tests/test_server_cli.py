@@ -243,7 +243,7 @@ def test_verify_shuffle_checks_the_published_commitment_and_nothing_else(tmp_pat
 
 def test_audit_command_exit_codes(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'a.db'}"
-    from studpoker.server.auth import Auth
+    from studpoker.server.accounts.auth import Auth
     from studpoker.server.db import Database, UserRow
 
     db = Database(url)
@@ -290,7 +290,7 @@ SERVER_MODULES = ["studpoker.fairness", "studpoker.server", "studpoker.server.ap
                   "studpoker.server.rooms.registry", "studpoker.server.rooms.room",
                   "studpoker.server.rooms.requests", "studpoker.server.rooms.messages",
                   "studpoker.server.pages", "studpoker.server.demo",
-                  "studpoker.server.ledger", "studpoker.server.store", "studpoker.server.auth",
+                  "studpoker.server.ledger", "studpoker.server.store", "studpoker.server.accounts.auth",
                   "studpoker.server.ws", "studpoker.server.api", "studpoker.server.commands"]
 
 

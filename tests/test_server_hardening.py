@@ -36,7 +36,7 @@ from _server_support import (
     table_config,
 )
 from studpoker.server import Settings, create_app
-from studpoker.server.auth import Auth
+from studpoker.server.accounts.auth import Auth
 from studpoker.server.client import Client, ClientError
 
 # FAST, but with the limits this file attacks back at their defaults
@@ -459,7 +459,7 @@ def test_the_name_skeleton_migration_keeps_old_look_alikes(kind: str, tmp_path: 
     from sqlalchemy import text
 
     import studpoker.server.db as dbmod
-    from studpoker.server.auth import Auth, NameTaken
+    from studpoker.server.accounts.auth import Auth, NameTaken
     from studpoker.server.db import Database, UserRow
 
     with db_url(kind, tmp_path) as url:
@@ -650,7 +650,7 @@ def test_the_name_key_migration_keeps_old_case_twins(kind: str, tmp_path: Path) 
     from sqlalchemy import text
 
     import studpoker.server.db as dbmod
-    from studpoker.server.auth import Auth, NameTaken
+    from studpoker.server.accounts.auth import Auth, NameTaken
     from studpoker.server.db import Database, UserRow
 
     with db_url(kind, tmp_path) as url:

@@ -7,7 +7,7 @@ Modules: :mod:`~studpoker.server.app` (factory), :mod:`~studpoker.server.protoco
 (every message), :mod:`~studpoker.server.rooms` (live tables),
 :mod:`~studpoker.server.store` (transactions), :mod:`~studpoker.server.db`
 (models, migrations), :mod:`~studpoker.server.ledger` (chips and the audit),
-:mod:`~studpoker.server.auth` (accounts), :mod:`~studpoker.server.client`
+:mod:`~studpoker.server.accounts.auth` (accounts), :mod:`~studpoker.server.client`
 (a websocket client and remote bots). See ``docs/server.md`` and
 ``docs/protocol.md``. Names are imported on first use, so that
 ``studpoker.server.commands`` (the CLI) stays light.

@@ -19,8 +19,9 @@ try:
     from fastapi import FastAPI, WebSocket
 
     from studpoker.server import collector
+    from studpoker.server.accounts.api import router as accounts_router
+    from studpoker.server.accounts.auth import Auth
     from studpoker.server.api import Services, router
-    from studpoker.server.auth import Auth
     from studpoker.server.cluster import ClusterConfig
     from studpoker.server.config import Settings
     from studpoker.server.db import Database
@@ -102,6 +103,7 @@ def create_app(
     app.state.services = svc
     app.state.tournaments = tournaments
     app.include_router(router)
+    app.include_router(accounts_router)
     app.include_router(tournaments_router)
     from studpoker.server.player_stats import router as stats_router  # profiles, leaderboard
 

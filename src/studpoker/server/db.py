@@ -62,7 +62,7 @@ def _name_key_default(context: Any) -> str:
 
 
 def _name_skeleton_default(context: Any) -> str:
-    from studpoker.server.names import name_skeleton
+    from studpoker.server.accounts.names import name_skeleton
 
     return name_skeleton(str(context.get_current_parameters()["name"]))
 

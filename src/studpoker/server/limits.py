@@ -117,12 +117,12 @@ class HashGate:
     then costs a bounded amount of memory (argon2 takes 64 MiB per hash) and
     CPU, and is answered fast. With
     ``processes=True`` (the default) the hashes run in worker processes
-    (:class:`~studpoker.server.hashing.HashWorkers`), because argon2 holds the
+    (:class:`~studpoker.server.accounts.hashing.HashWorkers`), because argon2 holds the
     GIL: on a thread of the server it would stall the event loop for each hash.
     """
 
     def __init__(self, *, concurrency: int, wait: float, processes: bool = True) -> None:
-        from studpoker.server.hashing import HashWorkers
+        from studpoker.server.accounts.hashing import HashWorkers
 
         self.concurrency = max(1, concurrency)
         self.wait = wait
@@ -158,7 +158,7 @@ class HashGate:
 
     async def hash(self, hasher: PasswordHasher, password: str, *, wait: float | None = None) -> str:
         """The argon2 hash of a new password."""
-        from studpoker.server.hashing import hash_password
+        from studpoker.server.accounts.hashing import hash_password
 
         workers = self.workers
         if workers is not None:
@@ -168,7 +168,7 @@ class HashGate:
     async def verify(self, hasher: PasswordHasher, password_hash: str, password: str, *,
                      wait: float | None = None) -> bool:
         """True if the password matches the hash."""
-        from studpoker.server.hashing import verify_password
+        from studpoker.server.accounts.hashing import verify_password
 
         workers = self.workers
         if workers is not None:

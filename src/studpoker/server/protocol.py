@@ -45,7 +45,7 @@ from pydantic import (
 from studpoker import codec
 from studpoker.actions import ActionKind
 from studpoker.games import Game, from_options, to_options
-from studpoker.server.names import display_name_problem
+from studpoker.server.accounts.names import display_name_problem
 from studpoker.table import Mixed, unit_game
 
 __all__ = [

@@ -48,10 +48,10 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT
 from studpoker.games import from_options, game_info, to_options
+from studpoker.server.accounts.names import display_name_problem
 from studpoker.server.api import DbId, MaybeUser, User
 from studpoker.server.db import Base, Database, HandRow, LedgerRow, SeatRow, TableRow, UserRow, utcnow
 from studpoker.server.http import SafeJSONResponse
-from studpoker.server.names import display_name_problem
 from studpoker.server.protocol import GameOptions, TableConfig
 from studpoker.server.rooms import Registry
 from studpoker.server.rooms.room import Room, SeatMeta

@@ -27,7 +27,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from studpoker.server import protocol as p
-from studpoker.server.auth import Auth, AuthError, token_hash
+from studpoker.server.accounts.auth import Auth, AuthError, token_hash
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
 from studpoker.server.limits import Guards, too_deep

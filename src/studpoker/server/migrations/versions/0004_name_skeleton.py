@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from studpoker.server.names import name_skeleton
+from studpoker.server.accounts.names import name_skeleton
 
 revision = "0004"
 down_revision: str | None = "0003"

@@ -20,9 +20,9 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from studpoker.server.accounts.names import ACCOUNT_NAME_RE, account_name_problem, name_key, name_skeleton
 from studpoker.server.db import TokenRow, UserRow, utcnow
 from studpoker.server.ledger import grant
-from studpoker.server.names import ACCOUNT_NAME_RE, account_name_problem, name_key, name_skeleton
 
 __all__ = [
     "NAME_RE",

@@ -3,7 +3,7 @@
 A hash takes ~0.15 s of CPU and 64 MiB, and argon2-cffi does not release the
 GIL meanwhile, so a hash on a thread of the server would stall the event loop
 (and every table) that long. The server runs hashes in worker processes
-instead: ``python -m studpoker.server.hashing`` reads one JSON request per
+instead: ``python -m studpoker.server.accounts.hashing`` reads one JSON request per
 line on stdin and answers one JSON line on stdout. :class:`HashWorkers` keeps
 a few of them and calls them from threads (waiting on a pipe releases the GIL).
 
@@ -77,7 +77,7 @@ def main() -> None:
 
 class _Worker:
     def __init__(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "studpoker.server.hashing"],
+        self.proc = subprocess.Popen([sys.executable, "-m", "studpoker.server.accounts.hashing"],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def call(self, request: dict[str, Any]) -> Any:
