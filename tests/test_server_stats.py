@@ -170,7 +170,7 @@ def test_a_profile_and_the_leaderboard_cost_the_same_with_100000_stored_hands(tm
     from sqlalchemy import func, insert
 
     from studpoker.server.db import Database, HandRow
-    from studpoker.server.player_stats import leaderboard, profile
+    from studpoker.server.stats.store import leaderboard, profile
 
     db = f"sqlite:///{tmp_path / 's.db'}"
     with ServerThread(db, FAST) as srv:
@@ -209,7 +209,7 @@ def test_a_profile_and_the_leaderboard_cost_the_same_with_100000_stored_hands(tm
 def test_the_chart_keeps_at_most_1000_points() -> None:
     """A chart of net chips over hands stays bounded: past 1,000 points every other one goes and a
     point stands for twice as many hands; every point kept is the net after its hand."""
-    from studpoker.server.store import CHART_POINTS, chart_add
+    from studpoker.server.stats.store import CHART_POINTS, chart_add
 
     chart, step, total, after = [0], 1, 0, [0]
     for hands in range(1, 5001):

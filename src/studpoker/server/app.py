@@ -105,7 +105,7 @@ def create_app(
     app.include_router(router)
     app.include_router(accounts_router)
     app.include_router(tournaments_router)
-    from studpoker.server.player_stats import router as stats_router  # profiles, leaderboard
+    from studpoker.server.stats.api import router as stats_router  # profiles, leaderboard
 
     app.include_router(stats_router)
     from studpoker.server.night import router as night_router  # the night's ledger of a table

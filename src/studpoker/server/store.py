@@ -26,17 +26,16 @@ from studpoker.server.db import (
 )
 from studpoker.server.ledger import LedgerError, buy_in, cash_out
 from studpoker.server.protocol import TableConfig
+from studpoker.server.stats.store import HandStats, add_player_stats
 
 __all__ = [
     "EventRow",
     "FinishedSeat",
     "HandFinish",
-    "HandStats",
     "LoadedTable",
     "LobbyRow",
     "StoreError",
     "add_chips",
-    "add_player_stats",
     "checkpoint",
     "checkpoints_apart",
     "close_table",
@@ -84,17 +83,6 @@ class FinishedSeat:
     sitting_out: bool
     removed: bool
     time_bank: float = 0.0  # the seat's time bank after the hand (refilled every few hands)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandStats:
-    """One player's statistics of one finished hand: the counters of
-    :class:`studpoker.stats.PlayerStats` (``counts``, by field name) and the chips won or lost."""
-
-    user_id: int
-    game: str
-    counts: dict[str, Any]
-    net: int
 
 
 @dataclass(slots=True, kw_only=True)
@@ -469,59 +457,3 @@ def _finish(s: Session, table_id: int, hand_id: int, finish: HandFinish) -> None
         conn.execute(_END_SEAT, kept)
     conn.execute(_HANDS_PLAYED, {"t_id": table_id, "hands_played": finish.hands_played})
     add_player_stats(s, finish.stats)
-
-
-# ------------------------------------------------------------ player statistics
-
-CHART_POINTS = 1000
-"""A player's chart of net chips keeps at most this many points (plus the start), whatever the
-number of hands: past it, every other point goes and the hands per point double."""
-
-
-def merge_counts(into: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:
-    """Statistics counters added up: numbers add, lists of numbers add place by place."""
-    out = dict(into)
-    for key, value in more.items():
-        have = out.get(key)
-        if isinstance(value, list):
-            old = list(have) if isinstance(have, list) else []
-            n = max(len(old), len(value))
-            out[key] = [(old[i] if i < len(old) else 0) + (value[i] if i < len(value) else 0)
-                        for i in range(n)]
-        else:
-            out[key] = (have or 0) + value
-    return out
-
-
-def chart_add(chart: list[int], step: int, hands: int, net: int) -> tuple[list[int], int]:
-    """The chart after one more hand (``hands`` counts it, ``net`` is the total after it): a point
-    every ``step`` hands, thinned to every other point when past :data:`CHART_POINTS`."""
-    points = list(chart) or [0]
-    if hands % step == 0:
-        points.append(net)
-        if len(points) > CHART_POINTS + 1:
-            points, step = points[::2], step * 2
-    return points, step
-
-
-def add_player_stats(s: Session, stats: Sequence[HandStats]) -> None:
-    """Add a finished hand's statistics to its players' rows (in a fixed order: concurrent hands
-    of one player at two tables lock the rows one after the other, never in a cycle)."""
-    from sqlalchemy.dialects import postgresql, sqlite
-
-    from studpoker.server.db import PlayerStatsRow
-
-    if not stats:
-        return
-    dialect = postgresql if s.get_bind().dialect.name == "postgresql" else sqlite
-    for st in sorted(stats, key=lambda x: (x.user_id, x.game)):
-        s.execute(dialect.insert(PlayerStatsRow).values(
-            user_id=st.user_id, game=st.game, hands=0, net=0, counts={}, chart=[0], chart_step=1)
-            .on_conflict_do_nothing())
-        row = s.scalar(select(PlayerStatsRow).where(PlayerStatsRow.user_id == st.user_id,
-                                                    PlayerStatsRow.game == st.game).with_for_update())
-        assert row is not None
-        row.hands += 1
-        row.net += st.net
-        row.counts = merge_counts(row.counts, st.counts)
-        row.chart, row.chart_step = chart_add(row.chart, row.chart_step, row.hands, row.net)

@@ -50,6 +50,7 @@ from studpoker.server.protocol import TableConfig
 from studpoker.server.replay import restore_table
 from studpoker.server.rooms import messages
 from studpoker.server.rooms.messages import Fanout
+from studpoker.server.stats.store import HandStats
 from studpoker.table import Table, default_action
 
 __all__ = ["ProtocolError", "Room", "RoomHost", "SeatMeta", "SeatRequestEntry"]
@@ -882,7 +883,7 @@ def _beaten(hand: Hand, show: Action) -> bool:
     return not any(seat == show.seat and amount > 0 for r in sim.results for seat, amount in r.shares)
 
 
-def hand_stats(hand: Hand, players: dict[int, int], *, table_id: int = 0) -> list[store.HandStats]:
+def hand_stats(hand: Hand, players: dict[int, int], *, table_id: int = 0) -> list[HandStats]:
     """The statistics of a finished hand (:mod:`studpoker.stats`, read from the hand's log) of
     the players in ``players`` (hand seat -> user id). A hand the statistics cannot read (a game
     they do not know) gives none: never a failed commit."""
@@ -904,7 +905,7 @@ def hand_stats(hand: Hand, players: dict[int, int], *, table_id: int = 0) -> lis
         if uid is None:
             continue
         counts = {f.name: getattr(row, f.name) for f in fields(row) if f.name not in ("name", "game", "nets")}
-        out.append(store.HandStats(user_id=uid, game=row.game, counts=counts, net=row.net))
+        out.append(HandStats(user_id=uid, game=row.game, counts=counts, net=row.net))
     return out
 
 

@@ -51,7 +51,7 @@ def upgrade() -> None:
 def _count_stored_hands(conn: Any) -> None:
     from dataclasses import fields
 
-    from studpoker.server.store import chart_add, merge_counts
+    from studpoker.server.stats.store import chart_add, merge_counts
     from studpoker.stats import Stats
 
     users = sa.table("users", sa.column("id", sa.Integer), sa.column("name", sa.String))

@@ -1,51 +1,89 @@
-"""Player statistics online: a player's profile, the leaderboard, all my hands as one file.
+"""The statistics' SQL: kept up to date as hands end, read by the profile and the leaderboard.
 
-The statistics are :mod:`studpoker.stats`'s (so online numbers mean exactly
-what ``studpoker stats`` and ``docs/stats.md`` say), kept up to date as hands
-end: the transaction that stores a hand's last action adds its statistics,
-read from the hand's log, to each of its players' rows (``player_stats``:
-the counters per player and game, net chips and a bounded chart). A profile
-or the leaderboard reads those rows only, so it costs the same with a million
-stored hands as with ten, and both show the same numbers: one definition, the
-hands a player (an account, not a bot) was dealt into at cash tables
-(tournament hands are played with tournament chips, not a balance's).
-
-Routes (JSON unless said otherwise):
-
-* ``GET /api/players/{name}/stats``: ``{"name", "games": [stats row per game],
-  "chart": {game: [net chips after each hand, from 0]}, "chart_step": {game: n}}``
-  (a point every ``n`` hands: 1 until a player has more than 1,000 hands in the
-  game, then doubling); ``?game=stud`` keeps one game. A seat's statistics popup
-  reads ``hands``, ``vpip`` and ``af`` here.
-* ``GET /api/leaderboard?game=stud&min_hands=20&limit=50``: accounts with at
-  least ``min_hands`` hands in the game, by net chips:
-  ``[{"rank", "name", "hands", "net", "per100", "vpip", "af"}, ...]``.
-* ``GET /api/me/hands.phhs``: every finished hand of the caller as one
-  ``.phhs`` file, each hand as the caller saw it (other players' down cards
-  that were never shown are ``??``; :func:`studpoker.phh.for_viewer`).
+The transaction that stores a hand's last action (:func:`studpoker.server.tables.store.record_event`)
+calls :func:`add_player_stats` with each player's counters of the hand (:class:`HandStats`), so a
+profile or the leaderboard reads the ``player_stats`` rows only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import fields
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Response
 from sqlalchemy import select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
 
 from studpoker import phh
 from studpoker.fairness import keep_seen_openings
 from studpoker.games import GAMES
-from studpoker.server.api import Svc, User
 from studpoker.server.db import Database, HandRow, LedgerRow, PlayerStatsRow, UserRow
 from studpoker.stats import PlayerStats
 
-__all__ = ["all_hands_of", "hands_of", "leaderboard", "profile", "router", "stats_of_row"]
+__all__ = ["CHART_POINTS", "HandStats", "add_player_stats", "all_hands_of", "chart_add", "hands_of",
+           "leaderboard", "merge_counts", "profile", "stats_of_row"]
 
-router = APIRouter(prefix="/api")
 
-_GAMES = tuple(GAMES)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandStats:
+    """One player's statistics of one finished hand: the counters of
+    :class:`studpoker.stats.PlayerStats` (``counts``, by field name) and the chips won or lost."""
+
+    user_id: int
+    game: str
+    counts: dict[str, Any]
+    net: int
+
+
+CHART_POINTS = 1000
+"""A player's chart of net chips keeps at most this many points (plus the start), whatever the
+number of hands: past it, every other point goes and the hands per point double."""
+
+
+def merge_counts(into: dict[str, Any], more: dict[str, Any]) -> dict[str, Any]:
+    """Statistics counters added up: numbers add, lists of numbers add place by place."""
+    out = dict(into)
+    for key, value in more.items():
+        have = out.get(key)
+        if isinstance(value, list):
+            old = list(have) if isinstance(have, list) else []
+            n = max(len(old), len(value))
+            out[key] = [(old[i] if i < len(old) else 0) + (value[i] if i < len(value) else 0)
+                        for i in range(n)]
+        else:
+            out[key] = (have or 0) + value
+    return out
+
+
+def chart_add(chart: list[int], step: int, hands: int, net: int) -> tuple[list[int], int]:
+    """The chart after one more hand (``hands`` counts it, ``net`` is the total after it): a point
+    every ``step`` hands, thinned to every other point when past :data:`CHART_POINTS`."""
+    points = list(chart) or [0]
+    if hands % step == 0:
+        points.append(net)
+        if len(points) > CHART_POINTS + 1:
+            points, step = points[::2], step * 2
+    return points, step
+
+
+def add_player_stats(s: Session, stats: Sequence[HandStats]) -> None:
+    """Add a finished hand's statistics to its players' rows (in a fixed order: concurrent hands
+    of one player at two tables lock the rows one after the other, never in a cycle)."""
+    if not stats:
+        return
+    dialect = postgresql if s.get_bind().dialect.name == "postgresql" else sqlite
+    for st in sorted(stats, key=lambda x: (x.user_id, x.game)):
+        s.execute(dialect.insert(PlayerStatsRow).values(
+            user_id=st.user_id, game=st.game, hands=0, net=0, counts={}, chart=[0], chart_step=1)
+            .on_conflict_do_nothing())
+        row = s.scalar(select(PlayerStatsRow).where(PlayerStatsRow.user_id == st.user_id,
+                                                    PlayerStatsRow.game == st.game).with_for_update())
+        assert row is not None
+        row.hands += 1
+        row.net += st.net
+        row.counts = merge_counts(row.counts, st.counts)
+        row.chart, row.chart_step = chart_add(row.chart, row.chart_step, row.hands, row.net)
 
 
 def _names(h: HandRow) -> list[str]:
@@ -133,34 +171,3 @@ def all_hands_of(db: Database, name: str) -> str:
         mine.name = f"t{h.table_id}h{h.number}"
         out.append(mine)
     return phh.write_all(out)
-
-
-@router.get("/players/{name}/stats")
-def player_stats(name: str, svc: Svc, game: str | None = None) -> dict[str, Any]:
-    """A player's profile: statistics by game and the chart of chips over hands."""
-    if game is not None and game not in _GAMES:
-        raise HTTPException(400, f"unknown game {game!r}: {', '.join(_GAMES)}")
-    try:
-        return profile(svc.db, name, game=game)
-    except KeyError:
-        raise HTTPException(404, f"no player {name!r}") from None
-
-
-@router.get("/leaderboard")
-def leaderboard_route(svc: Svc, game: str = "stud", min_hands: int = 20,
-                      limit: int = 50) -> list[dict[str, Any]]:
-    """Accounts by net chips in one game."""
-    if game not in _GAMES:
-        raise HTTPException(400, f"unknown game {game!r}: {', '.join(_GAMES)}")
-    if min_hands < 0 or not 1 <= limit <= 500:
-        raise HTTPException(400, "min_hands must be >= 0 and limit 1 to 500")
-    return leaderboard(svc.db, game=game, min_hands=min_hands, limit=limit)
-
-
-@router.get("/me/hands.phhs")
-def my_hands_file(user: User, svc: Svc) -> Response:
-    """All the caller's finished hands as one ``.phhs`` file (others' unshown cards ``??``)."""
-    text = all_hands_of(svc.db, user.name)
-    return Response(text, media_type="text/plain; charset=utf-8",
-                    headers={"Content-Disposition": f'attachment; filename="{user.name}-hands.phhs"'})
-
