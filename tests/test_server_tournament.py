@@ -415,7 +415,7 @@ def test_a_stuck_tournament_is_cancelled_with_every_buy_in_refunded(tmp_path: Pa
     from sqlalchemy import update
 
     from studpoker.server.db import Database
-    from studpoker.server.tournaments import TournamentRow
+    from studpoker.server.tournaments.store import TournamentRow
 
     db = f"sqlite:///{tmp_path / 't.db'}"
     with ServerThread(db, QUICK) as server, httpx.Client(base_url=server.url, timeout=30) as http:
@@ -523,6 +523,6 @@ def test_commit_failures_at_every_step_of_a_tournament(tmp_path: Path) -> None:
         _check_result(r.json())
     assert audit_ok(db) == []
     # an action is stored in a group commit of events (insert_events), a hand's end on its own
-    for step in ("Room._start_hand", "insert_events", "Registry.record_event (hand end)", "Registry.reload",
+    for step in ("Room.start_hand", "insert_events", "Registry.record_event (hand end)", "Registry.reload",
                  "LiveTournament._advance", "LiveTournament._finish", "TournamentManager._start"):
         assert failed.get(step, 0) >= 2, (step, failed)

@@ -29,8 +29,10 @@ try:
     from studpoker.server.limits import Guards
     from studpoker.server.pages import install as install_pages
     from studpoker.server.rooms import Registry
-    from studpoker.server.tournaments import TournamentManager, TournamentRefused, refused_response
-    from studpoker.server.tournaments import router as tournaments_router
+    from studpoker.server.tournaments.api import refused_response
+    from studpoker.server.tournaments.api import router as tournaments_router
+    from studpoker.server.tournaments.runtime import TournamentManager
+    from studpoker.server.tournaments.store import TournamentRefused
     from studpoker.server.ws import serve_websocket
 except ImportError as _exc:
     raise missing_extra(_exc, what="the studpoker server", extra="server") from _exc

@@ -75,7 +75,7 @@ def audit(db: Database) -> list[str]:
         balances = s.scalar(select(func.coalesce(func.sum(UserRow.balance), 0))) or 0
         seats = s.scalar(select(func.coalesce(func.sum(SeatRow.chips), 0))) or 0
         # tournament tables hold tournament chips, not balance chips; the buy-ins are in pools
-        from studpoker.server.tournaments import audit_tournaments
+        from studpoker.server.tournaments.store import audit_tournaments
 
         pools, tournament_seats, found = audit_tournaments(s)
         problems.extend(found)

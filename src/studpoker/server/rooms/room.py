@@ -568,7 +568,7 @@ class Room:
                 self._ask_choice(seat)
                 return
             self.table.choose_game(None)  # a bot deals the next game of the list
-        await self._start_hand()
+        await self.start_hand()
 
     def _ask_choice(self, seat: int) -> None:
         """Dealer's choice (R7.1): the dealer picks the next game within the decision clock."""
@@ -613,7 +613,7 @@ class Room:
                                                        self.choice_deadline))]
         return []
 
-    async def _start_hand(self) -> None:
+    async def start_hand(self) -> None:
         t = self.table
         host = self.host
         game = t.upcoming_game()
