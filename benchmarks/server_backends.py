@@ -30,8 +30,8 @@ def pg_commits(threads: int, seconds: float) -> dict[str, Any]:
     """Commits/s of ``record_event`` from ``threads`` threads (one hand per thread)."""
     import psycopg
 
-    from studpoker.server import store
     from studpoker.server.db import Database, HandRow, TableRow, UserRow
+    from studpoker.server.tables import store
 
     schema = "studpoker_bench_" + uuid.uuid4().hex[:10]
     db = Database(f"{PG_BASE}?schema={schema}")

@@ -286,12 +286,13 @@ def test_connect_plays_a_remote_bot(tmp_path: Path, bot: str) -> None:
 
 SERVER_MODULES = ["studpoker.fairness", "studpoker.server", "studpoker.server.app", "studpoker.server.client",
                   "studpoker.server.config", "studpoker.server.db", "studpoker.server.replay",
-                  "studpoker.codec", "studpoker.server.protocol", "studpoker.server.rooms",
-                  "studpoker.server.rooms.registry", "studpoker.server.rooms.room",
-                  "studpoker.server.rooms.requests", "studpoker.server.rooms.messages",
+                  "studpoker.codec", "studpoker.server.protocol", "studpoker.server.tables",
+                  "studpoker.server.tables.registry", "studpoker.server.tables.room",
+                  "studpoker.server.tables.requests", "studpoker.server.tables.messages",
                   "studpoker.server.pages", "studpoker.server.demo",
-                  "studpoker.server.ledger", "studpoker.server.store", "studpoker.server.accounts.auth",
-                  "studpoker.server.ws", "studpoker.server.api", "studpoker.server.commands"]
+                  "studpoker.server.ledger", "studpoker.server.tables.store", "studpoker.server.accounts.auth",
+                  "studpoker.server.ws", "studpoker.server.api", "studpoker.server.commands",
+                  "studpoker.server.access", "studpoker.server.dispatch"]
 
 
 @pytest.mark.parametrize("name", SERVER_MODULES)

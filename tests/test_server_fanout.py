@@ -16,8 +16,8 @@ from studpoker.games import GAMES, Game, from_options
 from studpoker.hand import Hand
 from studpoker.server import collector
 from studpoker.server import protocol as p
-from studpoker.server.rooms import messages
-from studpoker.server.rooms.messages import PUBLIC
+from studpoker.server.tables import messages
+from studpoker.server.tables.messages import PUBLIC
 
 
 @dataclass

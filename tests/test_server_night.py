@@ -36,9 +36,9 @@ from studpoker.bots import make_bot
 from studpoker.hand import Phase
 from studpoker.server import Settings
 from studpoker.server.client import Client, ClientError, play_bot
-from studpoker.server.night import settle_up
 from studpoker.server.protocol import SERVER_MESSAGE
-from studpoker.server.rooms.room import _auto_showdown
+from studpoker.server.tables.night import settle_up
+from studpoker.server.tables.room import _auto_showdown
 
 STUD_GAME = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 SLOW = Settings(hand_delay=0.3, start_delay=0.2, bot_delay=0, rate_per_second=10_000, rate_burst=10_000,

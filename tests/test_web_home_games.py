@@ -50,7 +50,7 @@ NEXT_SEED: dict[str, str] = {}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    from studpoker.server.rooms import room
+    from studpoker.server.tables import room
 
     real = room.new_seed
     mp = pytest.MonkeyPatch()

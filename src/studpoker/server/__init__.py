@@ -3,13 +3,13 @@
 >>> from studpoker.server import create_app, Settings
 >>> app = create_app("sqlite://", Settings(hand_delay=0))
 
-Modules: :mod:`~studpoker.server.app` (factory), :mod:`~studpoker.server.protocol`
-(every message), :mod:`~studpoker.server.rooms` (live tables),
-:mod:`~studpoker.server.store` (transactions), :mod:`~studpoker.server.db`
-(models, migrations), :mod:`~studpoker.server.ledger` (chips and the audit),
-:mod:`~studpoker.server.accounts.auth` (accounts), :mod:`~studpoker.server.client`
-(a websocket client and remote bots). See ``docs/server.md`` and
-``docs/protocol.md``. Names are imported on first use, so that
+Cut by feature: :mod:`~studpoker.server.tables` (live tables, their transactions and
+routes), :mod:`~studpoker.server.tournaments`, :mod:`~studpoker.server.accounts`,
+:mod:`~studpoker.server.stats`; shared: :mod:`~studpoker.server.app` (factory),
+:mod:`~studpoker.server.protocol` (every message), :mod:`~studpoker.server.access` (who may
+do what), :mod:`~studpoker.server.db` (models, migrations), :mod:`~studpoker.server.ledger`
+(chips and the audit), :mod:`~studpoker.server.client` (a websocket client and remote bots).
+See ``docs/server.md`` and ``docs/protocol.md``. Names are imported on first use, so that
 ``studpoker.server.commands`` (the CLI) stays light.
 """
 

@@ -28,7 +28,8 @@ try:
     from studpoker.server.http import SafeJSONResponse, SecurityHeaders, install_error_handlers
     from studpoker.server.limits import Guards
     from studpoker.server.pages import install as install_pages
-    from studpoker.server.rooms import Registry
+    from studpoker.server.tables import Registry
+    from studpoker.server.tables.api import router as tables_router
     from studpoker.server.tournaments.api import refused_response
     from studpoker.server.tournaments.api import router as tournaments_router
     from studpoker.server.tournaments.runtime import TournamentManager
@@ -106,11 +107,12 @@ def create_app(
     app.state.tournaments = tournaments
     app.include_router(router)
     app.include_router(accounts_router)
+    app.include_router(tables_router)
     app.include_router(tournaments_router)
     from studpoker.server.stats.api import router as stats_router  # profiles, leaderboard
 
     app.include_router(stats_router)
-    from studpoker.server.night import router as night_router  # the night's ledger of a table
+    from studpoker.server.tables.night import router as night_router  # the night's ledger of a table
 
     app.include_router(night_router)
     from studpoker.server.imports import router as imports_router  # rooms' text histories uploaded

@@ -16,11 +16,11 @@ pub/sub.
   live hand and clock included.
 - **Forwarding.** A request for a table owned elsewhere is published on the
   owner's channel ``{prefix}:p:{process}``; the owner runs it
-  (:mod:`studpoker.server.rooms.requests`) and publishes the result on the
+  (:mod:`studpoker.server.tables.requests`) and publishes the result on the
   caller's process channel. A request nobody received, or whose process died
   before answering, goes where the lease moves (see :meth:`RedisCluster._ask`).
 - **Fan-out.** The owner publishes every message of a table (a
-  :class:`~studpoker.server.rooms.messages.Fanout`) on ``{prefix}:t:{table}``;
+  :class:`~studpoker.server.tables.messages.Fanout`) on ``{prefix}:t:{table}``;
   each process with a connection watching the table subscribes to it and
   delivers the right text to each watcher. Messages for a user (balances) go
   on ``{prefix}:u``; who is connected where on ``{prefix}:presence``.
@@ -43,18 +43,18 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from studpoker.server import access
 from studpoker.server import protocol as p
-from studpoker.server import store
-from studpoker.server.rooms import messages, requests
-from studpoker.server.rooms.messages import Fanout
-from studpoker.server.rooms.requests import Caller, Result
-from studpoker.server.rooms.room import ProtocolError
+from studpoker.server.tables import messages, requests, store
+from studpoker.server.tables.messages import Fanout
+from studpoker.server.tables.requests import Caller, Result
+from studpoker.server.tables.room import ProtocolError
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
     from redis.asyncio.client import PubSub
 
-    from studpoker.server.rooms.registry import Registry
+    from studpoker.server.tables.registry import Registry
 
 __all__ = ["ClusterConfig", "RedisCluster"]
 
@@ -110,7 +110,7 @@ class ClusterConfig:
 
 
 class RedisCluster:
-    """This process's link to the others (implements ``rooms.registry.Cluster``)."""
+    """This process's link to the others (implements ``tables.registry.Cluster``)."""
 
     def __init__(self, config: ClusterConfig) -> None:
         self.config = config
@@ -515,11 +515,11 @@ class RedisCluster:
 
     # ------------------------------------------------------------ forwarding
 
-    async def forward(self, table_id: int, caller: Caller, msg: Any,
+    async def forward(self, table_id: int, caller: Caller, msg: p.TableRequest,
                       on_result: Callable[[Result], None] | None = None) -> Result:
         """Run a request on the process owning the table (taking the table if nobody does)."""
         payload = {"kind": "call", "caller": caller.to_dict(), "msg": msg.model_dump(mode="json")}
-        watching = msg.type in ("watch", "sit")
+        watching = isinstance(msg, (p.WatchMsg, p.SitMsg))
         if watching:  # follow the table before the owner answers: no later update is missed
             self.follow(table_id)
         try:
@@ -621,10 +621,10 @@ class RedisCluster:
         if payload["kind"] == "info":
             room = reg.get(table_id)
             if not room.may_watch(payload["user"], payload["invite"]):
-                raise ProtocolError("forbidden", "this table is private: an invite code is needed")
+                raise ProtocolError("forbidden", access.PRIVATE)
             return messages.table_info(room, payload["user"]).model_dump(mode="json")
         caller = Caller(user_id=payload["caller"]["user_id"], name=payload["caller"]["name"])
-        msg = p.CLIENT_MESSAGE.validate_python(payload["msg"])
+        msg = p.TABLE_REQUEST.validate_python(payload["msg"])
         result = await requests.handle(reg, caller, msg)
         if on_result is not None:
             on_result(result.to_dict())
@@ -749,9 +749,8 @@ class RedisCluster:
         rows = await reg.run_db(lambda: store.lobby_rows(reg.db))
         out = []
         for r in rows:
-            if r.private and user_id is None:
-                continue
-            if r.private and user_id != r.owner_id and user_id not in r.players:
+            if not access.may_list(private=r.private, owner_id=r.owner_id, user_id=user_id,
+                                   member=user_id in r.players):
                 continue
             out.append(messages.lobby_row(table_id=r.id, name=r.name, config=r.config, seats=r.seats,
                                           taken=r.taken, private=r.private, owner=r.owner_name,

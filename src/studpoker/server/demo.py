@@ -28,8 +28,8 @@ from studpoker.server.api import Services
 from studpoker.server.db import TableRow, UserRow
 from studpoker.server.ledger import grant
 from studpoker.server.protocol import AddBotMsg, RemoveBotMsg, TableConfig
-from studpoker.server.rooms import ProtocolError, Room
-from studpoker.server.rooms.requests import Caller
+from studpoker.server.tables import ProtocolError, Room
+from studpoker.server.tables.requests import Caller
 
 __all__ = ["DEMO_OWNER", "DEMO_TABLES", "DemoTable", "enable_demo", "ensure_demo", "tend_demo"]
 

@@ -16,7 +16,6 @@ The client itself is static files only (``studpoker/web/``); see ``docs/web.md``
 
 from __future__ import annotations
 
-import secrets
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -39,6 +38,7 @@ from studpoker.games import GAMES, game_info, phh_order
 from studpoker.server.api import DbId, MaybeUser, QueryInt, Svc, User
 from studpoker.server.db import HandEventRow, HandRow, LedgerRow, TableRow
 from studpoker.server.replay import Replay, ReplayError, replay, seat_phh
+from studpoker.server.tables.api import refuse_private
 
 __all__ = ["STATIC_DIR", "install", "router"]
 
@@ -113,10 +113,7 @@ def _load_replay(hand_id: int, user: Any, svc: Any, invite: str | None) -> tuple
         assert table is not None
         names = _start_names(h)
         seat = names.index(user.name) if user is not None and user.name in names else None
-        if seat is None and table.private and not (user is not None and user.id == table.owner_id) and not (
-                invite is not None and table.invite_code is not None and secrets.compare_digest(
-                    invite.encode("utf-8", "surrogatepass"), table.invite_code.encode("utf-8"))):
-            raise HTTPException(403, "this table is private: an invite code is needed")
+        refuse_private(svc, table, user, invite, member=seat is not None)  # dealt into the hand
         if h.status != "over":
             raise HTTPException(409, "the hand is still being played")
         events = list(s.scalars(select(HandEventRow).where(HandEventRow.hand_id == h.id)

@@ -51,6 +51,8 @@ from studpoker.table import Mixed, unit_game
 __all__ = [
     "CLIENT_MESSAGE",
     "SERVER_MESSAGE",
+    "TABLE_REQUEST",
+    "TABLE_REQUESTS",
     "ActMsg",
     "ActionModel",
     "AddBotMsg",
@@ -77,6 +79,7 @@ __all__ = [
     "SitMsg",
     "SitOutMsg",
     "TableConfig",
+    "TableRequest",
     "TableSettingsMsg",
     "UnwatchMsg",
     "WatchMsg",
@@ -466,7 +469,24 @@ ClientMessage = Annotated[
     | SeatSettingsMsg | ChooseGameMsg,
     Field(discriminator="type"),
 ]
-CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+"""Parses a client frame into the model of its message (``type`` picks the class)."""
+
+TableRequest = (WatchMsg | UnwatchMsg | SitMsg | AddChipsMsg | SitOutMsg | SitInMsg | LeaveMsg | ActMsg
+                | ChatMsg | AddBotMsg | RemoveBotMsg | CloseTableMsg | PauseMsg | ResumeMsg
+                | TableSettingsMsg | ApproveSeatMsg | DenySeatMsg | RemovePlayerMsg | SeatSettingsMsg
+                | ChooseGameMsg)
+"""The client messages that are requests of one table (each has ``table``): run by the process
+that runs the table (:mod:`studpoker.server.tables.requests`)."""
+
+TABLE_REQUESTS: tuple[type[TableRequest], ...] = (
+    WatchMsg, UnwatchMsg, SitMsg, AddChipsMsg, SitOutMsg, SitInMsg, LeaveMsg, ActMsg, ChatMsg,
+    AddBotMsg, RemoveBotMsg, CloseTableMsg, PauseMsg, ResumeMsg, TableSettingsMsg, ApproveSeatMsg,
+    DenySeatMsg, RemovePlayerMsg, SeatSettingsMsg, ChooseGameMsg)
+"""The classes of :data:`TableRequest`."""
+
+TABLE_REQUEST: TypeAdapter[TableRequest] = TypeAdapter(Annotated[TableRequest, Field(discriminator="type")])
+"""Parses a forwarded table request (a cluster's) back into its model."""
 
 
 # ---------------------------------------------------------- server -> client

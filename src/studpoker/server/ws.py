@@ -2,7 +2,7 @@
 
 A connection reads JSON text messages, refuses anything malformed, too
 large, nested too deep, too fast, replayed (``seq`` not increasing) or not
-allowed, and hands the rest to the :class:`~studpoker.server.rooms.Registry`.
+allowed, and hands the rest to the :class:`~studpoker.server.tables.Registry`.
 Every frame counts against the rate limit, binary and oversized ones too; a
 connection that keeps flooding is closed (1008), and so is one that neither
 logs in nor watches a table for ``ws_idle_timeout`` seconds. Logout and
@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -30,10 +31,11 @@ from studpoker.server import protocol as p
 from studpoker.server.accounts.auth import Auth, AuthError, token_hash
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
+from studpoker.server.dispatch import Dispatch
 from studpoker.server.limits import Guards, too_deep
-from studpoker.server.rooms import ProtocolError, Registry, messages
+from studpoker.server.tables import ProtocolError, Registry, messages
 
-__all__ = ["Connection", "serve_websocket"]
+__all__ = ["HANDLERS", "Connection", "Server", "serve_websocket"]
 
 log = logging.getLogger("studpoker.server")
 
@@ -262,7 +264,7 @@ async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth,
         return
     conn.last_seq = msg.seq
     try:
-        await _dispatch(conn, msg, db=db, auth=auth, manager=manager)
+        await HANDLERS(conn, Server(db, auth, manager), msg)
     except ProtocolError as exc:
         conn.error(msg.seq, exc.code, exc.message, exc.legal)
     except Exception:
@@ -270,43 +272,67 @@ async def _handle_text(conn: Connection, text: str, *, db: Database, auth: Auth,
         conn.error(msg.seq, "server_error", "internal error")
 
 
-async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, manager: Registry) -> None:
-    if isinstance(msg, p.AuthMsg):
-        if conn.user_id is not None:
-            raise ProtocolError("already_authenticated", "this connection is logged in")
+@dataclass(frozen=True, slots=True)
+class Server:
+    """What a connection's handlers use: the database, the accounts, the registry of tables."""
 
-        hashed = token_hash(msg.token)
+    db: Database
+    auth: Auth
+    manager: Registry
 
-        def lookup() -> tuple[int, str, bool, int, float | None]:
-            with db.session() as s:
-                user = auth.user_for_token(s, msg.token)
-                out = user.id, user.name, user.guest, user.balance, auth.token_expiry(s, hashed, used=False)
-                s.commit()  # the token's last use
-                return out
 
-        try:
-            uid, name, guest, balance, expires = await manager.run_db(lookup)
-        except AuthError as exc:
-            raise ProtocolError("unauthorized", str(exc)) from None
-        if len(manager.connections.get(uid, ())) >= conn.settings.sockets_per_user:
-            conn.kick("too_many_connections",
-                      f"at most {conn.settings.sockets_per_user} connections per account", msg.seq)
-            return
-        conn.user_id, conn.name = uid, name
-        conn.token_hash = hashed
-        conn.token_expires = expires
-        conn.token_written = conn.token_used = time.time()
-        manager.register(conn)
-        conn.send(messages.encode(messages.welcome(msg.seq, user_id=uid, name=name, guest=guest,
-                                                   balance=balance)))
+HANDLERS: Dispatch[Connection, Server, None] = Dispatch("websocket messages")
+"""Every client message by its class (:data:`studpoker.server.protocol.ClientMessage`): auth,
+ping and lobby here, every table request (:data:`~studpoker.server.protocol.TableRequest`)
+routed to its table."""
+
+
+@HANDLERS.on(p.AuthMsg)
+async def _auth(conn: Connection, srv: Server, msg: p.AuthMsg) -> None:
+    if conn.user_id is not None:
+        raise ProtocolError("already_authenticated", "this connection is logged in")
+
+    hashed = token_hash(msg.token)
+    db, auth, manager = srv.db, srv.auth, srv.manager
+
+    def lookup() -> tuple[int, str, bool, int, float | None]:
+        with db.session() as s:
+            user = auth.user_for_token(s, msg.token)
+            out = user.id, user.name, user.guest, user.balance, auth.token_expiry(s, hashed, used=False)
+            s.commit()  # the token's last use
+            return out
+
+    try:
+        uid, name, guest, balance, expires = await manager.run_db(lookup)
+    except AuthError as exc:
+        raise ProtocolError("unauthorized", str(exc)) from None
+    if len(manager.connections.get(uid, ())) >= conn.settings.sockets_per_user:
+        conn.kick("too_many_connections",
+                  f"at most {conn.settings.sockets_per_user} connections per account", msg.seq)
         return
-    if isinstance(msg, p.PingMsg):
-        conn.send(messages.encode(messages.pong(msg.seq)))
-        return
-    if isinstance(msg, p.LobbyMsg):
-        tables = await manager.lobby_entries(conn.user_id)
-        conn.send(messages.encode(messages.lobby_reply(msg.seq, tables)))
-        return
+    conn.user_id, conn.name = uid, name
+    conn.token_hash = hashed
+    conn.token_expires = expires
+    conn.token_written = conn.token_used = time.time()
+    manager.register(conn)
+    conn.send(messages.encode(messages.welcome(msg.seq, user_id=uid, name=name, guest=guest,
+                                               balance=balance)))
+
+
+@HANDLERS.on(p.PingMsg)
+async def _ping(conn: Connection, _srv: Server, msg: p.PingMsg) -> None:
+    conn.send(messages.encode(messages.pong(msg.seq)))
+
+
+@HANDLERS.on(p.LobbyMsg)
+async def _lobby(conn: Connection, srv: Server, msg: p.LobbyMsg) -> None:
+    tables = await srv.manager.lobby_entries(conn.user_id)
+    conn.send(messages.encode(messages.lobby_reply(msg.seq, tables)))
+
+
+async def _table_request(conn: Connection, srv: Server, msg: p.TableRequest) -> None:
+    """A request of one table: routed to the process that runs it, acknowledged once done."""
+    manager = srv.manager
     if isinstance(msg, p.WatchMsg):
         cap = conn.settings.watchers_per_table
         here = manager.watchers.get(msg.table, set())
@@ -314,3 +340,7 @@ async def _dispatch(conn: Connection, msg: Any, *, db: Database, auth: Auth, man
             raise ProtocolError("too_many_watchers", f"table {msg.table} has {cap} watchers already")
     await manager.request(conn, conn.name, msg)
     conn.send(messages.encode(messages.ack(msg.seq)))
+
+
+for _kind in p.TABLE_REQUESTS:
+    HANDLERS.add(_kind, _table_request)

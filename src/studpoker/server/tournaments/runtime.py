@@ -43,9 +43,9 @@ from typing import Any, TypeVar
 from studpoker.games import to_options
 from studpoker.server.db import Database
 from studpoker.server.protocol import TableConfig
-from studpoker.server.rooms import Registry
-from studpoker.server.rooms.room import Room, SeatMeta
-from studpoker.server.store import LoadedTable, load_tables
+from studpoker.server.tables import Registry
+from studpoker.server.tables.room import Room, SeatMeta
+from studpoker.server.tables.store import LoadedTable, load_tables
 from studpoker.server.tournaments.store import (
     SeatOut,
     TournamentCreate,
@@ -354,7 +354,7 @@ class LiveTournament:
                 room.broadcast_table()
                 reg.drop(tid)
         for uid, value in balances.items():
-            from studpoker.server.rooms import messages
+            from studpoker.server.tables import messages
 
             reg.send_user(uid, messages.encode(messages.balance(value)))
         self.manager.forget(self, over=True)
@@ -596,7 +596,7 @@ class TournamentManager:
     async def cancel(self, tournament_id: int, user_id: int) -> dict[str, Any]:
         balances = await self.run_db(lambda: db_cancel(self.db, tournament_id=tournament_id,
                                                        user_id=user_id))
-        from studpoker.server.rooms import messages
+        from studpoker.server.tables import messages
 
         for uid, value in balances.items():
             self.registry.send_user(uid, messages.encode(messages.balance(value)))

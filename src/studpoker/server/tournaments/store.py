@@ -21,6 +21,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT
 from studpoker.games import from_options, game_info, to_options
+from studpoker.server import access
 from studpoker.server.accounts.names import display_name_problem
 from studpoker.server.db import Base, Database, HandRow, LedgerRow, SeatRow, TableRow, UserRow, utcnow
 from studpoker.server.protocol import GameOptions, TableConfig
@@ -300,7 +301,7 @@ def db_cancel(db: Database, *, tournament_id: int, user_id: int) -> dict[int, in
     creator who paid it). ``{user: new balance}``."""
     with db.session() as s:
         row = _lock_tournament(s, tournament_id)
-        if row.owner_id != user_id:
+        if not access.is_owner(row.owner_id, user_id):
             raise TournamentRefused(403, "only the tournament's creator may cancel it")
         if row.status != "registering":
             raise TournamentRefused(409, f"the tournament is {row.status}: only one that has not started "
@@ -327,7 +328,7 @@ def db_fill(db: Database, *, tournament_id: int, user_id: int) -> int:
     balance). The creator's new balance."""
     with db.session() as s:
         row = _lock_tournament(s, tournament_id)
-        if row.owner_id != user_id:
+        if not access.is_owner(row.owner_id, user_id):
             raise TournamentRefused(403, "only the tournament's creator may fill it with bots")
         if not row.config.get("bots_fill"):
             raise TournamentRefused(400, "the creator did not allow bots in this tournament")

@@ -4,7 +4,7 @@ Each function runs on the process that owns the table (the registry routes a
 request there, forwarding it through the cluster when another process owns
 it), takes the :class:`Caller` and the validated message of
 :mod:`studpoker.server.protocol`, checks it, and changes the room under its
-lock (:class:`~studpoker.server.rooms.room.Room` applies, commits, then
+lock (:class:`~studpoker.server.tables.room.Room` applies, commits, then
 broadcasts). A refused request raises ``ProtocolError`` and changes nothing.
 
 What the caller's own connection must receive besides the broadcasts (the
@@ -17,20 +17,20 @@ from __future__ import annotations
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from studpoker.actions import Action
 from studpoker.games import GameError
+from studpoker.server import access
 from studpoker.server import protocol as p
-from studpoker.server import store
-from studpoker.server.rooms import messages
-from studpoker.server.rooms.room import ProtocolError, Room, SeatMeta, SeatRequestEntry
+from studpoker.server.dispatch import Dispatch
+from studpoker.server.tables import messages, store
+from studpoker.server.tables.room import ProtocolError, Room, SeatMeta, SeatRequestEntry
 from studpoker.table import TableError
 
 if TYPE_CHECKING:
-    from studpoker.server.rooms.registry import Registry
+    from studpoker.server.tables.registry import Registry
 
 __all__ = ["HANDLERS", "Caller", "Result", "handle"]
 
@@ -118,7 +118,7 @@ async def watch(reg: Registry, caller: Caller, msg: p.WatchMsg) -> Result:
     """Follow a table and get its full state (also the way to reconnect)."""
     room = reg.get(msg.table)
     if not room.may_watch(caller.user_id, msg.invite):
-        raise ProtocolError("forbidden", "this table is private: an invite code is needed")
+        raise ProtocolError("forbidden", access.PRIVATE)
     return Result(texts=room.state_texts(caller.user_id), watch=True)
 
 
@@ -133,14 +133,14 @@ async def sit(reg: Registry, caller: Caller, msg: p.SitMsg) -> Result:
     user_id = _user(caller)
     room = reg.get(msg.table)
     if not room.may_watch(user_id, msg.invite):
-        raise ProtocolError("forbidden", "this table is private: an invite code is needed")
+        raise ProtocolError("forbidden", access.PRIVATE)
     async with room.lock:
         room = _open(reg, msg.table)
         if room.user_seat(user_id) is not None:
             raise ProtocolError("already_seated", "you already have a seat here")
         _check_buy_in(room, msg.buy_in)
         s = _free_seat(room, msg.seat)
-        if room.config.approve_seats and user_id != room.owner_id:
+        if room.config.approve_seats and not access.is_owner(room.owner_id, user_id):
             # the host approves each seat: the request waits (its buy-in is taken on approval)
             for old in [r for r in room.requests.values() if r.user_id == user_id]:
                 del room.requests[old.id]
@@ -205,7 +205,7 @@ async def add_bot(reg: Registry, caller: Caller, msg: p.AddBotMsg) -> Result:
     """Owner only: seat a server-side bot funded from the owner's balance."""
     user_id = _user(caller)
     room = reg.get(msg.table)
-    if user_id != room.owner_id:
+    if not access.is_owner(room.owner_id, user_id):
         raise ProtocolError("forbidden", "only the table's owner may add bots")
     try:
         bot = reg.make_bot(msg.bot, secrets.randbits(32))
@@ -306,7 +306,7 @@ async def remove_bot(reg: Registry, caller: Caller, msg: p.RemoveBotMsg) -> Resu
     """Owner only: a bot leaves (R4.3); its chips go back to the owner."""
     user_id = _user(caller)
     room = reg.get(msg.table)
-    if user_id != room.owner_id:
+    if not access.is_owner(room.owner_id, user_id):
         raise ProtocolError("forbidden", "only the table's owner may remove bots")
     async with room.lock:
         room = reg.get(msg.table)
@@ -340,7 +340,7 @@ async def close_table(reg: Registry, caller: Caller, msg: p.CloseTableMsg) -> Re
     """Owner only: close now, or after the hand in progress (stored before the answer either way)."""
     user_id = _user(caller)
     room = reg.get(msg.table)
-    if user_id != room.owner_id:
+    if not access.is_owner(room.owner_id, user_id):
         raise ProtocolError("forbidden", "only the table's owner may close it")
     async with room.lock:
         room = reg.get(msg.table)
@@ -358,7 +358,7 @@ async def close_table(reg: Registry, caller: Caller, msg: p.CloseTableMsg) -> Re
 
 
 def _host(room: Room, user_id: int, what: str) -> None:
-    if user_id != room.owner_id:
+    if not access.is_owner(room.owner_id, user_id):
         raise ProtocolError("forbidden", f"only the table's host may {what}")
 
 
@@ -522,34 +522,38 @@ async def choose_game(reg: Registry, caller: Caller, msg: p.ChooseGameMsg) -> Re
     return Result()
 
 
-Handler = Callable[[Any, Caller, Any], Awaitable[Result]]
+HANDLERS: Dispatch[Registry, Caller, Result] = Dispatch("table requests")
+"""Every table request by its message class: each handler takes its own model."""
+HANDLERS.add(p.WatchMsg, watch)
+HANDLERS.add(p.UnwatchMsg, unwatch)
+HANDLERS.add(p.SitMsg, sit)
+HANDLERS.add(p.ActMsg, act)
+HANDLERS.add(p.AddBotMsg, add_bot)
+HANDLERS.add(p.AddChipsMsg, add_chips)
+HANDLERS.add(p.SitOutMsg, sit_out)
+HANDLERS.add(p.SitInMsg, sit_in)
+HANDLERS.add(p.LeaveMsg, leave)
+HANDLERS.add(p.RemoveBotMsg, remove_bot)
+HANDLERS.add(p.ChatMsg, chat)
+HANDLERS.add(p.CloseTableMsg, close_table)
+HANDLERS.add(p.PauseMsg, pause)
+HANDLERS.add(p.ResumeMsg, resume)
+HANDLERS.add(p.TableSettingsMsg, table_settings)
+HANDLERS.add(p.ApproveSeatMsg, approve_seat)
+HANDLERS.add(p.DenySeatMsg, deny_seat)
+HANDLERS.add(p.RemovePlayerMsg, remove_player)
+HANDLERS.add(p.SeatSettingsMsg, seat_settings)
+HANDLERS.add(p.ChooseGameMsg, choose_game)
 
-HANDLERS: dict[str, Handler] = {
-    "watch": watch, "unwatch": unwatch, "sit": sit, "act": act, "add_bot": add_bot,
-    "add_chips": add_chips, "sit_out": sit_out, "sit_in": sit_in, "leave": leave,
-    "remove_bot": remove_bot, "chat": chat, "close_table": close_table,
-    "pause": pause, "resume": resume, "table_settings": table_settings, "approve_seat": approve_seat,
-    "deny_seat": deny_seat, "remove_player": remove_player, "seat_settings": seat_settings,
-    "choose_game": choose_game,
-}
-"""Every table request by its message ``type``."""
 
-ANONYMOUS_OK = frozenset({"watch", "unwatch"})
-
-NOT_IN_TOURNAMENTS = frozenset({"sit", "add_bot", "add_chips", "sit_out", "sit_in", "leave",
-                                "remove_bot", "close_table", "pause", "resume", "table_settings",
-                                "approve_seat", "deny_seat", "remove_player", "choose_game"})
-"""Requests refused at a tournament table."""
-
-
-async def handle(reg: Registry, caller: Caller, msg: Any) -> Result:
-    """Run one table request on this process (its owner)."""
-    if caller.user_id is None and msg.type not in ANONYMOUS_OK:
+async def handle(reg: Registry, caller: Caller, msg: p.TableRequest) -> Result:
+    """Run one table request on this process (its owner): the access checks of
+    :mod:`studpoker.server.access`, then the handler of the message's class."""
+    if caller.user_id is None and type(msg) not in access.ANONYMOUS_OK:
         raise ProtocolError("unauthorized", "send auth first")
-    if msg.type in NOT_IN_TOURNAMENTS:
-        room = reg.rooms.get(msg.table)
-        if room is not None and room.tournament is not None:
-            raise ProtocolError("tournament", f"{msg.type} is not possible at a tournament table: "
-                                "seats and chips belong to the tournament (a player who goes "
-                                "away is blinded off)")
-    return await HANDLERS[msg.type](reg, caller, msg)
+    room = reg.rooms.get(msg.table)
+    if room is not None and room.tournament is not None:
+        refusal = access.tournament_refusal(msg)
+        if refusal is not None:
+            raise ProtocolError("tournament", refusal)
+    return await HANDLERS(reg, caller, msg)

@@ -5,11 +5,11 @@ seats' owners and the decision clock. Every change runs under the room's lock
 in this order:
 
 1. check it against the engine (``hand.check``) and the seat's owner
-   (:mod:`~studpoker.server.rooms.requests` does that);
+   (:mod:`~studpoker.server.tables.requests` does that);
 2. apply it to the in-memory ``Table``;
-3. commit it (:mod:`~studpoker.server.store`: the event row, and whatever it
+3. commit it (:mod:`~studpoker.server.tables.store`: the event row, and whatever it
    settles), awaiting the commit;
-4. only then broadcast the result (:mod:`~studpoker.server.rooms.messages`
+4. only then broadcast the result (:mod:`~studpoker.server.tables.messages`
    builds it, the host delivers it to every watcher, here or on other
    processes).
 
@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -43,14 +42,14 @@ from studpoker.fairness import (
 )
 from studpoker.games import Game, phh_order, to_options
 from studpoker.hand import Hand, Phase
-from studpoker.server import store
+from studpoker.server import access
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
 from studpoker.server.protocol import TableConfig
 from studpoker.server.replay import restore_table
-from studpoker.server.rooms import messages
-from studpoker.server.rooms.messages import Fanout
 from studpoker.server.stats.store import HandStats
+from studpoker.server.tables import messages, store
+from studpoker.server.tables.messages import Fanout
 from studpoker.table import Table, default_action
 
 __all__ = ["ProtocolError", "Room", "RoomHost", "SeatMeta", "SeatRequestEntry"]
@@ -99,7 +98,7 @@ class RoomHost(Protocol):
     async def record_event(self, *, table_id: int, hand_id: int, idx: int, kind: str, data: dict[str, Any],
                            source: str, seat_updates: dict[int, dict[str, Any]],
                            finish: store.HandFinish | None) -> None:
-        """Commit an accepted event (:func:`studpoker.server.store.record_event`)."""
+        """Commit an accepted event (:func:`studpoker.server.tables.store.record_event`)."""
         ...
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -337,13 +336,11 @@ class Room:
             return None
 
     def may_watch(self, user_id: int | None, invite: str | None) -> bool:
-        """Public tables: anyone; private: the owner, its players, or the invite code."""
-        if not self.private:
-            return True
-        if user_id is not None and (user_id == self.owner_id or self.user_seat(user_id) is not None):
-            return True
-        return invite is not None and self.invite_code is not None and secrets.compare_digest(
-            invite.encode("utf-8", "surrogatepass"), self.invite_code.encode("utf-8"))
+        """The private-table rule (:func:`studpoker.server.access.may_see`): public tables,
+        anyone; private, the owner, its seated players, or the invite code."""
+        seated = user_id is not None and self.user_seat(user_id) is not None
+        return access.may_see(private=self.private, owner_id=self.owner_id, invite_code=self.invite_code,
+                              user_id=user_id, invite=invite, member=seated)
 
     # ----------------------------------------------------------- messages
 

@@ -21,14 +21,15 @@ from collections.abc import Callable, Collection, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
-from studpoker.server import store
+from studpoker.server import access
+from studpoker.server import protocol as p
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
 from studpoker.server.protocol import TableConfig
-from studpoker.server.rooms import messages, requests
-from studpoker.server.rooms.messages import Fanout
-from studpoker.server.rooms.requests import Caller, Result
-from studpoker.server.rooms.room import ProtocolError, Room
+from studpoker.server.tables import messages, requests, store
+from studpoker.server.tables.messages import Fanout
+from studpoker.server.tables.requests import Caller, Result
+from studpoker.server.tables.room import ProtocolError, Room
 
 __all__ = ["Cluster", "Outbox", "ProtocolError", "Registry"]
 
@@ -129,7 +130,7 @@ class Cluster(Protocol):
         """The other processes close the user's websockets logged in with these tokens."""
         ...
 
-    async def forward(self, table_id: int, caller: Caller, msg: Any,
+    async def forward(self, table_id: int, caller: Caller, msg: p.TableRequest,
                       on_result: Callable[[Result], None] | None = None) -> Result:
         """Run a request on the process that owns the table; ``on_result`` runs as soon as the
         answer arrives, before any later message of the table is delivered."""
@@ -453,10 +454,6 @@ class Registry:
             raise ProtocolError("no_table", f"there is no open table {table_id}")
         return room
 
-    def may_watch(self, room: Room, user_id: int | None, invite: str | None) -> bool:
-        """Public tables: anyone; private: the owner, its players, or the invite code."""
-        return room.may_watch(user_id, invite)
-
     async def _checkpoints(self) -> None:
         """SQLite: copy the write-ahead log into the database file twice a second, on a thread
         (the copy waits on the disk; done by a commit on the event loop, it stalled every table)."""
@@ -487,7 +484,7 @@ class Registry:
 
     # ---------------------------------------------------------- requests
 
-    async def call(self, caller: Caller, msg: Any,
+    async def call(self, caller: Caller, msg: p.TableRequest,
                    on_result: Callable[[Result], None] | None = None) -> Result:
         """Run a table request where its table lives (here, or forwarded to its owner);
         ``on_result(result)`` runs before any later message of the table is delivered."""
@@ -499,9 +496,10 @@ class Registry:
             return result
         return await self.cluster.forward(table_id, caller, msg, on_result)
 
-    async def request(self, conn: Outbox, name: str, msg: Any) -> Result:
+    async def request(self, conn: Outbox, name: str, msg: p.TableRequest) -> Result:
         """A table request from a connection here: routed, then its result applied to the connection."""
-        if msg.type == "chat" and (conn.user_id is None or not self.is_watching(conn.user_id, msg.table)):
+        if isinstance(msg, p.ChatMsg) and (conn.user_id is None
+                                           or not self.is_watching(conn.user_id, msg.table)):
             raise ProtocolError("not_watching", "watch the table to chat there")
 
         def apply(result: Result) -> None:
@@ -510,12 +508,12 @@ class Registry:
             if result.watch:
                 already = conn in self.watchers.get(msg.table, ())
                 self.add_watcher(conn, msg.table)
-                if msg.type == "watch":
+                if isinstance(msg, p.WatchMsg):
                     if msg.delta:
                         self.delta_watchers.setdefault(msg.table, set()).add(conn)
                     elif msg.table in self.delta_watchers:
                         self.delta_watchers[msg.table].discard(conn)
-                if msg.type == "sit" and already:
+                if isinstance(msg, p.SitMsg) and already:
                     return
             for text in result.texts:
                 conn.send(text)
@@ -547,7 +545,7 @@ class Registry:
             return await self.cluster.table_info(table_id, user_id, invite)
         room = self.get(table_id)
         if not room.may_watch(user_id, invite):
-            raise ProtocolError("forbidden", "this table is private: an invite code is needed")
+            raise ProtocolError("forbidden", access.PRIVATE)
         return messages.table_info(room, user_id).model_dump(mode="json")
 
     async def close_table(self, user_id: int, table_id: int, name: str = "") -> None:
@@ -568,5 +566,7 @@ class Registry:
         play at."""
         return [messages.lobby_entry(r, user_id).model_dump(mode="json")
                 for r in sorted(self.rooms.values(), key=lambda r: r.id)
-                if not r.closed and (not r.private or r.may_watch(user_id, None))]
+                if not r.closed and access.may_list(
+                    private=r.private, owner_id=r.owner_id, user_id=user_id,
+                    member=user_id is not None and r.user_seat(user_id) is not None)]
 

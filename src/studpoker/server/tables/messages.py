@@ -1,6 +1,6 @@
 """Pure builders of the messages a room sends: table, hand, update, hand_end, chat, lobby.
 
-Each builder reads a :class:`~studpoker.server.rooms.room.Room` and returns a
+Each builder reads a :class:`~studpoker.server.tables.room.Room` and returns a
 model of :mod:`studpoker.server.protocol` (or a :class:`Fanout` of encoded
 models, one text per kind of viewer). Nothing here changes a room or sends
 anything. Hand views come from ``hand.view(seat)`` only, so a message holds no
@@ -23,10 +23,11 @@ from studpoker.fairness import Opening, open_cards, public_cards
 from studpoker.games import GAMES, game_info, stakes_text
 from studpoker.hand import Hand, SeatView
 from studpoker.operations import Operation
+from studpoker.server import access
 from studpoker.server import protocol as p
 
 if TYPE_CHECKING:
-    from studpoker.server.rooms.room import Room
+    from studpoker.server.tables.room import Room
 
 __all__ = [
     "Fanout",
@@ -139,7 +140,7 @@ def _personal(room: Room, user_id: int | None) -> dict[str, Any]:
     """The fields of the table message that differ by receiver: ``you``, the owner's invite code
     and seat requests, a player's own request and seat settings."""
     you = room.user_seat(user_id)
-    owner = user_id is not None and user_id == room.owner_id
+    owner = access.is_owner(room.owner_id, user_id)
     own = next((r for r in room.requests.values() if r.user_id == user_id), None) if user_id else None
     meta = room.meta.get(you) if you is not None else None
     return {

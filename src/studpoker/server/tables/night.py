@@ -28,8 +28,9 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Response
 from sqlalchemy import select
 
-from studpoker.server.api import DbId, MaybeUser, Svc, _may_see_history
+from studpoker.server.api import DbId, MaybeUser, Svc
 from studpoker.server.db import Database, LedgerRow, SeatRow, TableRow, UserRow
+from studpoker.server.tables.api import refuse_private
 
 __all__ = ["LedgerLine", "Transfer", "ledger_csv", "router", "settle_up", "table_ledger"]
 
@@ -231,8 +232,7 @@ def _ledger_for(svc: Any, table_id: int, user: Any, invite: str | None) -> dict[
             raise HTTPException(404, "no such table")
         played = user is not None and s.scalar(select(LedgerRow.id).where(
             LedgerRow.table_id == table_id, LedgerRow.user_id == user.id).limit(1)) is not None
-        if not played and not _may_see_history(svc, table, user, invite):
-            raise HTTPException(403, "this table is private: an invite code is needed")
+        refuse_private(svc, table, user, invite, member=played)
     return table_ledger(svc.db, table_id)
 
 
