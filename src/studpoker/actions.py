@@ -10,7 +10,9 @@ chips the call puts in (less than owed when all-in); ``BUY`` names a market
 
 >>> from studpoker.actions import Action, ActionKind
 >>> str(Action(seat=2, kind=ActionKind.RAISE, amount=10))
-'seat 2 raises to 10'
+'seat 2 raise 10'
+
+(In words, ``seat 2 raises to 10``, by :func:`studpoker.describe.describe_action`.)
 """
 
 from __future__ import annotations
@@ -57,14 +59,18 @@ class Action:
     slot: int = 0
 
     def __str__(self) -> str:
-        """The action in words (:func:`studpoker.describe.describe_action`): ``seat 2 bets 4``."""
-        if not isinstance(self.kind, ActionKind):  # malformed: say what it is (R1.12 errors print it)
-            return f"seat {self.seat} {self.kind!r} {self.amount!r}"
-        from studpoker.describe import describe_action
+        """The action in short notation, as R1.12 errors print it: ``seat 2 raise 10``,
+        ``seat 0 buy slot 2 for 4``, ``seat 1 fold``.
 
-        if not isinstance(self.kind, ActionKind):  # say what it is (R1.12 errors print it)
+        Sentences for a person (``seat 2 raises to 10``) are the display layer's:
+        :func:`studpoker.describe.describe_action`.
+        """
+        if not isinstance(self.kind, ActionKind):  # malformed: say what it is
             return f"seat {self.seat} {self.kind!r} {self.amount!r}"
-        return describe_action(self, name=f"seat {self.seat}")
+        text = f"seat {self.seat} {self.kind.value.replace('_', ' ')}"
+        if self.kind is ActionKind.BUY:
+            return f"{text} slot {self.slot} for {self.amount}"
+        return f"{text} {self.amount}" if self.amount else text
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict: ``{"seat", "kind", "amount", "slot"}``."""

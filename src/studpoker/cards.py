@@ -193,12 +193,6 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    def _repr_svg_(self) -> str:
-        """The card as SVG, for Jupyter (drawn by :mod:`studpoker.svg`)."""
-        from studpoker import svg  # imported here: svg is an outer layer
-
-        return svg.card(self)
-
 
 _CARDS: Final[tuple[Card, ...]] = (
     *(Card._make(code, RANK_CHARS[code >> 2] + SUIT_CHARS[code & 3]) for code in range(52)),

@@ -22,6 +22,7 @@ except ImportError as _exc:
     raise missing_extra(_exc, what="the studpoker command", extra="cli") from _exc
 
 from studpoker.cards import CardError, parse_cards
+from studpoker.describe import describe_operation
 from studpoker.evaluation import HighValue, LowValue, RazzValue, evaluate_high, evaluate_low, evaluate_razz
 from studpoker.games import GAMES, Game, GameError, canonical_name, from_options, option_names
 from studpoker.wild import WildHighValue
@@ -103,7 +104,7 @@ def _demo_hand(game: Game, players: int, seed: int) -> list[str]:
     hand = game.deal(stacks=[200] * players, dealer=players - 1, seed=seed)
     while not hand.is_over:
         hand.apply(rng.choice(hand.legal_actions()))
-    lines = [str(op) for op in hand.log]
+    lines = [describe_operation(op) for op in hand.log]
     for result in hand.results:
         winners = ", ".join(f"seat {s}: {a}" for s, a in result.shares)
         lines.append(f"{result.name} ({result.amount}): {winners}")

@@ -4,6 +4,9 @@ The log is the single source of truth: replay, hand histories, views and the
 UI are derived from it. Every record is a frozen, keyword-only dataclass.
 ``visible_to(seat)`` gives the record as that seat may see it (``None``
 stands for a card it may not see); ``seat=None`` is the public view.
+A record in words is the display layer's
+(:func:`studpoker.describe.describe_operation`); ``str()`` of one is its
+dataclass form.
 """
 
 from __future__ import annotations
@@ -36,12 +39,6 @@ class Operation:
     def visible_to(self, seat: int | None, shown: frozenset[int]) -> Operation:
         """This record as ``seat`` sees it, given the seats whose hands were shown."""
         return self
-
-    def __str__(self) -> str:
-        """The record in words (:func:`studpoker.describe.describe_operation`)."""
-        from studpoker.describe import describe_operation
-
-        return describe_operation(self)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

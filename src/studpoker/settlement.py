@@ -16,8 +16,8 @@ rule, and a description of each winning hand. The result is a :class:`PotResult`
 >>> cards = {0: parse_cards("As Ad Kc Kd 7h 5s 2c"), 1: parse_cards("Qs Qd Jc Jd 8h 4s 3c")}
 >>> settled = settle(game=game, pots=[Pot(index=0, amount=20, eligible=(0, 1))],
 ...                  cards=cards.__getitem__, shown={0, 1}, dealer=1, n=2)
->>> [str(a) for a in settled.awards]
-['seat 0 wins 20 from the main pot with Two pair, aces and kings']
+>>> [(a.seat, a.amount, a.hand) for a in settled.awards]
+[(0, 20, 'Two pair, aces and kings')]
 """
 
 from __future__ import annotations
