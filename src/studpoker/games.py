@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from studpoker.cards import RANK_CHARS, CardsLike, Rank
 from studpoker.memo import GameMemo
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: the hand engine is the layer above this one
     from studpoker.hand import Hand
 
 __all__ = [
@@ -189,6 +189,9 @@ class Game:
     #: whether a face-up card can change the hand as it falls (the three above): the engine
     #: then deals card by card (R8.2, R8.3)
     deal_hooks: ClassVar[bool] = False
+    #: the class :meth:`deal` builds: :class:`studpoker.hand.Hand`, which imports this module and
+    #: sets this when it is imported (this module never imports it; importing the package does)
+    hand_class: ClassVar[type[Hand]]
     ante: int
     joker: bool
     double_ace_flush: bool
@@ -246,19 +249,11 @@ class Game:
         dealt; a prefix is enough, the rest is shuffled after it), else a deck
         shuffled with ``seed`` or ``rng``, else with the OS CSPRNG.
         """
-        hand_class = _HAND_CLASS
-        if not hand_class:  # studpoker.hand imports this module: import it at the first deal
-            from studpoker.hand import Hand
-
-            hand_class.append(Hand)
-        return hand_class[0](game=self, stacks=stacks, dealer=dealer, seed=seed, deck=deck, rng=rng)
+        return self.hand_class(game=self, stacks=stacks, dealer=dealer, seed=seed, deck=deck, rng=rng)
 
     def options(self) -> dict[str, object]:
         """The configuration as a JSON-ready dict (for histories and the UI)."""
         raise GameError("a Game subclass must describe its options")
-
-
-_HAND_CLASS: list[type[Hand]] = []  # [studpoker.hand.Hand] once a hand was dealt
 
 
 def _check_options(game: Game) -> None:

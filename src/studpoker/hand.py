@@ -1232,5 +1232,6 @@ def _view_wild(wild: int, log: Sequence[Operation]) -> tuple[str, ...]:
 
 
 _QUEEN = 10  # Rank.QUEEN
+Game.hand_class = Hand  # what Game.deal builds (studpoker.games cannot import this module)
 _HAND_SLOTS: tuple[str, ...] = Hand.__slots__
 _hand_values = attrgetter(*_HAND_SLOTS)

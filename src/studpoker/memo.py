@@ -43,10 +43,10 @@ from studpoker.operations import (
     card_dealt,
     street_started,
 )
+from studpoker.results import Settlement, settle_uncontested
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: the game configurations are the layer above this one
     from studpoker.games import Game
-    from studpoker.settlement import Settlement
 
 __all__ = ["GameMemo", "Setup"]
 
@@ -172,12 +172,10 @@ class GameMemo:
         return op
 
     def uncontested(self, seat: int, amount: int) -> Settlement:
-        """:func:`~studpoker.settlement.settle_uncontested` of ``seat`` taking ``amount`` (R1.8)."""
+        """:func:`~studpoker.results.settle_uncontested` of ``seat`` taking ``amount`` (R1.8)."""
         key = amount << 5 | seat
         settled = self.settled.get(key)
         if settled is None:
-            from studpoker.settlement import settle_uncontested  # (settlement imports the games)
-
             settled = settle_uncontested(seat=seat, amount=amount)
             if 0 <= seat < self.game.max_players and 0 <= amount <= self.pot_bound:
                 self.settled[key] = settled

@@ -23,7 +23,6 @@ rule, and a description of each winning hand. The result is a :class:`PotResult`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence, Set
-from dataclasses import dataclass
 
 from studpoker.cards import Card, Rank
 from studpoker.evaluation import (
@@ -44,22 +43,10 @@ from studpoker.evaluation import (
 from studpoker.games import Game, OddChip, PotHalf, Ranking
 from studpoker.operations import PotAwarded
 from studpoker.pots import Pot, split_evenly
+from studpoker.results import HandValue, PotResult, Settlement, SpadeValue, settle_uncontested
 from studpoker.wild import WildHighValue, wild_high_key, wild_value
 
 __all__ = ["HandValue", "PotResult", "Settlement", "SpadeValue", "settle", "settle_uncontested"]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SpadeValue:
-    """The spade share of High and Low Chicago (R8.4): a spade face down.
-
-    ``key``: larger wins (the spade's rank in High Chicago, 12 minus it in Low
-    Chicago); ``cards``: the spade; ``description``: ``"King of spades in the hole"``.
-    """
-
-    key: int
-    cards: tuple[Card, ...]
-    description: str
 
 
 def _spade_value(down: Sequence[Card], low: bool) -> SpadeValue | None:
@@ -70,75 +57,6 @@ def _spade_value(down: Sequence[Card], low: bool) -> SpadeValue | None:
     rank = card.code >> 2
     return SpadeValue(key=12 - rank if low else rank, cards=(card,),
                       description=f"{Rank(rank).word.capitalize()} of spades in the hole")
-
-
-HandValue = HighValue | LowValue | RazzValue | WildHighValue | SpadeValue
-"""A ranked hand of any share: high (R1.3, with wild cards R8.1), eight-or-better low (R1.4),
-razz (R6.2) or a Chicago spade (R8.4)."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PotResult:
-    """How one pot was settled: its winners, their hands and each seat's share.
-
-    ``high_winners``/``high_hand`` hold the high share (R1.3), ``low_winners``/
-    ``low_hand`` the low share: an eight-or-better low (R3.7, R5.2) or, in
-    razz, the razz hand that wins the whole pot (R6.2); ``spade_winners``/
-    ``spade_hand`` the spade share of High and Low Chicago (R8.4). In a
-    wild-card game (R8.1) ``high_hand`` is a :class:`~studpoker.wild.WildHighValue`.
-    An uncontested pot (R1.8) lists its winner as the high winner, with no hand.
-    """
-
-    index: int
-    amount: int
-    eligible: tuple[int, ...]
-    high_winners: tuple[int, ...]
-    low_winners: tuple[int, ...]
-    high_hand: HighValue | WildHighValue | None
-    low_hand: LowValue | RazzValue | None
-    shares: tuple[tuple[int, int], ...]
-    spade_winners: tuple[int, ...] = ()
-    spade_hand: SpadeValue | None = None
-
-    @property
-    def name(self) -> str:
-        """``"main pot"`` or ``"side pot N"``."""
-        return "main pot" if self.index == 0 else f"side pot {self.index}"
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready form (``spade_winners`` and ``spade_hand`` only in High and Low Chicago)."""
-        out: dict[str, object] = {
-            "pot": self.index,
-            "name": self.name,
-            "amount": self.amount,
-            "eligible": list(self.eligible),
-            "high_winners": list(self.high_winners),
-            "low_winners": list(self.low_winners),
-            "high_hand": None if self.high_hand is None else self.high_hand.description,
-            "low_hand": None if self.low_hand is None else self.low_hand.description,
-            "shares": {str(s): a for s, a in self.shares},
-        }
-        if self.spade_winners:
-            out["spade_winners"] = list(self.spade_winners)
-            out["spade_hand"] = None if self.spade_hand is None else self.spade_hand.description
-        return out
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Settlement:
-    """The settled pots (in pot order) and the award records to log (in pot, then seat order)."""
-
-    results: tuple[PotResult, ...]
-    awards: tuple[PotAwarded, ...]
-
-
-def settle_uncontested(*, seat: int, amount: int) -> Settlement:
-    """R1.8: everyone else folded; ``seat`` takes all ``amount`` chips as one pot, unseen."""
-    result = PotResult(
-        index=0, amount=amount, eligible=(seat,), high_winners=(seat,), low_winners=(),
-        high_hand=None, low_hand=None, shares=((seat, amount),),
-    )
-    return Settlement(results=(result,), awards=(PotAwarded(pot=0, seat=seat, amount=amount, half="all"),))
 
 
 class _Ranker:
