@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Sequence
 
-from studpoker.actions import Action, ActionKind
-from studpoker.cards import RANK_CHARS, Card, Rank
-from studpoker.operations import (
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.cards import RANK_CHARS, Card, Rank
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,

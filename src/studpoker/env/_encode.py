@@ -64,18 +64,18 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from studpoker.actions import ActionKind
-from studpoker.cards import Card, format_cards
 from studpoker.describe import describe_operation
-from studpoker.env._spec import _BY_KIND_ID, ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, logged_id
-from studpoker.hand import Hand, Phase, SeatView
-from studpoker.operations import (
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.cards import Card, format_cards
+from studpoker.engine.hand import Hand, Phase, SeatView
+from studpoker.engine.operations import (
     ActionTaken,
     CardDealt,
     CommunityCardDealt,
     Operation,
     StreetStarted,
 )
+from studpoker.env._spec import _BY_KIND_ID, ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, logged_id
 
 __all__ = ["CARDS", "Encoder", "Layout", "Tracker", "max_decisions"]
 

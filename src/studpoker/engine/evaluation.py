@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from studpoker.cards import Card, CardError, CardsLike, Rank, parse_cards
+from studpoker.engine.cards import Card, CardError, CardsLike, Rank, parse_cards
 
 __all__ = [
     "HighCategory",
@@ -956,7 +956,7 @@ def board_key(cards: Sequence[Card]) -> tuple[int, ...]:
 
     The key depends only on the ranks showing (the joker as an ace) and the
     number of jokers: the engine keeps it per game by those
-    (:meth:`studpoker.memo.GameMemo.board`).
+    (:meth:`studpoker.engine.memo.GameMemo.board`).
     """
     return _board_key(cards)
 

@@ -6,7 +6,7 @@ integer ``code``: ``4 * rank + suit`` with ranks 2..A as 0..12 and suits
 c, d, h, s as 0..3; the joker is 52. The codes are what the evaluator's tables
 and the batch paths index by.
 
->>> from studpoker.cards import Card, parse_cards
+>>> from studpoker.engine.cards import Card, parse_cards
 >>> Card.parse("As").code
 51
 >>> [str(c) for c in parse_cards("Td 2c Jk")]

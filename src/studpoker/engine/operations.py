@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from studpoker.actions import Action
-from studpoker.cards import Card
+from studpoker.engine.actions import Action
+from studpoker.engine.cards import Card
 
 __all__ = [
     "ActionTaken",
@@ -172,7 +172,7 @@ def card_dealt(seat: int, card: Card, face_up: bool) -> CardDealt:
     """``CardDealt(seat=..., card=..., face_up=...)``, built without the frozen-init overhead.
 
     Records are immutable values, so equal ones may be shared: the hand deals
-    from complete tables of them (:mod:`studpoker.hand`).
+    from complete tables of them (:mod:`studpoker.engine.hand`).
     """
     op: CardDealt = _new(CardDealt)
     _cd_seat(op, seat)
@@ -185,7 +185,7 @@ def action_taken(action: Action, paid: int) -> ActionTaken:
     """``ActionTaken(action=..., paid=...)``, built without the frozen-init overhead.
 
     Equal records may be shared: a game keeps those of its usual actions
-    (:meth:`studpoker.memo.GameMemo.record`).
+    (:meth:`studpoker.engine.memo.GameMemo.record`).
     """
     op: ActionTaken = _new(ActionTaken)
     _at_action(op, action)

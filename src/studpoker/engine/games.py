@@ -14,12 +14,12 @@ asking which game it plays:
   its odd-chip rule (:class:`OddChip`): high only (R2.8), high and an
   eight-or-better low (R3.7, R5.2), the razz low (R6.2).
 
-The hand engine (:mod:`studpoker.hand`) and the settlement
-(:mod:`studpoker.settlement`) read only these, so a new stud variant is
+The hand engine (:mod:`studpoker.engine.hand`) and the settlement
+(:mod:`studpoker.engine.settlement`) read only these, so a new stud variant is
 mostly new data: a class with its streets and halves (a new ranking or board
 order is one more enum member and its key function).
 
->>> from studpoker import SevenCardStud, WallStreet, Razz
+>>> from studpoker.engine import SevenCardStud, WallStreet, Razz
 >>> stud = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> [s.name for s in stud.streets]
 ['third', 'fourth', 'fifth', 'sixth', 'seventh']
@@ -39,11 +39,11 @@ from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from studpoker.cards import RANK_CHARS, CardsLike, Rank
-from studpoker.memo import GameMemo
+from studpoker.engine.cards import RANK_CHARS, CardsLike, Rank
+from studpoker.engine.memo import GameMemo
 
 if TYPE_CHECKING:  # annotations only: the hand engine is the layer above this one
-    from studpoker.hand import Hand
+    from studpoker.engine.hand import Hand
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -124,7 +124,7 @@ class PotHalf:
     contenders qualifies for (a share nobody qualifies for goes to the
     others: R3.7, R5.2); chips that do not divide go to the first half (the
     high half, R3.8). ``name`` is ``"high"`` or ``"low"``: which winners and
-    hand of a :class:`~studpoker.settlement.PotResult` the share fills.
+    hand of a :class:`~studpoker.engine.settlement.PotResult` the share fills.
     """
 
     name: str
@@ -178,7 +178,7 @@ class Game:
     board_opener: ClassVar[Opener] = Opener.HIGH_BOARD
     #: the shares of every pot at showdown, the odd chips' share first (R2.8, R3.7, R5.2, R6.2)
     halves: ClassVar[tuple[PotHalf, ...]] = (_HIGH_HALF,)
-    #: the ranks always wild, a mask of studpoker.wild.wild_mask (R8.2, R8.3); 0: none
+    #: the ranks always wild, a mask of studpoker.engine.wild.wild_mask (R8.2, R8.3); 0: none
     wild: ClassVar[int] = 0
     #: R8.3: the rank of the face-up card after a face-up queen is wild too
     follow_the_queen: ClassVar[bool] = False
@@ -189,7 +189,7 @@ class Game:
     #: whether a face-up card can change the hand as it falls (the three above): the engine
     #: then deals card by card (R8.2, R8.3)
     deal_hooks: ClassVar[bool] = False
-    #: the class :meth:`deal` builds: :class:`studpoker.hand.Hand`, which imports this module and
+    #: the class :meth:`deal` builds: :class:`studpoker.engine.hand.Hand`, which imports this module and
     #: sets this when it is imported (this module never imports it; importing the package does)
     hand_class: ClassVar[type[Hand]]
     ante: int
@@ -203,7 +203,7 @@ class Game:
 
     @cached_property
     def memo(self) -> GameMemo:
-        """What every hand of this game shares (:class:`~studpoker.memo.GameMemo`), built on
+        """What every hand of this game shares (:class:`~studpoker.engine.memo.GameMemo`), built on
         first use; equal games each have their own, and a pickled or copied game starts anew."""
         return GameMemo(self)
 
@@ -724,7 +724,7 @@ def from_options(name: str | None = None, /, **options: Any) -> Game:
     >>> from_options("stud", bet=3)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    studpoker.games.GameError: unknown option 'bet' for stud; options: ante, big_bet, bring_in, ...
+    studpoker.engine.games.GameError: unknown option 'bet' for stud; options: ante, big_bet, bring_in, ...
     """
     given = options.pop("game", None)
     if name is None:

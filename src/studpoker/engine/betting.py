@@ -3,7 +3,7 @@
 The round keeps only street-level state: each seat's bet this street, the
 level of the last *full* bet or raise, how many bets and raises were made,
 who still has to act, and at which full level each seat last acted. The hand
-(:mod:`studpoker.hand`) owns the chips: at each decision it asks
+(:mod:`studpoker.engine.hand`) owns the chips: at each decision it asks
 :meth:`BettingRound.options` (or :meth:`BettingRound.bring_in_options`) for
 the legal actions and hands the chosen one to :meth:`BettingRound.record`,
 which says how many chips it puts in. Both are the engine's fast path: no
@@ -29,7 +29,7 @@ House rules encoded here, all documented in ``docs/rules-decisions.md``:
 * Folding is offered only when something is owed, unless the game's ``fold_when_check``.
 
 The game's betting options (the cap, ``heads_up_uncapped``, ``fold_when_check``,
-the bring-in) are read from its memo (:class:`~studpoker.memo.GameMemo`), which
+the bring-in) are read from its memo (:class:`~studpoker.engine.memo.GameMemo`), which
 also holds the actions the round offers.
 """
 
@@ -39,13 +39,13 @@ from collections.abc import Set
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from studpoker.actions import Action, ActionKind
-from studpoker.games import Opener
-from studpoker.memo import GameMemo
-from studpoker.operations import ActionTaken
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.games import Opener
+from studpoker.engine.memo import GameMemo
+from studpoker.engine.operations import ActionTaken
 
 if TYPE_CHECKING:
-    from studpoker.games import Street
+    from studpoker.engine.games import Street
 
 __all__ = ["BettingRound"]
 
@@ -60,7 +60,7 @@ class BettingRound:
 
     ``big_increment`` is the open pair's big bet while the choice between the
     small and the big bet is still open (R2.6), else None. ``memo`` is the
-    game's :class:`~studpoker.memo.GameMemo`: the actions the round offers and
+    game's :class:`~studpoker.engine.memo.GameMemo`: the actions the round offers and
     the game's betting options (``cap``, ``heads_up_uncapped``,
     ``fold_when_check``, ``bring_in``).
     """

@@ -1,8 +1,8 @@
 """What a settled hand reports: each pot's :class:`PotResult`, the :class:`Settlement` of a
 hand's pots, and the uncontested settlement (R1.8).
 
-These values sit below the game configurations (:mod:`studpoker.games`): a game's memo
-(:mod:`studpoker.memo`) keeps uncontested settlements, and :mod:`studpoker.settlement`,
+These values sit below the game configurations (:mod:`studpoker.engine.games`): a game's memo
+(:mod:`studpoker.engine.memo`) keeps uncontested settlements, and :mod:`studpoker.engine.settlement`,
 which ranks hands by the game's rules, builds the others.
 
 >>> settle_uncontested(seat=2, amount=9).results[0].shares
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from studpoker.cards import Card
-from studpoker.evaluation import HighValue, LowValue, RazzValue
-from studpoker.operations import PotAwarded
-from studpoker.wild import WildHighValue
+from studpoker.engine.cards import Card
+from studpoker.engine.evaluation import HighValue, LowValue, RazzValue
+from studpoker.engine.operations import PotAwarded
+from studpoker.engine.wild import WildHighValue
 
 __all__ = ["HandValue", "PotResult", "Settlement", "SpadeValue", "settle_uncontested"]
 
@@ -47,7 +47,7 @@ class PotResult:
     ``low_hand`` the low share: an eight-or-better low (R3.7, R5.2) or, in
     razz, the razz hand that wins the whole pot (R6.2); ``spade_winners``/
     ``spade_hand`` the spade share of High and Low Chicago (R8.4). In a
-    wild-card game (R8.1) ``high_hand`` is a :class:`~studpoker.wild.WildHighValue`.
+    wild-card game (R8.1) ``high_hand`` is a :class:`~studpoker.engine.wild.WildHighValue`.
     An uncontested pot (R1.8) lists its winner as the high winner, with no hand.
     """
 

@@ -1,6 +1,6 @@
 """What every hand of one game shares: values built once per game, as hands need them.
 
-A game configuration (:mod:`studpoker.games`) holds one :class:`GameMemo`,
+A game configuration (:mod:`studpoker.engine.games`) holds one :class:`GameMemo`,
 ``game.memo``, created the first time a hand of that game asks for it and
 never pickled or copied with the game. It keeps immutable values that the
 engine would otherwise build again at every decision or deal: the actions a
@@ -16,8 +16,8 @@ war, values are built each time and not kept); pots up to
 by the ranks that can show. Nothing is keyed by object identity and nothing
 lives at module level.
 
->>> from studpoker import SevenCardStud
->>> from studpoker.actions import ActionKind
+>>> from studpoker.engine import SevenCardStud
+>>> from studpoker.engine.actions import ActionKind
 >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> game.memo.action(ActionKind.CALL, 1, 5) is game.memo.action(ActionKind.CALL, 1, 5)
 True
@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from studpoker.actions import Action, ActionKind, make_action
-from studpoker.cards import Card, full_deck
-from studpoker.evaluation import board_key, razz_board_key
-from studpoker.operations import (
+from studpoker.engine.actions import Action, ActionKind, make_action
+from studpoker.engine.cards import Card, full_deck
+from studpoker.engine.evaluation import board_key, razz_board_key
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,
@@ -43,10 +43,10 @@ from studpoker.operations import (
     card_dealt,
     street_started,
 )
-from studpoker.results import Settlement, settle_uncontested
+from studpoker.engine.results import Settlement, settle_uncontested
 
 if TYPE_CHECKING:  # annotations only: the game configurations are the layer above this one
-    from studpoker.games import Game
+    from studpoker.engine.games import Game
 
 __all__ = ["GameMemo", "Setup"]
 
@@ -172,7 +172,7 @@ class GameMemo:
         return op
 
     def uncontested(self, seat: int, amount: int) -> Settlement:
-        """:func:`~studpoker.results.settle_uncontested` of ``seat`` taking ``amount`` (R1.8)."""
+        """:func:`~studpoker.engine.results.settle_uncontested` of ``seat`` taking ``amount`` (R1.8)."""
         key = amount << 5 | seat
         settled = self.settled.get(key)
         if settled is None:
@@ -189,14 +189,15 @@ class GameMemo:
         return setup
 
     def board(self, bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
-        """:func:`~studpoker.evaluation.board_key` of ``cards``, whose rank counts are ``bits``."""
+        """:func:`~studpoker.engine.evaluation.board_key` of ``cards``, whose rank counts are ``bits``."""
         key = self.boards.get(bits)
         if key is None:
             key = self.boards[bits] = board_key(cards)
         return key
 
     def low_board(self, bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
-        """:func:`~studpoker.evaluation.razz_board_key` of ``cards`` (R6.4), kept like :meth:`board`."""
+        """:func:`~studpoker.engine.evaluation.razz_board_key` of ``cards`` (R6.4), kept like
+        :meth:`board`."""
         key = self.low_boards.get(bits)
         if key is None:
             key = self.low_boards[bits] = razz_board_key(cards)

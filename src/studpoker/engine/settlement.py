@@ -1,17 +1,17 @@
 """Settling the pots of a hand: who wins each pot, each seat's share, and in what words
 (R1.8, R1.9, R2.8, R2.10, R3.7, R3.8, R5.2, R6.2, R6.5).
 
-The hand engine (:mod:`studpoker.hand`) builds the pots (:mod:`studpoker.pots`)
+The hand engine (:mod:`studpoker.engine.hand`) builds the pots (:mod:`studpoker.engine.pots`)
 and asks this module to settle them by the game's pot halves
-(:attr:`studpoker.games.Game.halves`): the best high hand of each pot's
+(:attr:`studpoker.engine.games.Game.halves`): the best high hand of each pot's
 contenders, and in a high-low game the best qualifying low (R1.4), or in razz
 the best razz low (R6.2); equal hands splitting, odd chips by each half's
 rule, and a description of each winning hand. The result is a :class:`PotResult` per pot plus the
-:class:`~studpoker.operations.PotAwarded` records the hand logs.
+:class:`~studpoker.engine.operations.PotAwarded` records the hand logs.
 
->>> from studpoker import SevenCardStud
->>> from studpoker.cards import parse_cards
->>> from studpoker.pots import Pot
+>>> from studpoker.engine import SevenCardStud
+>>> from studpoker.engine.cards import parse_cards
+>>> from studpoker.engine.pots import Pot
 >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> cards = {0: parse_cards("As Ad Kc Kd 7h 5s 2c"), 1: parse_cards("Qs Qd Jc Jd 8h 4s 3c")}
 >>> settled = settle(game=game, pots=[Pot(index=0, amount=20, eligible=(0, 1))],
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence, Set
 
-from studpoker.cards import Card, Rank
-from studpoker.evaluation import (
+from studpoker.engine.cards import Card, Rank
+from studpoker.engine.evaluation import (
     HighValue,
     LowValue,
     RazzValue,
@@ -40,11 +40,11 @@ from studpoker.evaluation import (
     razz_odd_chip_key,
     razz_value,
 )
-from studpoker.games import Game, OddChip, PotHalf, Ranking
-from studpoker.operations import PotAwarded
-from studpoker.pots import Pot, split_evenly
-from studpoker.results import HandValue, PotResult, Settlement, SpadeValue, settle_uncontested
-from studpoker.wild import WildHighValue, wild_high_key, wild_value
+from studpoker.engine.games import Game, OddChip, PotHalf, Ranking
+from studpoker.engine.operations import PotAwarded
+from studpoker.engine.pots import Pot, split_evenly
+from studpoker.engine.results import HandValue, PotResult, Settlement, SpadeValue, settle_uncontested
+from studpoker.engine.wild import WildHighValue, wild_high_key, wild_value
 
 __all__ = ["HandValue", "PotResult", "Settlement", "SpadeValue", "settle", "settle_uncontested"]
 
@@ -161,7 +161,7 @@ def settle(
 ) -> Settlement:
     """Settle ``pots`` at a showdown (R1.9, R2.8, R3.7, R5.2, R6.2).
 
-    Each pot is shared between the game's :attr:`~studpoker.games.Game.halves`
+    Each pot is shared between the game's :attr:`~studpoker.engine.games.Game.halves`
     (high only, high and an eight-or-better low, the razz low): equal shares
     for the halves some contender qualifies for, the odd chips to the first
     (R3.8); inside a share equal hands split it, the odd chip by the half's
@@ -171,7 +171,7 @@ def settle(
     other contender mucked (they take every pot they are eligible for without
     showing). A pot with a single eligible player is theirs without a showdown,
     shown or not (R1.9). ``dealer`` and ``n`` fix "clockwise from the dealer's left".
-    ``wild``: the mask of wild ranks (R8.1, :func:`studpoker.wild.wild_mask`) of
+    ``wild``: the mask of wild ranks (R8.1, :func:`studpoker.engine.wild.wild_mask`) of
     a wild-card game; ``down(seat)``: the seat's face-down cards (R8.4's spades).
     """
     halves = game.halves

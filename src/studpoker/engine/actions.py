@@ -8,7 +8,7 @@ the street total the player's bet is brought *to*; for ``CALL`` it is the
 chips the call puts in (less than owed when all-in); ``BUY`` names a market
 ``slot`` (1..4) and its ``amount`` is the price paid. Other kinds carry 0.
 
->>> from studpoker.actions import Action, ActionKind
+>>> from studpoker.engine.actions import Action, ActionKind
 >>> str(Action(seat=2, kind=ActionKind.RAISE, amount=10))
 'seat 2 raise 10'
 
@@ -103,7 +103,7 @@ def make_action(seat: int, kind: ActionKind, amount: int = 0, slot: int = 0) -> 
     """``Action(seat=..., kind=..., amount=..., slot=...)``, built without the frozen-init overhead.
 
     The engine builds its legal actions with this (the values it keeps for a
-    game are held by that game: :class:`studpoker.memo.GameMemo`).
+    game are held by that game: :class:`studpoker.engine.memo.GameMemo`).
 
     >>> make_action(1, ActionKind.CALL, 4) == Action(seat=1, kind=ActionKind.CALL, amount=4)
     True

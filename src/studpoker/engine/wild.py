@@ -16,7 +16,7 @@ follower rank in Follow the Queen): nothing here knows a game.
 'Straight, ace high'
 
 Hands hold five or more cards: a Baseball hand can hold eight or more. Keys
-(:func:`wild_high_key`) use the layout of :func:`studpoker.evaluation.high_key`
+(:func:`wild_high_key`) use the layout of :func:`studpoker.engine.evaluation.high_key`
 with one more category, :attr:`WildCategory.FIVE_OF_A_KIND`; a hand of five to
 seven cards with no wild card has exactly its ``high_key``. A wild card in a
 flush is the ace of the flush suit, even when that ace is in the hand (a
@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from studpoker.cards import RANK_CHARS, Card, CardError, CardsLike, Rank, parse_cards
-from studpoker.evaluation import (
+from studpoker.engine.cards import RANK_CHARS, Card, CardError, CardsLike, Rank, parse_cards
+from studpoker.engine.evaluation import (
     _LOW_BIT,
     _LOW_KEY,
     _NONFLUSH_KEY,
@@ -69,7 +69,8 @@ __all__ = [
 ]
 
 RankLike = Rank | str | int
-"""A rank: a :class:`~studpoker.cards.Rank`, its character (``"9"``, ``"T"``, ``"Q"``) or its value 0..12."""
+"""A rank: a :class:`~studpoker.engine.cards.Rank`, its character (``"9"``, ``"T"``, ``"Q"``) or its
+value 0..12."""
 
 _ACE: Final = 12
 _CAT_SHIFT: Final = 20
@@ -81,7 +82,7 @@ _MAX_CARDS: Final = 52
 class WildCategory(IntEnum):
     """Categories of high hands with true wild cards (R8.1, R1.3); larger is better.
 
-    The same values as :class:`~studpoker.evaluation.HighCategory` up to the
+    The same values as :class:`~studpoker.engine.evaluation.HighCategory` up to the
     straight flush; five of a kind (any rank) is above it.
 
     >>> WildCategory.FIVE_OF_A_KIND > WildCategory.STRAIGHT_FLUSH
@@ -195,7 +196,7 @@ def _rank_of(value: RankLike) -> int:
 def wild_mask(ranks: Iterable[RankLike] | str) -> int:
     """The 13-bit mask of the wild ranks (bit ``r`` for rank ``r``, deuce 0 to ace 12).
 
-    ``ranks`` is any iterable of :class:`~studpoker.cards.Rank`, rank characters or
+    ``ranks`` is any iterable of :class:`~studpoker.engine.cards.Rank`, rank characters or
     rank values, or a string of rank characters. Raises :class:`CardError` naming a bad rank.
 
     >>> wild_mask("93") == (1 << Rank.NINE) | (1 << Rank.THREE)
@@ -452,9 +453,9 @@ def wild_low_key(codes: Sequence[int], wild: int) -> int:
 
     Each wild card is the lowest rank not already in the hand (the joker's
     rule, R1.2). The fast path, no validation; -1 when there is no low, else
-    the key of :func:`studpoker.evaluation.low_key` (larger is better).
+    the key of :func:`studpoker.engine.evaluation.low_key` (larger is better).
 
-    >>> from studpoker.evaluation import low_key
+    >>> from studpoker.engine.evaluation import low_key
     >>> wild_low_key([28, 8, 12, 16, 20], wild_mask("9")) == low_key([48, 8, 12, 16, 20])  # 9 = ace
     True
     """
@@ -615,8 +616,8 @@ def evaluate_wild_low(cards: CardsLike, *, wild: Iterable[RankLike] | str) -> Lo
     """The best eight-or-better low (R1.4) of five or more cards, the ranks ``wild`` wild.
 
     Each wild card is the lowest rank not already in the hand (R1.2's rule for
-    the joker). Returns a :class:`~studpoker.evaluation.LowValue` (the same keys
-    as :func:`~studpoker.evaluation.evaluate_low`; a wild card sits in the place
+    the joker). Returns a :class:`~studpoker.engine.evaluation.LowValue` (the same keys
+    as :func:`~studpoker.engine.evaluation.evaluate_low`; a wild card sits in the place
     of the rank it stands for) or None when there is no low. Raises
     :class:`CardError` like :func:`evaluate_wild_high`.
 
@@ -679,7 +680,7 @@ def _board_of_counts(counts: Sequence[int]) -> tuple[int, ...]:
 def wild_board_key(cards: Sequence[Card], wild: int) -> tuple[int, ...]:
     """Order of up cards for the first player to act, read with wild cards (R8.1, R2.6).
 
-    As :func:`studpoker.evaluation.board_key` (straights and flushes do not
+    As :func:`studpoker.engine.evaluation.board_key` (straights and flushes do not
     count, suits never count; 6 five of a kind, 5 four of a kind, 4 full house,
     3 three of a kind, 2 two pair, 1 one pair, 0 high cards, then the ranks of
     the groups), with every wild card standing for the rank that makes the
@@ -687,7 +688,7 @@ def wild_board_key(cards: Sequence[Card], wild: int) -> tuple[int, ...]:
     a natural board of the same value are tied (equal tuples): the tie goes by
     seat as R2.6 says.
 
-    >>> from studpoker.cards import parse_cards
+    >>> from studpoker.engine.cards import parse_cards
     >>> nines = wild_mask("9")
     >>> wild_board_key(parse_cards("9c Kd"), nines) == wild_board_key(parse_cards("Kc Kd"), 0)
     True

@@ -1,6 +1,6 @@
 """The state machine of one hand (R1-R3).
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> hand = game.deal(stacks=[100, 100, 100], dealer=0, seed=1)
 >>> while not hand.is_over:
@@ -9,7 +9,7 @@
 0
 
 A :class:`Hand` is driven by :meth:`Hand.apply`; everything that happens is
-appended to :attr:`Hand.log` as an immutable :mod:`~studpoker.operations`
+appended to :attr:`Hand.log` as an immutable :mod:`~studpoker.engine.operations`
 record. Decisions are betting actions, Wall Street card-round choices (free
 card or a market slot) and, at showdown, show or muck (R1.9). A decision with
 a single possible choice (a Wall Street player who cannot afford any slot) is
@@ -17,9 +17,9 @@ taken automatically and logged like any other. :meth:`Hand.leave` marks a
 player who left the table (folded at their turn, R4.3), and
 :meth:`Hand.stack_next` fixes the next cards the hand deals. What a betting
 action may be and what it puts in is the betting round's
-(:mod:`studpoker.betting`, the one copy of those rules); what every hand of a
+(:mod:`studpoker.engine.betting`, the one copy of those rules); what every hand of a
 game shares (its actions, log records, setups) is the game's memo
-(:mod:`studpoker.memo`). Pots are settled by :mod:`studpoker.settlement`.
+(:mod:`studpoker.engine.memo`). Pots are settled by :mod:`studpoker.engine.settlement`.
 """
 
 from __future__ import annotations
@@ -32,12 +32,20 @@ from enum import Enum
 from itertools import filterfalse
 from operator import attrgetter
 
-from studpoker.actions import Action, ActionKind, IllegalAction
-from studpoker.betting import BettingRound
-from studpoker.cards import RANK_CHARS, Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
-from studpoker.evaluation import board_has_pair, bring_in_key, razz_bring_in_key
-from studpoker.games import DoorCard, Game, GameError, Opener
-from studpoker.operations import (
+from studpoker.engine.actions import Action, ActionKind, IllegalAction
+from studpoker.engine.betting import BettingRound
+from studpoker.engine.cards import (
+    RANK_CHARS,
+    Card,
+    CardError,
+    CardsLike,
+    check_distinct,
+    full_deck,
+    parse_cards,
+)
+from studpoker.engine.evaluation import board_has_pair, bring_in_key, razz_bring_in_key
+from studpoker.engine.games import DoorCard, Game, GameError, Opener
+from studpoker.engine.operations import (
     ActionTaken,
     CardDealt,
     CommunityCardDealt,
@@ -49,9 +57,9 @@ from studpoker.operations import (
     chips_returned,
     hand_ended,
 )
-from studpoker.pots import DeadMoney, Pot, build_pots
-from studpoker.settlement import PotResult, settle
-from studpoker.wild import wild_board_key
+from studpoker.engine.pots import DeadMoney, Pot, build_pots
+from studpoker.engine.settlement import PotResult, settle
+from studpoker.engine.wild import wild_board_key
 
 __all__ = ["Hand", "Phase", "PlayerView", "PotResult", "SeatView"]
 
@@ -220,7 +228,7 @@ class Hand:
         # the legal actions of the decision now, or None (computed when asked): every change
         # of the hand's state goes through apply, leave or __init__, which keep it current
         self._legal: list[Action] | None = None
-        self._wild = game.wild  # R8.1: the ranks wild now (a mask of studpoker.wild.wild_mask)
+        self._wild = game.wild  # R8.1: the ranks wild now (a mask of studpoker.engine.wild.wild_mask)
         self._follow = False  # R8.3: a queen was the last face-up card: the next one's rank is wild
         self._pay_queue: list[int] = []  # R8.2: seats that owe for a face-up 3, in dealing order
         if deck is None and rng is None and type(seed) is int:
@@ -285,11 +293,11 @@ class Hand:
         still shuffles them as it draws). This is for search, analysis and
         the environments' chance nodes (``studpoker.env.openspiel``), and for
         tests. The cards must be distinct and still in the stub (not dealt,
-        in this game's deck): else :class:`~studpoker.cards.CardError`, and
+        in this game's deck): else :class:`~studpoker.engine.cards.CardError`, and
         the hand is unchanged. Drawing order is described in
         ``docs/rules-decisions.md`` (Dealing).
 
-        >>> from studpoker import SevenCardStud
+        >>> from studpoker.engine import SevenCardStud
         >>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(
         ...     stacks=[50, 50], dealer=1, deck="2c 3c 4c 5c 6c 7c")
         >>> hand.stack_next("As Ah")
@@ -1151,7 +1159,7 @@ class Hand:
 
         The cards are those of the deal records: a down card is hidden unless it is the viewer's
         own or was shown (R1.9), as :meth:`CardDealt.visible_to
-        <studpoker.operations.CardDealt.visible_to>` hides it in the log. Every viewer sees
+        <studpoker.engine.operations.CardDealt.visible_to>` hides it in the log. Every viewer sees
         everyone else's seat as the public does, so those seats are one :class:`PlayerView`
         object shared by the views.
         """
@@ -1232,6 +1240,6 @@ def _view_wild(wild: int, log: Sequence[Operation]) -> tuple[str, ...]:
 
 
 _QUEEN = 10  # Rank.QUEEN
-Game.hand_class = Hand  # what Game.deal builds (studpoker.games cannot import this module)
+Game.hand_class = Hand  # what Game.deal builds (studpoker.engine.games cannot import this module)
 _HAND_SLOTS: tuple[str, ...] = Hand.__slots__
 _hand_values = attrgetter(*_HAND_SLOTS)

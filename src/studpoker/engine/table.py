@@ -1,12 +1,12 @@
 """A table: many hands in a row (R1.7, R4).
 
 A :class:`Table` holds a game, a number of seats and each seated player's
-chips, which carry from hand to hand. It deals a :class:`~studpoker.hand.Hand`
+chips, which carry from hand to hand. It deals a :class:`~studpoker.engine.hand.Hand`
 among the seats that can play, moves the button, folds players who left when
 their turn comes, and pays the chips back into the seats when the hand ends.
 
->>> from studpoker import SevenCardStud
->>> from studpoker.table import Table
+>>> from studpoker.engine import SevenCardStud
+>>> from studpoker.engine.table import Table
 >>> table = Table(game=SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10), seats=4)
 >>> for i, name in enumerate(["ann", "bob", "cy"]):
 ...     table.sit(i, name=name, chips=100)
@@ -39,10 +39,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from studpoker.actions import Action, ActionKind, IllegalAction
-from studpoker.cards import CardsLike
-from studpoker.games import DEFAULT_OPTIONS, Game, GameError, canonical_name, from_options
-from studpoker.hand import Hand
+from studpoker.engine.actions import Action, ActionKind, IllegalAction
+from studpoker.engine.cards import CardsLike
+from studpoker.engine.games import DEFAULT_OPTIONS, Game, GameError, canonical_name, from_options
+from studpoker.engine.hand import Hand
 
 __all__ = ["MIXED_MODES", "Mixed", "Seat", "Table", "TableError", "TableSizeError", "default_action",
            "unit_game"]
@@ -55,7 +55,7 @@ class TableError(ValueError):
 class TableSizeError(TableError, GameError):
     """A table whose seat count does not fit its game (R2.1, R3.1, R4.1).
 
-    Both a :class:`TableError` and a :class:`~studpoker.games.GameError`."""
+    Both a :class:`TableError` and a :class:`~studpoker.engine.games.GameError`."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -74,7 +74,7 @@ MIXED_MODES = ("rotation", "dealers_choice")
 
 def unit_game(name: str, unit: int = 1, **options: Any) -> Game:
     """Game ``name`` at stakes derived from one table ``unit`` (R7.1): every stake of the
-    registry's house game (:data:`studpoker.games.DEFAULT_OPTIONS`) times ``unit``;
+    registry's house game (:data:`studpoker.engine.games.DEFAULT_OPTIONS`) times ``unit``;
     ``options`` (house rules, or stakes of its own) win over the derived ones.
 
     >>> unit_game("stud", 2).options()["small_bet"], unit_game("wallstreet", 3).options()["limits"]
