@@ -1,0 +1,27 @@
+"""A table: many hands in a row (R1.7, R4).
+
+The module lives in :mod:`studpoker.engine.table`, the rules core; this old path
+re-exports it.
+"""
+
+from studpoker.engine.table import (
+    MIXED_MODES,
+    Mixed,
+    Seat,
+    Table,
+    TableError,
+    TableSizeError,
+    default_action,
+    unit_game,
+)
+
+__all__ = [
+    "MIXED_MODES",
+    "Mixed",
+    "Seat",
+    "Table",
+    "TableError",
+    "TableSizeError",
+    "default_action",
+    "unit_game",
+]
