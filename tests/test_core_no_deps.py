@@ -37,7 +37,7 @@ CORE = ["studpoker", "studpoker.cards", "studpoker.evaluation", "studpoker.games
         "studpoker.history.core", "studpoker.history.convert", "studpoker.history.reader",
         "studpoker.history.export", "studpoker.history.rooms", "studpoker.history.rooms.pokerstars",
         "studpoker.history.rooms.fulltilt", "studpoker.history.rooms.acr",
-        "studpoker.perft"]
+        "studpoker.perft", "studpoker.engine", "studpoker.engine.results"]
 
 # What a user of the bare package does: both games to the end, evaluation, PHH, equity.
 PLAY = textwrap.dedent('''

@@ -14,6 +14,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import studpoker.env.openspiel  # noqa: E402, F401  (registers the games)
 from studpoker import ActionKind, Card  # noqa: E402
 from studpoker.cards import full_deck  # noqa: E402
+from studpoker.describe import describe_operation  # noqa: E402
 from studpoker.env import NUM_ACTIONS, Encoder  # noqa: E402
 from studpoker.env._spec import auto_show, legal_ids  # noqa: E402
 from studpoker.env.openspiel import _config  # noqa: E402
@@ -129,7 +130,7 @@ def test_random_playouts_agree_with_the_engine(
         assert hand.is_over
         assert state.returns() == [float(x) for x in hand.payoffs]
         assert sum(state.returns()) == 0
-        assert [str(op) for op in state.hand.log] == [str(op) for op in hand.log]
+        assert [describe_operation(op) for op in state.hand.log] == [describe_operation(op) for op in hand.log]
         assert chance.count(False) <= game.encoder.decisions  # the bound behind the tensor sizes
         assert len(history) <= game.max_game_length()
     assert replays and not any(replays)
@@ -239,7 +240,7 @@ def test_the_replay_path_agrees_too(monkeypatch: pytest.MonkeyPatch) -> None:
                 replay.apply_action(a)
             hand = engine_replay(game, history, chance)
             assert state.returns() == [float(x) for x in hand.payoffs]
-            assert [str(op) for op in state.hand.log] == [str(op) for op in hand.log]
+            assert [describe_operation(op) for op in state.hand.log] == [describe_operation(op) for op in hand.log]
 
 
 def test_showdown_muck_is_a_game_parameter() -> None:

@@ -17,6 +17,7 @@ from _server_support import FAST, table_config
 from studpoker import ActionKind, GameError, SevenCardStud, WallStreet, phh
 from studpoker.bots._common import give_up
 from studpoker.cli import app, make_game
+from studpoker.describe import describe_operation
 from studpoker.games import GAMES, from_options, game_info, option_names, to_options
 from studpoker.hand import Hand
 from studpoker.play import action_keys
@@ -206,7 +207,7 @@ def test_phh_fields_round_trip_and_replay() -> None:
     assert history.open_pair_raise_big and history.fold_when_check
     assert history.game() == hand.game
     replayed = phh.replay(history)
-    assert [str(op) for op in replayed.log] == [str(op) for op in hand.log]
+    assert [describe_operation(op) for op in replayed.log] == [describe_operation(op) for op in hand.log]
     plain = phh.write(phh.from_hand(fourth(STUD)))
     assert "_open_pair_raise_big" not in plain and "_fold_when_check" not in plain
 

@@ -32,6 +32,7 @@ from typer.testing import CliRunner
 
 from studpoker import ActionKind, SevenCardStud, WallStreet, phh
 from studpoker.cli import app
+from studpoker.describe import describe_operation
 from studpoker.evaluation import bring_in_key, razz_bring_in_key
 from studpoker.games import DoorCard, from_options
 from studpoker.hand import Hand
@@ -194,7 +195,7 @@ def test_round_trip_stud_and_wall_street_full_and_public() -> None:
         assert back == history
         assert phh.write(back) == text
         replayed = phh.replay(back)
-        assert [str(op) for op in replayed.log] == [str(op) for op in hand.log], seed
+        assert [describe_operation(op) for op in replayed.log] == [describe_operation(op) for op in hand.log], seed
         assert (replayed.dealer, replayed.n) == (hand.dealer, hand.n)
         public = phh.from_hand(hand, public=True)
         result = phh.replay_result(phh.read_one(phh.write(public)))
@@ -308,7 +309,7 @@ def test_r4_3_hands_with_a_player_who_left_round_trip() -> None:
         text = phh.write(phh.from_hand(hand))
         assert ("_left = [" in text) is bool(hand.left)
         replayed = phh.replay(phh.read_one(text))
-        assert [str(op) for op in replayed.log] == [str(op) for op in hand.log], (seed, text)
+        assert [describe_operation(op) for op in replayed.log] == [describe_operation(op) for op in hand.log], (seed, text)
         assert replayed.left <= hand.left  # marked where their fold or muck needs it
     assert leaves > 20
 

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 from studpoker import ActionKind, phh
 from studpoker.cli import app
+from studpoker.describe import describe_operation
 from studpoker.games import from_options
 from studpoker.hand import Hand
 from studpoker.operations import ActionTaken, CardDealt, WildRanksChanged
@@ -69,7 +70,7 @@ def test_r8_round_trip_full_and_public(game_name: str) -> None:
         assert back == history, seed
         assert phh.write(back) == text
         replayed = phh.replay(back)
-        assert [str(op) for op in replayed.log] == [str(op) for op in hand.log], seed
+        assert [describe_operation(op) for op in replayed.log] == [describe_operation(op) for op in hand.log], seed
         assert replayed.results == hand.results
         assert replayed.wild_ranks == hand.wild_ranks
         public = phh.from_hand(hand, public=True)
@@ -242,7 +243,7 @@ def test_doc_examples_replay_and_match_the_engine() -> None:
     assert phh.read_one(blocks["baseball"]) == phh.from_hand(baseball_example())
     hand = follow_the_queen_example()
     assert phh.read_one(blocks["follow_the_queen"]) == phh.from_hand(hand)
-    assert [str(op) for op in hand.log if isinstance(op, WildRanksChanged)] == [
+    assert [describe_operation(op) for op in hand.log if isinstance(op, WildRanksChanged)] == [
         "the 7 is wild now", "only queens are wild now", "the king is wild now",
         "only queens are wild now", "the 2 is wild now"]
     assert len([op for op in baseball_example().log if isinstance(op, CardDealt)

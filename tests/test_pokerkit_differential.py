@@ -40,6 +40,7 @@ from pokerkit import (
 
 from studpoker import Action, ActionKind, Phase, Razz, SevenCardStud, StudHiLo
 from studpoker.cards import full_deck
+from studpoker.describe import describe_operation
 from studpoker.evaluation import bring_in_key, razz_bring_in_key
 from studpoker.games import DoorCard
 from studpoker.operations import ActionTaken, CardDealt, CommunityCardDealt, StreetStarted
@@ -360,7 +361,7 @@ def play_random_hand(seed: int, game: str = "stud") -> Report:
             report.outcome, report.reason = "skipped", taints[0]
         else:
             report.outcome, report.reason = "DIVERGED", f"{exc}; log: " + " | ".join(
-                str(op) for op in hand.log)
+                describe_operation(op) for op in hand.log)
     return report
 
 

@@ -9,6 +9,7 @@ per later street, again from the dealer's left.
 from __future__ import annotations
 
 from studpoker import Action, ActionKind, Card, Phase, SevenCardStud, WallStreet
+from studpoker.describe import describe_operation
 from studpoker.hand import Hand
 from studpoker.operations import ActionTaken, CardDealt
 from studpoker.pots import Pot
@@ -449,4 +450,4 @@ def test_r4_3_wall_street_card_round_leaver_replays_from_its_hand_history() -> N
     text = phh.write(phh.from_hand(hand))
     assert "_left = [2]" in text and '"p2 f"' in text
     replayed = phh.replay(phh.read_one(text))
-    assert [str(op) for op in replayed.log] == [str(op) for op in hand.log]
+    assert [describe_operation(op) for op in replayed.log] == [describe_operation(op) for op in hand.log]

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from studpoker import ActionKind, GameError
+from studpoker.describe import describe_operation
 from studpoker.games import (
     GAMES,
     Baseball,
@@ -154,7 +155,7 @@ def test_r8_2_a_face_up_3_on_third_street_is_paid_for_before_the_bring_in() -> N
     hand.apply(hand.legal_actions()[0])
     assert hand.stacks[0] == 100 - 1 - 10 and hand.pot == 3 + 10
     assert hand.phase is Phase.BETTING and hand.to_act == 0  # the 3 is the lowest door card: it brings in
-    assert str(hand.log[-1]) == "seat 0 pays 10 to stay in"
+    assert describe_operation(hand.log[-1]) == "seat 0 pays 10 to stay in"
 
 
 def test_r8_2_a_face_up_3_on_a_later_street_pay_or_fold() -> None:
@@ -208,7 +209,7 @@ def test_r8_3_the_follower_rank_is_replaced_twice_and_public_at_every_moment() -
     assert [(op.ranks, op.follower) for op in changes] == [
         (("Q", "7"), "7"), (("Q",), None), (("Q", "8"), "8"), (("Q",), None),
     ]
-    assert [str(op) for op in changes] == [
+    assert [describe_operation(op) for op in changes] == [
         "the 7 is wild now", "only queens are wild now", "the 8 is wild now", "only queens are wild now",
     ]
     assert ("fourth", ("Q", "8")) in seen and ("sixth", ("Q",)) in seen

@@ -84,7 +84,8 @@ def test_hand_row() -> None:
 def test_jupyter_reprs() -> None:
     picture = svg.hand(["As", "Kd"])
     assert isinstance(picture, str) and picture._repr_svg_() == picture
-    assert Card.parse("Qh")._repr_svg_() == svg.card("Qh")
+    card = svg.card(Card.parse("Qh"))
+    assert card._repr_svg_() == card == svg.card("Qh")
 
 
 def _play(hand: Hand, rng: random.Random, steps: int) -> None:

@@ -9,9 +9,9 @@
 0
 """
 
-from studpoker.actions import Action, ActionKind, IllegalAction
-from studpoker.cards import JOKER, Card, CardError, Rank, Suit, parse_cards
-from studpoker.evaluation import (
+from studpoker.engine.actions import Action, ActionKind, IllegalAction
+from studpoker.engine.cards import JOKER, Card, CardError, Rank, Suit, parse_cards
+from studpoker.engine.evaluation import (
     HighCategory,
     HighValue,
     LowCategory,
@@ -22,7 +22,7 @@ from studpoker.evaluation import (
     evaluate_low,
     evaluate_razz,
 )
-from studpoker.games import (
+from studpoker.engine.games import (
     Baseball,
     FollowTheQueen,
     Game,
@@ -35,7 +35,7 @@ from studpoker.games import (
     StudHiLo,
     WallStreet,
 )
-from studpoker.hand import Hand, Phase, PotResult, SeatView
+from studpoker.engine.hand import Hand, Phase, PotResult, SeatView
 
 __version__ = "0.1.0"
 

@@ -21,10 +21,18 @@ except ImportError as _exc:
         raise SystemExit(2) from None
     raise missing_extra(_exc, what="the studpoker command", extra="cli") from _exc
 
-from studpoker.cards import CardError, parse_cards
-from studpoker.evaluation import HighValue, LowValue, RazzValue, evaluate_high, evaluate_low, evaluate_razz
-from studpoker.games import GAMES, Game, GameError, canonical_name, from_options, option_names
-from studpoker.wild import WildHighValue
+from studpoker.describe import describe_operation
+from studpoker.engine.cards import CardError, parse_cards
+from studpoker.engine.evaluation import (
+    HighValue,
+    LowValue,
+    RazzValue,
+    evaluate_high,
+    evaluate_low,
+    evaluate_razz,
+)
+from studpoker.engine.games import GAMES, Game, GameError, canonical_name, from_options, option_names
+from studpoker.engine.wild import WildHighValue
 
 GAME_HELP = ("stud, stud8 (Stud Hi-Lo), razz, wallstreet, baseball, follow_the_queen, high_chicago "
              "or low_chicago")
@@ -64,7 +72,7 @@ def eval_command(
 ) -> None:
     """Print the best high hand, the best eight-or-better low and the razz hand of CARDS
     (with --wild: the high and the low with those ranks wild; five of a kind is the best hand)."""
-    from studpoker.wild import evaluate_wild_high, evaluate_wild_low, wild_mask
+    from studpoker.engine.wild import evaluate_wild_high, evaluate_wild_low, wild_mask
 
     try:
         parsed = parse_cards(" ".join(cards))
@@ -103,7 +111,7 @@ def _demo_hand(game: Game, players: int, seed: int) -> list[str]:
     hand = game.deal(stacks=[200] * players, dealer=players - 1, seed=seed)
     while not hand.is_over:
         hand.apply(rng.choice(hand.legal_actions()))
-    lines = [str(op) for op in hand.log]
+    lines = [describe_operation(op) for op in hand.log]
     for result in hand.results:
         winners = ", ".join(f"seat {s}: {a}" for s, a in result.shares)
         lines.append(f"{result.name} ({result.amount}): {winners}")

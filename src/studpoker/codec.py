@@ -27,13 +27,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from studpoker.actions import Action
-from studpoker.cards import Card, Rank
 from studpoker.describe import action_label, describe_action, describe_operation
-from studpoker.evaluation import evaluate_high, evaluate_low, evaluate_razz
-from studpoker.games import Game, Ranking
-from studpoker.hand import Phase, PlayerView, PotResult, SeatView
-from studpoker.operations import (
+from studpoker.engine.actions import Action
+from studpoker.engine.cards import Card, Rank
+from studpoker.engine.evaluation import evaluate_high, evaluate_low, evaluate_razz
+from studpoker.engine.games import Game, Ranking
+from studpoker.engine.hand import Phase, PlayerView, PotResult, SeatView
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,
@@ -46,7 +46,7 @@ from studpoker.operations import (
     StreetStarted,
     WildRanksChanged,
 )
-from studpoker.wild import evaluate_wild_high, wild_board_key, wild_mask
+from studpoker.engine.wild import evaluate_wild_high, wild_board_key, wild_mask
 
 __all__ = ["LegalActionJSON", "PlayerJSON", "ResultJSON", "StrengthJSON", "ViewJSON",
            "apply_view_delta", "dumps", "op_dict", "op_from_dict", "op_text", "result_dict", "strength",

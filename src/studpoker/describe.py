@@ -1,8 +1,8 @@
 """Actions and log records in words: the one place the game's phrasing lives.
 
-Every layer that shows a hand to a person (``str()`` of actions and log
-records, PHH replays, the terminal, the server's messages for the browser)
-takes its words from here, so a bring-in reads the same everywhere.
+Every layer that shows a hand to a person (PHH replays, the terminal, the
+server's messages for the browser) takes its words from here, so a bring-in
+reads the same everywhere. The engine's records carry no words of their own.
 
 ``names`` maps a seat to what to call it (a list or a function); without it a
 seat is ``"seat N"``. A card the reader may not see (``None``) is ``??``.
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Sequence
 
-from studpoker.actions import Action, ActionKind
-from studpoker.cards import RANK_CHARS, Card, Rank
-from studpoker.operations import (
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.cards import RANK_CHARS, Card, Rank
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,

@@ -52,9 +52,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from studpoker._extras import extra_of
-from studpoker.cards import JOKER_CODE, Card, CardError, CardsLike, format_cards, parse_cards
-from studpoker.evaluation import high_key, low_key, razz_key
-from studpoker.wild import RankLike, wild_high_key, wild_low_key, wild_mask
+from studpoker.engine.cards import JOKER_CODE, Card, CardError, CardsLike, format_cards, parse_cards
+from studpoker.engine.evaluation import high_key, low_key, razz_key
+from studpoker.engine.wild import RankLike, wild_high_key, wild_low_key, wild_mask
 
 try:  # the compiled engine: the [fast] extra
     import numba

@@ -61,7 +61,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from studpoker.cards import Card, full_deck
+from studpoker.engine.cards import Card, full_deck
 
 __all__ = [
     "TREE_LEAVES",
@@ -262,7 +262,7 @@ def verify_opening(root: str, opening: Opening) -> bool:
 
 
 def _log_cards(log: Iterable[object]) -> list[Card]:
-    from studpoker.operations import ActionTaken, CardDealt, CommunityCardDealt, MarketDealt
+    from studpoker.engine.operations import ActionTaken, CardDealt, CommunityCardDealt, MarketDealt
 
     out: list[Card] = []
     for op in log:
@@ -275,7 +275,7 @@ def _log_cards(log: Iterable[object]) -> list[Card]:
 
 def public_cards(hand: object) -> list[Card]:
     """Every card of a hand that everyone saw (up cards, market cards, shown cards)."""
-    from studpoker.hand import Hand
+    from studpoker.engine.hand import Hand
 
     assert isinstance(hand, Hand)
     return _log_cards(hand.view(None).log)
@@ -283,7 +283,7 @@ def public_cards(hand: object) -> list[Card]:
 
 def dealt_cards(hand: object) -> list[Card]:
     """Every card a hand dealt (for the server's own, private history)."""
-    from studpoker.hand import Hand
+    from studpoker.engine.hand import Hand
 
     assert isinstance(hand, Hand)
     return _log_cards(hand.log)
@@ -291,7 +291,7 @@ def dealt_cards(hand: object) -> list[Card]:
 
 def seen_cards(hand: object, seat: int | None) -> list[Card]:
     """Every card of a hand that ``seat`` saw (``None``: an observer; see :func:`public_cards`)."""
-    from studpoker.hand import Hand
+    from studpoker.engine.hand import Hand
 
     assert isinstance(hand, Hand)
     return _log_cards(hand.view(seat).log)
@@ -330,7 +330,7 @@ def verify_history(history: object, seed: str | None = None,
     commitment must be the seed's deck root and the whole deck is used.
     """
     from studpoker import phh
-    from studpoker.operations import ActionTaken
+    from studpoker.engine.operations import ActionTaken
 
     assert isinstance(history, phh.HandHistory)
     problems: list[str] = []

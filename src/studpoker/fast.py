@@ -57,11 +57,11 @@ try:
 except ImportError as _exc:
     raise missing_extra(_exc, what="studpoker.fast", extra="fast") from _exc
 
-from studpoker import evaluation as _ev
-from studpoker import wild as _wild
 from studpoker._perfect_hash import RANK_MULTIPLIERS, ROW_SHIFT, displacements, rank_multisets
-from studpoker.evaluation import HighCategory, LowCategory, RazzCategory, high_key, razz_key
-from studpoker.wild import RankLike, wild_mask
+from studpoker.engine import evaluation as _ev
+from studpoker.engine import wild as _wild
+from studpoker.engine.evaluation import HighCategory, LowCategory, RazzCategory, high_key, razz_key
+from studpoker.engine.wild import RankLike, wild_mask
 
 __all__ = [
     "HandCounts",

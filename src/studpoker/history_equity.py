@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from studpoker import phh
-from studpoker.cards import Card
+from studpoker.engine.cards import Card
+from studpoker.engine.operations import ActionTaken, CardDealt, CommunityCardDealt, StreetStarted
 from studpoker.equity import compute
-from studpoker.operations import ActionTaken, CardDealt, CommunityCardDealt, StreetStarted
 
 __all__ = ["StreetEquity", "street_equities"]
 

@@ -41,7 +41,7 @@ from pathlib import Path
 
 from studpoker.bots import UnknownBot, check_bot_name
 from studpoker.bots._common import derive_seed
-from studpoker.games import (
+from studpoker.engine.games import (
     Game,
     GameError,
     Razz,

@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from studpoker.cards import Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
-from studpoker.games import Game, GameError
-from studpoker.hand import Hand, Phase
-from studpoker.operations import StreetStarted
+from studpoker.engine.cards import Card, CardError, CardsLike, check_distinct, full_deck, parse_cards
+from studpoker.engine.games import Game, GameError
+from studpoker.engine.hand import Hand, Phase
+from studpoker.engine.operations import StreetStarted
 
 __all__ = ["DECKS", "Perft", "PerftRow", "full_order", "perft"]
 

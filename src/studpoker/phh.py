@@ -79,10 +79,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, NamedTuple
 
-from studpoker.actions import Action, ActionKind, IllegalAction
-from studpoker.cards import Card, CardError, full_deck
 from studpoker.describe import describe_operation
-from studpoker.games import (
+from studpoker.engine.actions import Action, ActionKind, IllegalAction
+from studpoker.engine.cards import Card, CardError, full_deck
+from studpoker.engine.games import (
     GAMES,
     Game,
     GameError,
@@ -93,8 +93,8 @@ from studpoker.games import (
     phh_order,
     to_options,
 )
-from studpoker.hand import Hand, Phase, PotResult
-from studpoker.operations import (
+from studpoker.engine.hand import Hand, Phase, PotResult
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,

@@ -27,14 +27,14 @@ try:
 except ImportError as _exc:
     raise missing_extra(_exc, what="studpoker play", extra="cli") from _exc
 
-from studpoker.actions import Action, ActionKind
 from studpoker.bots import Bot, make_bot
-from studpoker.cards import Card
 from studpoker.describe import action_label, describe_operation, pay_or_fold_text, wild_text
-from studpoker.games import Game, stakes_text
-from studpoker.hand import Hand, SeatView
-from studpoker.operations import ActionTaken, ChipsReturned, PotAwarded
-from studpoker.table import Table
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.cards import Card
+from studpoker.engine.games import Game, stakes_text
+from studpoker.engine.hand import Hand, SeatView
+from studpoker.engine.operations import ActionTaken, ChipsReturned, PotAwarded
+from studpoker.engine.table import Table
 
 __all__ = ["KEYS", "PlaySession", "action_keys", "render"]
 

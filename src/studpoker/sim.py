@@ -37,8 +37,8 @@ from types import ModuleType
 
 from studpoker.bots import Bot, UnknownBot, check_bot_name, make_bot
 from studpoker.bots._common import derive_seed
-from studpoker.games import Game, phh_order
-from studpoker.hand import Hand
+from studpoker.engine.games import Game, phh_order
+from studpoker.engine.hand import Hand
 
 __all__ = ["BotResult", "SimError", "SimResult", "default_stack", "play_hand", "simulate"]
 

@@ -46,10 +46,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from studpoker import phh
-from studpoker.actions import ActionKind
-from studpoker.games import Game, GameError, Opener, from_options, option_names, phh_order
-from studpoker.hand import Hand
-from studpoker.operations import (
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.games import Game, GameError, Opener, from_options, option_names, phh_order
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,

@@ -29,9 +29,9 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Final
 
-from studpoker.cards import Card, CardLike, Rank, Suit, parse_card
-from studpoker.games import WallStreet
-from studpoker.hand import Phase, SeatView
+from studpoker.engine.cards import Card, CardLike, Rank, Suit, parse_card
+from studpoker.engine.games import WallStreet
+from studpoker.engine.hand import Phase, SeatView
 
 __all__ = [
     "CARD_HEIGHT",

@@ -50,8 +50,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from studpoker.actions import Action, ActionKind
-from studpoker.games import (
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.games import (
     GAMES,
     Game,
     GameError,
@@ -62,8 +62,8 @@ from studpoker.games import (
     phh_order,
     to_options,
 )
-from studpoker.hand import Hand, SeatView
-from studpoker.table import Seat, Table, default_action
+from studpoker.engine.hand import Hand, SeatView
+from studpoker.engine.table import Seat, Table, default_action
 
 __all__ = [
     "DEFAULT_PAYOUTS",

@@ -39,11 +39,11 @@ except ImportError as _exc:
     raise missing_extra(_exc, what="the search bot", extra="fast") from _exc
 
 from studpoker import fast
-from studpoker.actions import ActionKind
-from studpoker.cards import Card
-from studpoker.evaluation import razz_board_key
-from studpoker.hand import SeatView
-from studpoker.operations import (
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.cards import Card
+from studpoker.engine.evaluation import razz_board_key
+from studpoker.engine.hand import SeatView
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,

@@ -12,10 +12,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from studpoker.actions import Action, ActionKind
-from studpoker.games import Game, Ranking
-from studpoker.hand import Phase, SeatView
-from studpoker.wild import wild_mask
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.games import Game, Ranking
+from studpoker.engine.hand import Phase, SeatView
+from studpoker.engine.wild import wild_mask
 
 __all__ = [
     "Table",

@@ -22,10 +22,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from studpoker.actions import Action, ActionKind
 from studpoker.bots._common import aggressive, give_up, passive
-from studpoker.hand import SeatView
-from studpoker.operations import ActionTaken, StreetStarted
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.hand import SeatView
+from studpoker.engine.operations import ActionTaken, StreetStarted
 
 __all__ = ["Thresholds", "decide_bet", "pay_or_fold", "thresholds_of"]
 

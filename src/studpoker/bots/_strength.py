@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from studpoker.bots._common import Table
-from studpoker.evaluation import high_key, low_key, razz_key
-from studpoker.wild import wild_high_key, wild_low_key
+from studpoker.engine.evaluation import high_key, low_key, razz_key
+from studpoker.engine.wild import wild_high_key, wild_low_key
 
 __all__ = ["Strength", "made_hand"]
 

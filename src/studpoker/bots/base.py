@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from studpoker.actions import Action
-from studpoker.hand import SeatView
+from studpoker.engine.actions import Action
+from studpoker.engine.hand import SeatView
 
 __all__ = ["Bot"]
 

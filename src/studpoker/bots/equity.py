@@ -37,12 +37,12 @@ from __future__ import annotations
 
 import time
 
-from studpoker.actions import Action, ActionKind
 from studpoker.bots._common import expected_final_pot, make_rng, read_table
 from studpoker.bots._policy import Levels, Thresholds, decide_bet, pay_or_fold, thresholds_of
 from studpoker.bots._rollout import Rollouts
-from studpoker.cards import Card
-from studpoker.hand import Phase, SeatView
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.cards import Card
+from studpoker.engine.hand import Phase, SeatView
 
 __all__ = ["HILO_THRESHOLDS", "STUD_THRESHOLDS", "EquityBot"]
 

@@ -11,9 +11,9 @@ True
 
 from __future__ import annotations
 
-from studpoker.actions import Action
 from studpoker.bots._common import make_rng
-from studpoker.hand import SeatView
+from studpoker.engine.actions import Action
+from studpoker.engine.hand import SeatView
 
 __all__ = ["RandomBot"]
 

@@ -33,11 +33,11 @@ True
 
 from __future__ import annotations
 
-from studpoker.actions import Action, ActionKind
 from studpoker.bots._common import expected_final_pot, make_rng, read_table
 from studpoker.bots._policy import Thresholds, decide_bet, pay_or_fold, thresholds_of
 from studpoker.bots._strength import Strength
-from studpoker.hand import Phase, SeatView
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.hand import Phase, SeatView
 
 __all__ = ["HILO_THRESHOLDS", "STUD_THRESHOLDS", "RuleBot"]
 

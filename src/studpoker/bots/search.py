@@ -64,7 +64,6 @@ try:
 except ImportError as _exc:
     raise missing_extra(_exc, what="the search bot", extra="fast") from _exc
 
-from studpoker.actions import Action, ActionKind
 from studpoker.bots._belief import (
     Belief,
     Floats,
@@ -77,8 +76,9 @@ from studpoker.bots._belief import (
 from studpoker.bots._common import betting_rounds_left, expected_final_pot, is_razz, make_rng
 from studpoker.bots._policy import decide_bet, thresholds_of
 from studpoker.bots.equity import HILO_THRESHOLDS, STUD_THRESHOLDS, EquityBot
-from studpoker.hand import Phase, SeatView
-from studpoker.operations import Operation
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.hand import Phase, SeatView
+from studpoker.engine.operations import Operation
 
 __all__ = ["SearchBot"]
 

@@ -12,9 +12,9 @@ bring-in, take the free card, show.
 
 from __future__ import annotations
 
-from studpoker.actions import Action
 from studpoker.bots._common import passive
-from studpoker.hand import SeatView
+from studpoker.engine.actions import Action
+from studpoker.engine.hand import SeatView
 
 __all__ = ["StationBot"]
 

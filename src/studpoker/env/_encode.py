@@ -64,17 +64,18 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from studpoker.actions import ActionKind
-from studpoker.cards import Card, format_cards
-from studpoker.env._spec import _BY_KIND_ID, ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, logged_id
-from studpoker.hand import Hand, Phase, SeatView
-from studpoker.operations import (
+from studpoker.describe import describe_operation
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.cards import Card, format_cards
+from studpoker.engine.hand import Hand, Phase, SeatView
+from studpoker.engine.operations import (
     ActionTaken,
     CardDealt,
     CommunityCardDealt,
     Operation,
     StreetStarted,
 )
+from studpoker.env._spec import _BY_KIND_ID, ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, logged_id
 
 __all__ = ["CARDS", "Encoder", "Layout", "Tracker", "max_decisions"]
 
@@ -416,7 +417,7 @@ class Encoder:
     def information_state_string(self, view: SeatView) -> str:
         """Perfect recall: the seat's whole visible log, one record a line."""
         head = f"{view.game.name} {self.players} players; seat {view.seat}"
-        return "\n".join([head, *(str(op) for op in view.log)])
+        return "\n".join([head, *(describe_operation(op) for op in view.log)])
 
 
 def _price(enc: Encoder, phase: Phase, to_act: int | None, me: int, stacks: Sequence[int]) -> int:

@@ -26,6 +26,8 @@ except ImportError as _exc:
     raise missing_extra(_exc, what="the Gymnasium environment", extra="ai") from _exc
 
 from studpoker.bots import Bot, make_bot
+from studpoker.engine.games import Game, GameError
+from studpoker.engine.hand import Hand
 from studpoker.env._encode import Encoder
 from studpoker.env._spec import (
     DEFAULT_STACK,
@@ -35,8 +37,6 @@ from studpoker.env._spec import (
     legal_ids,
     make_config,
 )
-from studpoker.games import Game, GameError
-from studpoker.hand import Hand
 
 __all__ = ["StudPokerGym", "gymnasium_env"]
 

@@ -25,7 +25,9 @@ try:
 except ImportError as _exc:
     raise missing_extra(_exc, what="the PettingZoo environment", extra="ai") from _exc
 
-from studpoker.actions import Action
+from studpoker.engine.actions import Action
+from studpoker.engine.games import Game
+from studpoker.engine.hand import Hand
 from studpoker.env._encode import Encoder, Tracker
 from studpoker.env._spec import (
     DEFAULT_STACK,
@@ -35,8 +37,6 @@ from studpoker.env._spec import (
     legal_table,
     make_config,
 )
-from studpoker.games import Game
-from studpoker.hand import Hand
 
 __all__ = ["StudPokerAEC", "pettingzoo_env"]
 

@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from studpoker.actions import Action, ActionKind
-from studpoker.games import Game, GameError, from_options
-from studpoker.hand import Hand, Phase
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.games import Game, GameError, from_options
+from studpoker.engine.hand import Hand, Phase
 
 __all__ = [
     "ACTION_NAMES",

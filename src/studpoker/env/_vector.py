@@ -51,11 +51,11 @@ from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
-from studpoker.actions import Action
+from studpoker.engine.actions import Action
+from studpoker.engine.games import Game, GameError
+from studpoker.engine.hand import Hand
 from studpoker.env._encode import Encoder, Tracker
 from studpoker.env._spec import DEFAULT_STACK, NUM_ACTIONS, auto_show, fallback_id, legal_table, make_config
-from studpoker.games import Game, GameError
-from studpoker.hand import Hand
 
 __all__ = ["StudPokerVectorEnv", "vector_env"]
 

@@ -64,12 +64,13 @@ try:
 except ImportError as _exc:
     raise missing_extra(_exc, what="the OpenSpiel games", extra="ai") from _exc
 
-from studpoker.actions import Action, ActionKind
-from studpoker.cards import Card, CardError
+from studpoker.describe import describe_operation
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.cards import Card, CardError
+from studpoker.engine.games import GAMES
+from studpoker.engine.hand import Hand, Phase
 from studpoker.env._encode import Encoder, Tracker
 from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_table, make_config
-from studpoker.games import GAMES
-from studpoker.hand import Hand, Phase
 
 __all__ = ["GAME_NAMES", "StudPokerGame", "StudPokerObserver", "StudPokerState", "Tensor"]
 
@@ -521,7 +522,7 @@ class StudPokerState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         if self.hand is None:
             return "dealing: " + " ".join(str(Card.from_code(c)) for c in self.outcomes)
-        return "\n".join(str(op) for op in self.hand.log)
+        return "\n".join(describe_operation(op) for op in self.hand.log)
 
 
 def _may_deal(hand: Hand, action: Action) -> bool:

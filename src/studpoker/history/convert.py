@@ -27,11 +27,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
 from studpoker import phh
-from studpoker.actions import Action, ActionKind
-from studpoker.cards import Card, full_deck
-from studpoker.evaluation import board_has_pair
-from studpoker.games import GAMES, Game, GameError, from_options, option_names, to_options
-from studpoker.hand import Hand, Phase
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.cards import Card, full_deck
+from studpoker.engine.evaluation import board_has_pair
+from studpoker.engine.games import GAMES, Game, GameError, from_options, option_names, to_options
+from studpoker.engine.hand import Hand, Phase
+from studpoker.engine.operations import (
+    ActionTaken,
+    CardDealt,
+    ChipsReturned,
+    CommunityCardDealt,
+    PotAwarded,
+    StreetStarted,
+)
 from studpoker.history.core import (
     ANTE,
     BET,
@@ -53,14 +61,6 @@ from studpoker.history.core import (
     SHOW,
     Event,
     RoomHand,
-)
-from studpoker.operations import (
-    ActionTaken,
-    CardDealt,
-    ChipsReturned,
-    CommunityCardDealt,
-    PotAwarded,
-    StreetStarted,
 )
 
 __all__ = ["STREET_NAMES", "Context", "Refused", "Stakes", "convert"]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
-from studpoker.cards import Card, full_deck
+from studpoker.engine.cards import Card, full_deck
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer

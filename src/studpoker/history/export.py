@@ -22,11 +22,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from studpoker import phh
-from studpoker.actions import ActionKind
-from studpoker.cards import Card
-from studpoker.evaluation import evaluate_high, evaluate_low, evaluate_razz
-from studpoker.hand import Hand
-from studpoker.operations import (
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.cards import Card
+from studpoker.engine.evaluation import evaluate_high, evaluate_low, evaluate_razz
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,
