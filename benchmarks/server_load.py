@@ -149,6 +149,11 @@ def _client_process(jobs: list[tuple[str, str, int, int]], think: float, warmup_
     async def main() -> None:
         await asyncio.gather(*(one(b, t, tb, s, i) for i, (b, t, tb, s) in enumerate(jobs)))
 
+    # the load generator's own collections would be counted as the server's latency: its
+    # long-lived objects (250 clients and their sockets per process) are frozen as the server's are
+    from studpoker.server import collector
+
+    collector.install()
     asyncio.run(main())
     out.put({"latencies": latencies, "errors": errors, "traffic": traffic, "traffic_bytes": traffic_bytes,
              "cpu_s": cpu_marks.get("stop", 0.0) - cpu_marks.get("start", 0.0), "error_kinds": error_kinds})

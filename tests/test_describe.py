@@ -43,14 +43,17 @@ def test_every_action_kind_has_words_and_a_label(action: Action, words: str, lab
     assert describe_action(action) == words
     assert describe_action(action, name="Ann") == f"Ann {words}"
     assert action_label(action) == label
+    assert str(action) == f"seat 0 {words}"
 
 
-def test_an_action_prints_in_short_notation() -> None:
-    """``str()`` of an action is the engine's notation, not the words of this module."""
-    assert str(Action(seat=2, kind=K.RAISE, amount=10)) == "seat 2 raise 10"
-    assert str(Action(seat=1, kind=K.BRING_IN, amount=2)) == "seat 1 bring in 2"
-    assert str(Action(seat=0, kind=K.BUY, slot=2, amount=4)) == "seat 0 buy slot 2 for 4"
-    assert str(Action(seat=3, kind=K.FOLD)) == "seat 3 fold"
+def test_an_action_has_a_short_notation_too() -> None:
+    """``Action.notation()`` is the engine's own notation; ``str()`` is in this module's words
+    (registered in ``studpoker.engine.words``, which the engine never imports upward for)."""
+    assert Action(seat=2, kind=K.RAISE, amount=10).notation() == "seat 2 raise 10"
+    assert Action(seat=1, kind=K.BRING_IN, amount=2).notation() == "seat 1 bring in 2"
+    assert Action(seat=0, kind=K.BUY, slot=2, amount=4).notation() == "seat 0 buy slot 2 for 4"
+    assert Action(seat=3, kind=K.FOLD).notation() == "seat 3 fold"
+    assert str(Action(seat=2, kind=K.RAISE, amount=10)) == "seat 2 raises to 10"
 
 
 def test_every_kind_is_covered() -> None:
@@ -89,6 +92,7 @@ def test_every_record_in_words(op: Operation, text: str) -> None:
     assert describe_operation(op, names=names) == text
     assert describe_operation(op, names=lambda s: names[s]) == text
     plain = describe_operation(op)
+    assert str(op) == plain
     for i, name in enumerate(names):
         plain = plain.replace(f"seat {i}", name)
     assert plain == text
@@ -125,8 +129,8 @@ def test_r8_wild_ranks_and_pay_or_fold_in_words() -> None:
     assert wild_text(["9", "3"]) == "nines and threes are wild"
     assert wild_text(["Q", "T"]) == "queens and tens are wild" and wild_text([]) == "nothing is wild"
     assert [follower_word(r) for r in ("2", "9", "T", "J", "K", "A")] == ["2", "9", "ten", "jack", "king", "ace"]
-    assert describe_operation(WildRanksChanged(ranks=("K", "Q"), follower="K")) == "the king is wild now"
-    assert describe_operation(WildRanksChanged(ranks=("Q",))) == "only queens are wild now"
+    assert str(WildRanksChanged(ranks=("K", "Q"), follower="K")) == "the king is wild now"
+    assert str(WildRanksChanged(ranks=("Q",))) == "only queens are wild now"
     assert pay_or_fold_text(10, name="Ann", card=Card.parse("3h")) == \
         "Ann must pay 10 for the 3h dealt face up, or fold"
     pay = Action(seat=0, kind=K.PAY, amount=10)
@@ -144,4 +148,4 @@ def test_r8_1_hands_with_wild_cards_are_named_as_players_say_them() -> None:
         legal = hand.legal_actions()
         hand.apply(next((a for a in legal if a.kind in (K.PAY, K.CHECK, K.CALL, K.BRING_IN, K.SHOW)), legal[0]))
     awards = [op for op in hand.log if isinstance(op, PotAwarded)]
-    assert [describe_operation(op) for op in awards] == ["seat 0 wins 6 from the main pot with Five of a kind, sevens"]
+    assert [str(op) for op in awards] == ["seat 0 wins 6 from the main pot with Five of a kind, sevens"]

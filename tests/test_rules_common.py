@@ -870,7 +870,7 @@ def test_r1_12_out_of_turn_is_rejected() -> None:
     hand = ws_hand()
     err = _rejected(hand, act(2, ActionKind.CHECK), "out of turn: seat 1 is to act")
     assert err.legal == (act(1, ActionKind.CHECK), act(1, ActionKind.BET, 2))
-    assert "seat 1 check" in str(err) and "seat 1 bet 2" in str(err)
+    assert "seat 1 checks" in str(err) and "seat 1 bets 2" in str(err)
 
 
 def test_r1_12_wrong_kind_is_rejected() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import json
 import random
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,8 +130,8 @@ def test_full_collections_traverse_only_what_is_new() -> None:
     collector.install()
     try:
         assert gc.get_freeze_count() > 0
-        keep = [[i] for i in range(50_000)]
         frozen = gc.get_freeze_count()
+        keep = [[i] for i in range(50_000)]
         gc.collect()
         assert gc.get_freeze_count() >= frozen + 50_000
         assert len(gc.get_objects(generation=2)) < 50_000
@@ -138,3 +139,34 @@ def test_full_collections_traverse_only_what_is_new() -> None:
     finally:
         collector.uninstall()
     assert gc.get_freeze_count() == 0
+
+
+def test_survivors_of_the_middle_generation_are_frozen_too() -> None:
+    """A full collection finds almost nothing to traverse: what survives a collection of the
+    middle generation is frozen (the long-lived objects); young garbage cycles are still
+    collected as usual."""
+    collector.install()
+    try:
+        gc.collect(1)
+        frozen = gc.get_freeze_count()
+        keep = [[i] for i in range(20_000)]
+        gc.collect(1)
+        assert gc.get_freeze_count() >= frozen + 20_000
+        assert len(gc.get_objects(generation=2)) == 0
+        cycle: list[Any] = []
+        cycle.append(cycle)
+        ref = weakref.ref(_Node(cycle))
+        gc.collect(0)
+        assert ref() is None  # a young cycle is not kept by the freezing
+        del keep
+    finally:
+        collector.uninstall()
+    assert gc.get_freeze_count() == 0
+
+
+class _Node:
+    """A weakly referable object in a garbage cycle."""
+
+    def __init__(self, payload: Any) -> None:
+        self.me = self
+        self.payload = payload

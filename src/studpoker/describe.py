@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Sequence
 
+from studpoker.engine import words as _words
 from studpoker.engine.actions import Action, ActionKind
 from studpoker.engine.cards import RANK_CHARS, Card, Rank
 from studpoker.engine.operations import (
@@ -188,3 +189,14 @@ def describe_operation(
             return f"the {follower_word(op.follower)} is wild now"
         return "only " + wild_text(op.ranks) + " now" if op.ranks else "nothing is wild now"
     raise TypeError(f"not a log record: {op!r}")
+
+
+def _action_words(action: Action) -> str:
+    return describe_action(action, name=f"seat {action.seat}")
+
+
+def _operation_words(op: Operation) -> str:
+    return describe_operation(op)
+
+
+_words.register(action=_action_words, operation=_operation_words)  # str() of actions and records

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from studpoker.engine import words as _words
+
 __all__ = ["Action", "ActionKind", "IllegalAction", "make_action"]
 
 
@@ -59,12 +61,17 @@ class Action:
     slot: int = 0
 
     def __str__(self) -> str:
-        """The action in short notation, as R1.12 errors print it: ``seat 2 raise 10``,
-        ``seat 0 buy slot 2 for 4``, ``seat 1 fold``.
+        """The action in words, as R1.12 errors print it: ``seat 2 raises to 10``
+        (:func:`studpoker.describe.describe_action`, registered in :mod:`.words`);
+        without the display layer, in short notation: ``seat 2 raise 10``."""
+        words = _words.action_words
+        if words is not None:
+            return words(self)
+        return self.notation()
 
-        Sentences for a person (``seat 2 raises to 10``) are the display layer's:
-        :func:`studpoker.describe.describe_action`.
-        """
+    def notation(self) -> str:
+        """The action in the engine's short notation: ``seat 2 raise 10``,
+        ``seat 0 buy slot 2 for 4``, ``seat 1 fold``."""
         if not isinstance(self.kind, ActionKind):  # malformed: say what it is
             return f"seat {self.seat} {self.kind!r} {self.amount!r}"
         text = f"seat {self.seat} {self.kind.value.replace('_', ' ')}"

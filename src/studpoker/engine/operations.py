@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from studpoker.engine import words as _words
 from studpoker.engine.actions import Action
 from studpoker.engine.cards import Card
 
@@ -35,6 +36,12 @@ __all__ = [
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Operation:
     """Base of every log record."""
+
+    def __str__(self) -> str:
+        """The record in words (:func:`studpoker.describe.describe_operation`, registered in
+        :mod:`.words`); without the display layer, as its dataclass."""
+        words = _words.operation_words
+        return words(self) if words is not None else repr(self)
 
     def visible_to(self, seat: int | None, shown: frozenset[int]) -> Operation:
         """This record as ``seat`` sees it, given the seats whose hands were shown."""

@@ -1,0 +1,28 @@
+"""Where the engine's objects get their words.
+
+``str(action)`` and ``str(record)`` are sentences (``seat 2 raises to 10``),
+yet the words belong to the display layer (:mod:`studpoker.describe`), above
+the engine. The engine does not import it: ``studpoker.describe`` registers
+its functions here when it is imported, and ``import studpoker`` (which any
+import of the engine runs first) imports it. Without them, an action prints in
+the engine's short notation (``seat 2 raise 10``) and a record as its
+dataclass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["action_words", "operation_words", "register"]
+
+action_words: Callable[[Any], str] | None = None
+"""The display layer's words for an action (``seat 2 raises to 10``), once registered."""
+operation_words: Callable[[Any], str] | None = None
+"""The display layer's words for a log record (``third street``), once registered."""
+
+
+def register(*, action: Callable[[Any], str], operation: Callable[[Any], str]) -> None:
+    """Give the engine's actions and records their words (called by :mod:`studpoker.describe`)."""
+    global action_words, operation_words
+    action_words, operation_words = action, operation
