@@ -86,6 +86,7 @@ def test_jupyter_reprs() -> None:
     assert isinstance(picture, str) and picture._repr_svg_() == picture
     card = svg.card(Card.parse("Qh"))
     assert card._repr_svg_() == card == svg.card("Qh")
+    assert Card.parse("Qh")._repr_svg_() == svg.card("Qh")  # a card draws itself in Jupyter
 
 
 def _play(hand: Hand, rng: random.Random, steps: int) -> None:

@@ -10,7 +10,9 @@
 """
 
 # the display layer gives actions and log records their words (str(action): "seat 2 raises to 10")
-from studpoker import describe as _describe  # noqa: F401  (registers in studpoker.engine.words)
+# and cards their picture (Jupyter): both register in studpoker.engine.words
+from studpoker import describe as _describe  # noqa: F401
+from studpoker import svg as _svg  # noqa: F401
 from studpoker.engine.actions import Action, ActionKind, IllegalAction
 from studpoker.engine.cards import JOKER, Card, CardError, Rank, Suit, parse_cards
 from studpoker.engine.evaluation import (

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Final
 
+from studpoker.engine import words as _words
 from studpoker.engine.cards import Card, CardLike, Rank, Suit, parse_card
 from studpoker.engine.games import WallStreet
 from studpoker.engine.hand import Phase, SeatView
@@ -392,3 +393,10 @@ def table(
 
 def _name(names: Sequence[str] | None, seat: int) -> str:
     return names[seat] if names is not None and seat < len(names) else f"Seat {seat + 1}"
+
+
+def _card_picture(value: Card) -> str:
+    return card(value)
+
+
+_words.register_picture(_card_picture)  # Card._repr_svg_ (Jupyter)

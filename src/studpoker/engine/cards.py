@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
+from studpoker.engine import words as _words
+
 __all__ = [
     "JOKER",
     "UNKNOWN",
@@ -192,6 +194,12 @@ class Card:
 
     def __deepcopy__(self, memo: object) -> Card:
         return self
+
+    def _repr_svg_(self) -> str | None:
+        """The card as SVG, for Jupyter (drawn by :mod:`studpoker.svg`, registered in
+        :mod:`studpoker.engine.words`; None without the display layer)."""
+        picture = _words.card_picture
+        return picture(self) if picture is not None else None
 
 
 _CARDS: Final[tuple[Card, ...]] = (
