@@ -104,7 +104,7 @@ def test_r8_2_payments_and_extra_cards_are_actions() -> None:
     (a 4 bringing a 4 brings another), a payment for a face-up 3 is ``pN pay AMOUNT``, a
     fold to it ``pN f``; all replay."""
     # p1 (seat 0): 4c door brings the 4h, which brings the Kc; p2's door 3h is paid for
-    hand = baseball_with("As 7s Jc Kd 7d Tc 4c 4h Kc 3h Qd 2s 5s 5h", three_price=7)
+    hand = baseball_with("As 7s Jc Kd 7d Tc 4c 4h Kc 3h Qd 2s 5s 5h 6d 6c 8d", three_price=7)  # fifth street fixed
     act(hand, K.PAY, K.BRING_IN, K.CALL, K.CALL)
     act(hand, K.CHECK, K.CHECK, K.CHECK)  # fourth street, no 3 on it
     history = phh.from_hand(hand)

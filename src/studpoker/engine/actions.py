@@ -10,9 +10,12 @@ chips the call puts in (less than owed when all-in); ``BUY`` names a market
 
 >>> from studpoker.engine.actions import Action, ActionKind
 >>> str(Action(seat=2, kind=ActionKind.RAISE, amount=10))
+'seat 2 raises to 10'
+>>> Action(seat=2, kind=ActionKind.RAISE, amount=10).notation()
 'seat 2 raise 10'
 
-(In words, ``seat 2 raises to 10``, by :func:`studpoker.describe.describe_action`.)
+(The words are :func:`studpoker.describe.describe_action`'s, registered in
+:mod:`studpoker.engine.words`; ``notation()`` is the engine's own short form.)
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ class Action:
         (:func:`studpoker.describe.describe_action`, registered in :mod:`.words`);
         without the display layer, in short notation: ``seat 2 raise 10``."""
         words = _words.action_words
-        if words is not None:
+        if words is not None and isinstance(self.kind, ActionKind):  # (a malformed one: its notation)
             return words(self)
         return self.notation()
 
