@@ -13,6 +13,7 @@ import {
   announce, dialog, h, reducedMotion, replace, seated, sleep, toast,
 } from "./util.js";
 import {tournamentPanel} from "./tournaments.js";
+import {pendingTurns, tableInView} from "./turns.js";
 import {applyViewDelta, conn, watchMsg} from "./ws.js";
 
 const STREET_PAUSE = 700; // ms the last bets of a street stay in front of the players
@@ -621,7 +622,9 @@ export function mountTable(root, {id, invite}) {
     const mixedNow = info.mixed;
     const choosing = !inHand && mixedNow && mixedNow.choice_deadline && mixedNow.choosing === you
       && you !== null && you !== undefined;
-    document.title = myTurn || choosing ? `Your turn · ${baseTitle}` : baseTitle;
+    // the title has one rule: your turn here, or at a table the site hides (turns.js: its banner)
+    const hiddenTurn = pendingTurns().some((t) => !tableInView(t.table));
+    document.title = myTurn || choosing || hiddenTurn ? `Your turn · ${baseTitle}` : baseTitle;
     actions.classList.toggle("my-turn", Boolean(myTurn || choosing));
     const actionsSig = myTurn ? JSON.stringify(["turn", hand.hand, hand.version, view.legal_actions, st.busy, st.offline])
       : choosing ? JSON.stringify(["choose", mixedNow.choice_deadline]) : null;
