@@ -6,6 +6,7 @@ Authenticated requests carry ``Authorization: Bearer TOKEN``; the transactions a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, HTTPException, Request
@@ -186,6 +187,34 @@ def _renamed(svc: Services, user_id: int, name: str) -> None:
             conn.name = name
 
 
+async def _change_user(svc: Services, user_id: int, name: str | None,
+                       change: Callable[[Any, UserRow], None]) -> dict[str, Any]:
+    """Apply ``change(session, row)`` to the user's row in one transaction: a name taken
+    meanwhile is 409, a rule of names broken 400; the user's websockets speak the new name."""
+
+    def run() -> dict[str, Any]:
+        with svc.db.session() as s:
+            row = s.get(UserRow, user_id)
+            if row is None:  # pragma: no cover - deleted meanwhile
+                raise HTTPException(401, "no such account")
+            try:
+                change(s, row)
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+                raise NameTaken(f"the name {name!r} is taken") from None
+            return _user_json(row)
+
+    try:
+        out = await in_db(svc, run)
+    except NameTaken as exc:
+        raise HTTPException(409, str(exc)) from None
+    except AuthError as exc:
+        raise HTTPException(400, str(exc)) from None
+    _renamed(svc, user_id, str(out["name"]))
+    return out
+
+
 @router.post("/me/name")
 async def guest_name(body: Nickname, user: User, svc: Svc) -> dict[str, Any]:
     """A guest picks (or changes) its nickname, before its first hand (409 after it: the hands
@@ -193,27 +222,10 @@ async def guest_name(body: Nickname, user: User, svc: Svc) -> dict[str, Any]:
     if not user.guest:
         raise HTTPException(400, "an account keeps its name")
 
-    def rename() -> dict[str, Any]:
-        with svc.db.session() as s:
-            row = s.get(UserRow, user.id)
-            if row is None:  # pragma: no cover - deleted meanwhile
-                raise HTTPException(401, "no such account")
-            try:
-                _rename(svc, s, row, body.name)
-                s.commit()
-            except IntegrityError:
-                s.rollback()
-                raise NameTaken(f"the name {body.name!r} is taken") from None
-            return _user_json(row)
+    def rename(s: Any, row: UserRow) -> None:
+        _rename(svc, s, row, body.name)
 
-    try:
-        out = await in_db(svc, rename)
-    except NameTaken as exc:
-        raise HTTPException(409, str(exc)) from None
-    except AuthError as exc:
-        raise HTTPException(400, str(exc)) from None
-    _renamed(svc, user.id, str(out["name"]))
-    return out
+    return await _change_user(svc, user.id, body.name, rename)
 
 
 class Upgrade(BaseModel):
@@ -241,30 +253,13 @@ async def guest_to_account(body: Upgrade, user: User, svc: Svc) -> dict[str, Any
     except LimitExceeded as exc:
         raise too_many(exc) from None
 
-    def upgrade() -> dict[str, Any]:
-        with svc.db.session() as s:
-            row = s.get(UserRow, user.id)
-            if row is None:  # pragma: no cover - deleted meanwhile
-                raise HTTPException(401, "no such account")
-            try:
-                if body.name is not None:
-                    _rename(svc, s, row, body.name)
-                svc.auth.set_password(row, password_hash)
-                row.guest = False
-                s.commit()
-            except IntegrityError:
-                s.rollback()
-                raise NameTaken(f"the name {body.name!r} is taken") from None
-            return _user_json(row)
+    def upgrade(s: Any, row: UserRow) -> None:
+        if body.name is not None:
+            _rename(svc, s, row, body.name)
+        svc.auth.set_password(row, password_hash)
+        row.guest = False
 
-    try:
-        out = await in_db(svc, upgrade)
-    except NameTaken as exc:
-        raise HTTPException(409, str(exc)) from None
-    except AuthError as exc:
-        raise HTTPException(400, str(exc)) from None
-    _renamed(svc, user.id, str(out["name"]))
-    return out
+    return await _change_user(svc, user.id, body.name, upgrade)
 
 
 @router.post("/logout")
