@@ -1308,31 +1308,61 @@ class _Replayer:
 
     def _plan(self) -> list[Card]:
         """The deck in the order the engine will draw it, if every player the file deals
-        a card on a street was in the hand when it was dealt (else :meth:`_sync` fixes it)."""
-        n, events = self.n, self.events
+        a card on a street was in the hand when it was dealt (else :meth:`_sync` fixes it).
+
+        The streets of the game are dealt as the engine deals them: round by round to
+        the players the file still has cards for, from the dealer's left; a round the
+        stub cannot give to them all is one community card (R1.10); a face-up card of
+        the game's ``extra_card_rank`` brings its holder the next card at once (R8.2),
+        so a player's k-th card need not be dealt on the k-th round; a Wall Street card
+        round takes a player's card from the stub or, for a bought slot, refills the
+        market from it (R3.5)."""
+        n, events, game = self.n, self.events, self.game
         size = len(self.deck_cards)
-        keys: list[tuple[str, int, int]] = [("p", self.seat(p), k) for k in range(3)
-                                            for p in range(n)]
-        wall_street = self.h.variant == WALL_STREET
+        extra = game.extra_card_rank
+        keys: list[tuple[str, int, int]] = []
+        counts = [0] * n  # by player: the cards planned so far
         mcount = ccount = 0
-        if wall_street:
-            keys += [("m", 0, j) for j in range(4)]
-            mcount = 4
-        for k in range(3, 7):
-            active = [p for p in range(n) if len(events[p]) > k]
-            if not active:
-                if ccount < len(self.community) and len(keys) < size:  # R1.10
-                    keys.append(("c", 0, ccount))
-                    ccount += 1
+
+        def give(p: int, face_up: bool, owed: int) -> None:
+            keys.append(("p", self.seat(p), counts[p]))
+            counts[p] += 1
+            card = self._want(keys[-1])
+            if face_up and extra is not None and card is not None and not card.is_joker \
+                    and card.code >> 2 == extra and size - len(keys) > owed \
+                    and counts[p] < len(events[p]):
+                give(p, True, owed)  # R8.2: the next card at once
+
+        for index, street in enumerate(game.streets):
+            if street.card_round:
+                for p in range(n):
+                    if counts[p] >= len(events[p]) or len(keys) >= size:
+                        continue
+                    if events[p][counts[p]] is _BOUGHT:
+                        keys.append(("m", 0, mcount))  # the refill of the bought slot
+                        mcount += 1
+                        counts[p] += 1
+                    else:
+                        give(p, True, 0)
                 continue
-            for p in active:
-                if len(keys) >= size:
-                    break
-                if wall_street and k < 6 and events[p][k] is _BOUGHT:
-                    keys.append(("m", 0, mcount))  # the refill of the bought slot
+            for k in range(street.down + street.up):
+                active = [p for p in range(n) if counts[p] < len(events[p])]
+                if index and not active:  # nobody has a card here: a community card (R1.10)
+                    if ccount < len(self.community) and len(keys) < size:
+                        keys.append(("c", 0, ccount))
+                        ccount += 1
+                    continue
+                if size - len(keys) < len(active):  # R1.10
+                    if len(keys) < size:
+                        keys.append(("c", 0, ccount))
+                        ccount += 1
+                    continue
+                for i, p in enumerate(active):
+                    give(p, k >= street.down, len(active) - 1 - i)
+            for _ in range(street.market):
+                if len(keys) < size:
+                    keys.append(("m", 0, mcount))
                     mcount += 1
-                else:
-                    keys.append(("p", self.seat(p), k))
         plan = [self._want(key) for key in keys]
         placed = {c for c in plan if c is not None}
         rest = [c for c in self.deck_cards if c not in self.named]
