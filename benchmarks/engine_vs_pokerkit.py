@@ -1,8 +1,9 @@
-"""Hands per second: our Seven Card Stud engine against PokerKit 0.7.7.
+"""Hands per second: our engine against PokerKit 0.7.7, in every game both deal.
 
-Six players, ante 1, bring-in 2, 5/10 fixed limit, 200 chips each, the same
+Seven Card Stud, Stud Hi-Lo and Razz (``--games``, default all three), six
+players, ante 1, bring-in 2, 5/10 fixed limit, 200 chips each, the same
 game rules in both engines (our ``open_pair_big_bet`` and ``heads_up_uncapped``
-options are off, as PokerKit has neither). Two scenarios:
+options are off, as PokerKit has neither). Two scenarios per game:
 
 * ``random``: at every decision a seeded RNG picks uniformly among the legal
   kinds of action (fold, check/call, bring-in, complete/bet/raise);
@@ -20,7 +21,8 @@ engines run in this one process, and ``--repeats`` interleaves several rounds
 both alike.
 Usage::
 
-    .venv/bin/python benchmarks/engine_vs_pokerkit.py [--hands N] [--ours-factor K] [--repeats R] [--json]
+    .venv/bin/python benchmarks/engine_vs_pokerkit.py [--games stud,stud8,razz] [--hands N]
+        [--ours-factor K] [--repeats R] [--json]
 
 ``--json`` prints the figures as one JSON object after the table.
 """
@@ -35,9 +37,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pokerkit import Automation, FixedLimitSevenCardStud, State
+from pokerkit import (
+    Automation,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    State,
+)
 
-from studpoker import ActionKind, Phase, SevenCardStud
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.games import Game, from_options
+from studpoker.engine.hand import Phase
 
 PLAYERS = 6
 STACKS = [200] * PLAYERS
@@ -57,15 +67,23 @@ PK_AUTOMATIONS = (
     Automation.CHIPS_PULLING,
 )
 
-GAME = SevenCardStud(
-    ante=ANTE, bring_in=BRING_IN, small_bet=SMALL_BET, big_bet=BIG_BET,
-    open_pair_big_bet=False, heads_up_uncapped=False,
-)
+#: each game both engines deal: ours (by its registry name, with the options PokerKit lacks off)
+#: and PokerKit's class
+PEERS: dict[str, tuple[Game, type[FixedLimitSevenCardStud] | type[FixedLimitRazz]
+                       | type[FixedLimitSevenCardStudHighLowSplitEightOrBetter]]] = {
+    "stud": (from_options("stud", ante=ANTE, bring_in=BRING_IN, small_bet=SMALL_BET, big_bet=BIG_BET,
+                          open_pair_big_bet=False, heads_up_uncapped=False), FixedLimitSevenCardStud),
+    "stud8": (from_options("stud8", ante=ANTE, bring_in=BRING_IN, small_bet=SMALL_BET, big_bet=BIG_BET,
+                           heads_up_uncapped=False), FixedLimitSevenCardStudHighLowSplitEightOrBetter),
+    "razz": (from_options("razz", ante=ANTE, bring_in=BRING_IN, small_bet=SMALL_BET, big_bet=BIG_BET,
+                          heads_up_uncapped=False), FixedLimitRazz),
+}
+GAME, PK_GAME = PEERS["stud"]
 PASSIVE = (ActionKind.BRING_IN, ActionKind.CHECK, ActionKind.CALL, ActionKind.SHOW)
 
 
 def play_ours(rng: random.Random, seed: int, showdown: bool) -> int:
-    """One hand of ours; returns the number of decisions."""
+    """One hand of ours (of the game in ``GAME``); returns the number of decisions."""
     hand = GAME.deal(stacks=STACKS, dealer=PLAYERS - 1, seed=seed)
     decisions = 0
     while not hand.is_over:
@@ -82,7 +100,7 @@ def play_ours(rng: random.Random, seed: int, showdown: bool) -> int:
 def play_pokerkit(rng: random.Random, seed: int, showdown: bool) -> int:
     """One PokerKit hand; returns the number of decisions (showdowns are automatic)."""
     random.seed(seed)  # PokerKit shuffles its deck with the global RNG
-    state: State = FixedLimitSevenCardStud.create_state(
+    state: State = PK_GAME.create_state(
         PK_AUTOMATIONS, True, ANTE, BRING_IN, SMALL_BET, BIG_BET, STACKS, PLAYERS,
     )
     decisions = 0
@@ -148,17 +166,39 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=400,
                         help="PokerKit hands per scenario played first and not counted; ours plays "
                              "--ours-factor times as many (default 400)")
+    parser.add_argument("--games", default=",".join(PEERS),
+                        help=f"comma-separated games to measure, of {', '.join(PEERS)} (default all)")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args()
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    unknown = [g for g in games if g not in PEERS]
+    if unknown or not games:
+        parser.error(f"--games: choose among {', '.join(PEERS)} (got {args.games!r})")
     ours_hands = args.hands * args.ours_factor
-    print(f"{PLAYERS}-handed stud, ante {ANTE}, bring-in {BRING_IN}, {SMALL_BET}/{BIG_BET}, "
+    print(f"{PLAYERS}-handed, ante {ANTE}, bring-in {BRING_IN}, {SMALL_BET}/{BIG_BET}, "
           f"stacks {STACKS[0]}; PokerKit {args.hands} hands, ours {ours_hands} hands per scenario "
           f"and round, {args.repeats} interleaved rounds after a warm-up of {args.warmup} and "
           f"{args.warmup * args.ours_factor} hands")
-    header = f"{'scenario':<10} {'ours hands/s':>13} {'PokerKit hands/s':>17} {'ratio':>8}" \
+    header = f"{'game':<6} {'scenario':<10} {'ours hands/s':>13} {'PokerKit hands/s':>17} {'ratio':>8}" \
              f" {'decisions/hand (ours, PK)':>27}"
     print(header)
     print("-" * len(header))
+    figures: list[dict[str, object]] = []
+    global GAME, PK_GAME
+    for game_name in games:
+        GAME, PK_GAME = PEERS[game_name]
+        figures.extend(_measure_game(game_name, args, ours_hands))
+    print("hands per CPU second of this process; our decisions include each SHOW at a showdown")
+    if args.json:
+        print(json.dumps({
+            "benchmark": "engine_vs_pokerkit", "players": PLAYERS, "repeats": args.repeats,
+            "seed": args.seed, "warmup_hands": args.warmup, "python": platform.python_version(), "rates": "per CPU second of this process",
+            "target_ratio": 20, "games": games, "scenarios": figures,
+        }))
+
+
+def _measure_game(game_name: str, args: argparse.Namespace, ours_hands: int) -> list[dict[str, object]]:
+    """Both scenarios of one game, interleaved rounds of ours and PokerKit's."""
     figures: list[dict[str, object]] = []
     for name, showdown in (("random", False), ("showdown", True)):
         ours = Rate(hands=0, seconds=0.0, decisions=0)
@@ -173,22 +213,16 @@ def main() -> None:
                 total.decisions += one.decisions
         ratio = ours.per_second / theirs.per_second
         figures.append({
-            "scenario": name, "ours_hands_per_cpu_s": round(ours.per_second, 1),
+            "game": game_name, "scenario": name, "ours_hands_per_cpu_s": round(ours.per_second, 1),
             "pokerkit_hands_per_cpu_s": round(theirs.per_second, 1), "ratio": round(ratio, 2),
             "ours_decisions_per_hand": round(ours.decisions / ours.hands, 2),
             "pokerkit_decisions_per_hand": round(theirs.decisions / theirs.hands, 2),
             "ours_hands": ours.hands, "pokerkit_hands": theirs.hands,
         })
         per_hand = f"{ours.decisions / ours.hands:.1f}, {theirs.decisions / theirs.hands:.1f}"
-        print(f"{name:<10} {ours.per_second:>13,.0f} {theirs.per_second:>17,.0f} "
+        print(f"{game_name:<6} {name:<10} {ours.per_second:>13,.0f} {theirs.per_second:>17,.0f} "
               f"{ratio:>7.1f}x {per_hand:>27}")
-    print("hands per CPU second of this process; our decisions include each SHOW at a showdown")
-    if args.json:
-        print(json.dumps({
-            "benchmark": "engine_vs_pokerkit", "players": PLAYERS, "repeats": args.repeats,
-            "seed": args.seed, "warmup_hands": args.warmup, "python": platform.python_version(), "rates": "per CPU second of this process",
-            "target_ratio": 20, "scenarios": figures,
-        }))
+    return figures
 
 
 if __name__ == "__main__":
