@@ -49,7 +49,9 @@ __all__ = [
     "DEFAULT_OPTIONS",
     "GAMES",
     "Baseball",
+    "DeuceSevenRazz",
     "DoorCard",
+    "FiveCardStud",
     "FollowTheQueen",
     "Game",
     "GameError",
@@ -88,6 +90,7 @@ class Opener(Enum):
     LOW_BOARD = "low_board"  # R6.4: the lowest (best razz) hand showing
     DEALER_LEFT = "dealer_left"  # R3.4: first player clockwise from the dealer's left
     WILD_BOARD = "wild_board"  # R8.1: the highest hand showing, read with the wild cards
+    DEUCE_SEVEN_BOARD = "deuce_seven_board"  # R10.2: the best deuce-to-seven hand showing
 
 
 class DoorCard(Enum):
@@ -95,6 +98,7 @@ class DoorCard(Enum):
 
     LOWEST = "lowest"  # R2.4: lowest by rank, ace high; between equal ranks the lower suit (clubs first)
     HIGHEST = "highest"  # R6.3: highest by rank, king high and ace low; the higher suit (spades first)
+    HIGHEST_ACE_HIGH = "highest_ace_high"  # R10.2: highest by rank, ace high; the higher suit first
 
 
 class Ranking(Enum):
@@ -103,6 +107,7 @@ class Ranking(Enum):
     HIGH = "high"  # R1.3 (the joker R1.2): every hand has one
     EIGHT_OR_BETTER = "eight_or_better"  # R1.4: a hand may have none (the share goes to the others)
     RAZZ = "razz"  # R6.2: ace-to-five low, pairs count, every hand has one
+    DEUCE_SEVEN = "deuce_seven"  # R10.1: deuce-to-seven low, aces high, straights and flushes count
     WILD_HIGH = "wild_high"  # R8.1: R1.3 with the hand's wild ranks, five of a kind on top
     HIGH_SPADE = "high_spade"  # R8.4: the highest spade face down (a hand may have none)
     LOW_SPADE = "low_spade"  # R8.4: the lowest spade face down, the 2 lowest (a hand may have none)
@@ -114,6 +119,7 @@ class OddChip(Enum):
     BY_CARD = "by_card"  # R2.10: highest card of the winning five, by rank then suit
     BY_POSITION = "by_position"  # R3.8: first tied winner clockwise from the dealer's left
     BY_LOW_CARD = "by_low_card"  # R6.5: lowest card of the winning five, ace lowest, then clubs first
+    BY_LOW_CARD_ACE_HIGH = "by_low_card_ace_high"  # R10.3: lowest card, deuce lowest (ace highest)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -636,12 +642,86 @@ class LowChicago(SevenCardStud):
         return _stud_family_options(self)
 
 
+@dataclass(frozen=True, kw_only=True)
+class FiveCardStud(SevenCardStud):
+    """Five Card Stud, fixed limit (R9; PHH ``F5S``, this project's code).
+
+    2 to 10 players. Second street: one card down and one up, the lowest door
+    card bringing in (R2.4); third, fourth and fifth streets: one card up
+    each, a betting round after each; small bets on second and third street,
+    big bets on fourth and fifth (R9.1). From third street the highest hand
+    showing acts first, and an open pair on third street allows the big bet
+    (R9.2, R2.6). Showdown: the best five-card high hand, odd chip as R2.10
+    (R9.3). No joker. Options: ``max_raises`` (3), ``heads_up_uncapped`` (on),
+    ``open_pair_big_bet`` (on), ``open_pair_raise_big`` (off), ``showdown_muck``
+    (on), ``fold_when_check`` (off).
+
+    >>> game = FiveCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    >>> [(s.name, s.down, s.up, s.bet) for s in game.streets]
+    [('second', 1, 1, 5), ('third', 0, 1, 5), ('fourth', 0, 1, 10), ('fifth', 0, 1, 10)]
+    >>> game.streets[1].open_pair, game.max_players
+    (True, 10)
+    """
+
+    name: ClassVar[str] = "five_stud"
+    title: ClassVar[str] = "Five Card Stud"
+    max_players: ClassVar[int] = 10
+
+    joker: bool = field(default=False, init=False, repr=False)
+    double_ace_flush: bool = field(default=False, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        small, big, board = self.small_bet, self.big_bet, self.board_opener
+        streets = (  # R9.1, R9.2
+            Street(name="second", down=1, up=1, opener=Opener.BRING_IN, bet=small),
+            Street(
+                name="third", up=1, opener=board, bet=small,
+                big_bet=big if self.open_pair_big_bet else None,
+                open_pair=self.open_pair_big_bet, raise_big=self.open_pair_raise_big,
+            ),
+            Street(name="fourth", up=1, opener=board, bet=big),
+            Street(name="fifth", up=1, opener=board, bet=big),
+        )
+        object.__setattr__(self, "streets", streets)
+
+    def options(self) -> dict[str, object]:
+        return _stud_family_options(self)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeuceSevenRazz(Razz):
+    """Deuce-to-Seven Razz (R10; PHH ``F7S/27``, this project's code).
+
+    As Razz (R6) but for the hand ranking: the best deuce-to-seven low of the
+    seven cards, aces high only, straights and flushes counting against the
+    hand (7-5-4-3-2 unsuited is the best, R10.1). The highest door card brings
+    in, aces highest, spades first; from fourth street the best
+    deuce-to-seven board acts first, pairs worse, straights and flushes not
+    counting (R10.2). Odd chip: the lowest card, deuce lowest, clubs first
+    (R10.3). Options as :class:`Razz`.
+
+    >>> game = DeuceSevenRazz(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    >>> game.bring_in_card.value, game.streets[1].opener.value, [h.ranking.value for h in game.halves]
+    ('highest_ace_high', 'deuce_seven_board', ['deuce_seven'])
+    """
+
+    name: ClassVar[str] = "razz27"
+    title: ClassVar[str] = "Deuce-to-Seven Razz"
+    bring_in_card: ClassVar[DoorCard] = DoorCard.HIGHEST_ACE_HIGH  # R10.2
+    board_opener: ClassVar[Opener] = Opener.DEUCE_SEVEN_BOARD  # R10.2
+    halves: ClassVar[tuple[PotHalf, ...]] = (  # R10.1, R10.3
+        PotHalf(name="low", ranking=Ranking.DEUCE_SEVEN, odd_chip=OddChip.BY_LOW_CARD_ACE_HIGH),
+    )
+
+
 # ------------------------------------------------------------------ the registry
 
 GAMES: dict[str, type[SevenCardStud] | type[WallStreet]] = {
     "stud": SevenCardStud, "wallstreet": WallStreet, "stud8": StudHiLo, "razz": Razz,
     "baseball": Baseball, "follow_the_queen": FollowTheQueen,
     "high_chicago": HighChicago, "low_chicago": LowChicago,
+    "five_stud": FiveCardStud, "razz27": DeuceSevenRazz,
 }
 """Every game by its name (``Game.name``)."""
 
@@ -654,6 +734,8 @@ DEFAULT_OPTIONS: dict[str, dict[str, object]] = {
     "follow_the_queen": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
     "high_chicago": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
     "low_chicago": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "five_stud": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
+    "razz27": {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10},
 }
 """The stakes :func:`from_options` uses for any stake not given (the house game)."""
 
@@ -667,7 +749,11 @@ _ALIASES = {"stud": "stud", "sevencardstud": "stud", "7stud": "stud", "7cs": "st
             "baseball": "baseball", "sevencardbaseball": "baseball",
             "followthequeen": "follow_the_queen", "ftq": "follow_the_queen",
             "highchicago": "high_chicago", "chicago": "high_chicago", "chicagohigh": "high_chicago",
-            "lowchicago": "low_chicago", "chicagolow": "low_chicago"}
+            "lowchicago": "low_chicago", "chicagolow": "low_chicago",
+            "fivestud": "five_stud", "fivecardstud": "five_stud", "5stud": "five_stud",
+            "5cardstud": "five_stud", "5cs": "five_stud", "studfive": "five_stud",
+            "razz27": "razz27", "27razz": "razz27", "2to7razz": "razz27", "deucetosevenrazz": "razz27",
+            "deuce7razz": "razz27", "razzdeucetoseven": "razz27"}
 
 
 def _choices() -> str:
@@ -840,7 +926,14 @@ def rules_sections(game: Game) -> list[dict[str, str]]:
     joker = (" The joker (bug) is an ace, or completes a straight or a flush, and in a low is the lowest "
              "rank you lack." if game.joker else "")
     rankings = [h.ranking for h in game.halves]
-    if Ranking.RAZZ in rankings:
+    cards = _COUNT_WORDS[sum(st.down + st.up for st in game.streets)]
+    if Ranking.DEUCE_SEVEN in rankings:
+        showdown = ("Showdown: the lowest hand, deuce to seven", "The lowest hand wins the whole pot: "
+                    f"the best five of {cards} cards counted deuce to seven (aces are high only, "
+                    "straights and flushes count against you, pairs too). The best hand is 7-5-4-3-2 "
+                    "of mixed suits; A-5-4-3-2 is only ace high and 6-5-4-3-2 a straight. Between hands "
+                    "compare the highest card first, then the next." + muck)
+    elif Ranking.RAZZ in rankings:
         showdown = ("Showdown: the lowest hand", "The lowest hand wins the whole pot: the best five of "
                     "seven cards counted ace to five (aces are low, straights and flushes do not count "
                     "against you, pairs do: any five different ranks beat a pair). The best hand is "
@@ -863,7 +956,8 @@ def rules_sections(game: Game) -> list[dict[str, str]]:
                     "any card you want (even one you already hold); five of a kind beats a straight "
                     "flush, and a natural hand ties the same hand made with wild cards." + muck)
     else:
-        showdown = ("Showdown", "High hand only: the best five of seven cards wins." + muck + joker)
+        best = "the best five cards win" if cards == "five" else f"the best five of {cards} cards wins"
+        showdown = ("Showdown", f"High hand only: {best}." + muck + joker)
     if isinstance(game, WallStreet):
         unit = game.unit
         prices = ", ".join(f"slot {k} costs {game.market_price(k)}" for k in range(1, 5))
@@ -888,27 +982,35 @@ def rules_sections(game: Game) -> list[dict[str, str]]:
     if game.bring_in_card is DoorCard.HIGHEST:
         door = ("The highest door card (king high, ace low; between equal ranks spades, then hearts, "
                 "diamonds, clubs)")
+    elif game.bring_in_card is DoorCard.HIGHEST_ACE_HIGH:
+        door = ("The highest door card (aces highest; between equal ranks spades, then hearts, "
+                "diamonds, clubs)")
     else:
         door = "The lowest door card (ace high; ties by suit: clubs, diamonds, hearts, spades)"
     if game.board_opener is Opener.LOW_BOARD:
         first = ("the lowest hand showing acts first (counted like a razz hand: a pair showing is "
                  "worse than any unpaired cards)")
+    elif game.board_opener is Opener.DEUCE_SEVEN_BOARD:
+        first = ("the lowest hand showing acts first (counted deuce to seven, aces high: a pair showing "
+                 "is worse than any unpaired cards; straights and flushes do not count on the board)")
     elif game.board_opener is Opener.WILD_BOARD:
         first = "the best hand showing acts first, read with the wild cards"
     else:
         first = "the best hand showing acts first (pairs and better; straights and flushes do not count)"
     cap = (f"A bet and {game.max_raises} raises at most per street"
            + (" (no cap when only two players are left)." if game.heads_up_uncapped else "."))
+    streets = game.streets
+    second = streets[1].name  # the street of the open pair (R2.6, R9.2)
     if game.open_pair_big_bet:
-        open_pair = (f"If anyone shows a pair on fourth street, the first bet may be the big bet "
+        open_pair = (f"If anyone shows a pair on {second} street, the first bet may be the big bet "
                      f"({big}); raises on that street then go up by the same amount.")
         if game.open_pair_raise_big:  # R2.6 option
             open_pair += (f" A small first bet may also be raised by the big bet ({big}); after "
                           "that every raise on the street is big.")
     elif "open_pair_big_bet" in option_names(game.name):
-        open_pair = "This table does not use the open-pair rule: fourth street bets are small."
+        open_pair = f"This table does not use the open-pair rule: {second} street bets are small."
     else:
-        open_pair = f"No open-pair rule in {game.title}: fourth street bets are always {small}."
+        open_pair = f"No open-pair rule in {game.title}: {second} street bets are always {small}."
     wild: list[tuple[str, str]] = []
     if game.wild or game.follow_the_queen:
         ranks = [Rank(r).plural for r in range(12, -1, -1) if game.wild >> r & 1]
@@ -927,18 +1029,53 @@ def rules_sections(game: Game) -> list[dict[str, str]]:
         wild.append(("Wild cards", text))
     return [{"title": t, "text": x} for t, x in (
         ("The deal", f"{game.min_players} to {game.max_players} players. Everyone antes {game.ante}. "
-         "You get two cards face down and one face up (the door card). Then one more card face up "
-         "on fourth, fifth and sixth street, and a last card face down on seventh: seven cards, "
-         "your best five play."),
+         + _deal_text(streets)),
         *wild,
         ("Bring-in and completion", f"{door} must bring in for {bring_in} or complete to {small}. "
          f"The others fold, call the bring-in, or complete to {small}; after a completion raises "
          f"go up by {small}."),
-        ("Betting", f"Fixed limit: {small} on third and fourth street, {big} from fifth street on. "
-         f"{cap} From fourth street on, {first}." + fold),
+        ("Betting", f"Fixed limit: {_bets_text(streets)}. {cap} From {second} street on, {first}." + fold),
         ("Open pair", open_pair),
         showdown,
     )]
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _deal_text(streets: Sequence[Street]) -> str:
+    """How a stud game's cards fall, from its street table (every street deals each player
+    cards down and up; the first street's last card up is the door card)."""
+    first, rest = streets[0], streets[1:]
+    text = (f"You get {_COUNT_WORDS[first.down]} card{'s' * (first.down != 1)} face down and "
+            f"{_COUNT_WORDS[first.up]} face up (the door card).")
+    ups = [st.name for st in rest if st.up and not st.down]
+    if ups:
+        names = ", ".join(ups[:-1]) + (" and " if len(ups) > 1 else "") + ups[-1]
+        text += f" Then one more card face up on {names} street"
+    downs = [st.name for st in rest if st.down]
+    if downs:
+        text += f", and a last card face down on {downs[-1]}"
+    total = sum(st.down + st.up for st in streets)
+    played = "your best five play" if total > 5 else "all five play"
+    return f"{text}: {_COUNT_WORDS[total]} cards, {played}."
+
+
+def _bets_text(streets: Sequence[Street]) -> str:
+    """The bet of each run of streets: ``"5 on third and fourth street, 10 from fifth street on"``."""
+    runs: list[tuple[int, list[str]]] = []
+    for st in streets:
+        if runs and runs[-1][0] == st.bet:
+            runs[-1][1].append(st.name)
+        else:
+            runs.append((st.bet, [st.name]))
+    parts = []
+    for i, (bet, names) in enumerate(runs):
+        if i == len(runs) - 1 and i and len(names) > 1:
+            parts.append(f"{bet} from {names[0]} street on")
+        else:
+            parts.append(f"{bet} on {' and '.join(names)} street")
+    return ", ".join(parts)
 
 
 def phh_order(dealer: int, n: int) -> list[int]:
