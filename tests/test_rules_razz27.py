@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from studpoker.engine.actions import ActionKind
-from studpoker.engine.games import DeuceSevenRazz, GameError, from_options, game_info
+from studpoker.engine.games import GameError, from_options, game_info
+from studpoker.engine.games.razz27 import DeuceSevenRazz
 from studpoker.engine.hand import Hand
 
 GAME = DeuceSevenRazz(ante=1, bring_in=2, small_bet=5, big_bet=10)

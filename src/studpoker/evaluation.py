@@ -5,6 +5,7 @@ re-exports it.
 """
 
 from studpoker.engine.evaluation import (
+    DeuceSevenValue,
     HighCategory,
     HighValue,
     LowCategory,
@@ -14,6 +15,13 @@ from studpoker.engine.evaluation import (
     board_has_pair,
     board_key,
     bring_in_key,
+    deuce_seven_board_key,
+    deuce_seven_bring_in_key,
+    deuce_seven_category_of_key,
+    deuce_seven_key,
+    deuce_seven_odd_chip_key,
+    deuce_seven_value,
+    evaluate_deuce_seven,
     evaluate_high,
     evaluate_low,
     evaluate_razz,
@@ -33,6 +41,7 @@ from studpoker.engine.evaluation import (
 from studpoker.engine.evaluation import high_value as high_value
 
 __all__ = [
+    "DeuceSevenValue",
     "HighCategory",
     "HighValue",
     "LowCategory",
@@ -42,6 +51,13 @@ __all__ = [
     "board_has_pair",
     "board_key",
     "bring_in_key",
+    "deuce_seven_board_key",
+    "deuce_seven_bring_in_key",
+    "deuce_seven_category_of_key",
+    "deuce_seven_key",
+    "deuce_seven_odd_chip_key",
+    "deuce_seven_value",
+    "evaluate_deuce_seven",
     "evaluate_high",
     "evaluate_low",
     "evaluate_razz",
