@@ -803,6 +803,8 @@ def _sample_counts(
     hilo: bool,
     razz: bool,
     razz_keys: I32Array,
+    suited: bool,
+    suited_flush: I32Array,
     seeds: U64Array,
     per_chunk: IntArray,
     spade: bool,
@@ -814,7 +816,9 @@ def _sample_counts(
 
     Player ``p`` holds ``known[p, :nknown[p]]`` and is dealt ``needs[p]`` cards
     from ``pool``, plus the one community card when ``community``. With ``razz``
-    the best hand is the best razz low (``razz_keys`` per slot, R6.2). With
+    the best hand is the best razz low (``razz_keys`` per slot, R6.2); with ``suited`` too,
+    the best deuce-to-seven low (R10.1: ``razz_keys`` the deuce-to-seven slots and
+    ``suited_flush`` the five-rank flushes, :func:`_deuce_seven_row`). With
     ``spade`` (and ``hilo``) the second share is Chicago's spade in the hole
     (R8.4) instead of a low: the first ``down[p]`` cards dealt to player ``p``
     are face down, ``spade_keys`` ranks a card (-1: no spade) and
@@ -868,9 +872,9 @@ def _sample_counts(
                 if community:
                     s += t.weight[shared]
                     m |= t.low_bit[shared]
-                if razz:
+                if razz and not (suited and (s + 0x3333) & 0x8888):
                     h = _razz_value(s, t, razz_keys)
-                elif (s + 0x3333) & 0x88888:
+                elif razz or (s + 0x3333) & 0x88888:
                     k = nknown[p]
                     for q in range(k):
                         row[q] = known[p, q]
@@ -880,7 +884,10 @@ def _sample_counts(
                     if community:
                         row[k] = shared
                         k += 1
-                    h = _row_slow(row, k, s, t, v, double)
+                    if razz:  # R10.1: five cards of a suit, a flush may count against the hand
+                        h = _deuce_seven_row(row, k, s, t, razz_keys, suited_flush)
+                    else:
+                        h = _row_slow(row, k, s, t, v, double)
                 else:
                     h = _nonflush_value(s, t, v)
                 if spade:

@@ -93,6 +93,7 @@ from studpoker.engine.games import (
     phh_order,
     to_options,
 )
+from studpoker.engine.games.base import hand_size
 from studpoker.engine.hand import Hand, Phase, PotResult
 from studpoker.engine.operations import (
     ActionTaken,
@@ -1327,7 +1328,7 @@ class _Replayer:
         n, events = self.n, self.events
         size = len(self.deck_cards)
         first = self.game.streets[0].down + self.game.streets[0].up  # cards of the first street
-        total = sum(st.down + st.up for st in self.game.streets)
+        total = hand_size(self.game)
         keys: list[tuple[str, int, int]] = [("p", self.seat(p), k) for k in range(first)
                                             for p in range(n)]
         wall_street = self.h.variant == WALL_STREET

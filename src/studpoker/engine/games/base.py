@@ -603,8 +603,9 @@ COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eig
 
 
 def hand_size(game: Game) -> int:
-    """The cards a player holds at the showdown, from the street table (R8.2's extra cards aside)."""
-    return sum(st.down + st.up for st in game.streets)
+    """The cards a player holds at the showdown, from the street table: each street's cards down
+    and up, and one card per Wall Street card round (R3.5); R8.2's extra cards aside."""
+    return sum(st.down + st.up + st.card_round for st in game.streets)
 
 
 def deal_text(game: Game) -> str:
