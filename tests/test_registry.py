@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from studpoker.games import (
+from studpoker.engine.games import (
     DEFAULT_OPTIONS,
     GAMES,
     GameError,
@@ -220,7 +220,7 @@ def test_game_data_is_consistent_for_every_game() -> None:
     """R2.4/R6.3, R2.6/R6.4, R3.7/R5.2/R6.2: each game's class-level data agrees with itself:
     ``high_low`` is an eight-or-better low share, the later streets open with the board
     order, and the first share is one every hand has (so every pot has a winner)."""
-    from studpoker.games import DoorCard, Opener, Ranking
+    from studpoker.engine.games import DoorCard, Opener, Ranking
 
     for name, cls in GAMES.items():
         game = from_options(name)
@@ -237,7 +237,7 @@ def test_game_data_is_consistent_for_every_game() -> None:
 def test_rules_sections_say_what_each_game_plays() -> None:
     """R2.4/R6.3, R2.6/R5.3/R6.4, R3.7/R5.2/R6.2, R8: the rules panel's words come from
     each game's data (game_info's ``rules``), for every game of the registry."""
-    from studpoker.games import rules_sections
+    from studpoker.engine.games import rules_sections
 
     def text(name: str, **options: object) -> str:
         return " ".join(s["title"] + ": " + s["text"] for s in rules_sections(from_options(name, **options)))

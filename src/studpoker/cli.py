@@ -621,7 +621,7 @@ def make_game(
 ) -> Game:
     """A game from CLI words: a game name (``stud``, ``stud8``, ``razz``, ``wallstreet``,
     ``baseball``, ``follow_the_queen``, ``high_chicago``, ``low_chicago``, or an alias) and
-    comma-separated stakes (empty: the defaults of :func:`studpoker.games.from_options`);
+    comma-separated stakes (empty: the defaults of :func:`studpoker.engine.games.from_options`);
     ``showdown_muck``, ``open_pair_big_bet`` and ``three_price`` None keep the game's default
     (R1.9, R3.10, R2.6, R8.2). An option the game does not have (the joker in razz or
     Baseball, the open pair and ``open_pair_raise_big`` in stud8, razz, Baseball and Wall

@@ -255,7 +255,7 @@ class _Spot:
     needs: list[int]  # cards each player still gets, the community card included
     community: bool
     total_deals: int
-    wild: int = 0  # R8.1: the mask of the wild ranks (studpoker.wild.wild_mask), fixed
+    wild: int = 0  # R8.1: the mask of the wild ranks (studpoker.engine.wild.wild_mask), fixed
     # R8.4: "high" or "low" when the second share is Chicago's spade in the hole (then hilo
     # is True and the "low" keys are spade keys: larger wins, -1 no spade); "" otherwise
     spade: str = ""

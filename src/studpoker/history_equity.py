@@ -8,7 +8,8 @@ cards, the folded players' up cards as dead cards. The viewer is the file's
 hero (``_hero``, as ``studpoker import`` writes it) unless named; with no
 viewer, only the up cards count (what the rail saw).
 
->>> from studpoker import SevenCardStud, phh
+>>> from studpoker import phh
+>>> from studpoker.engine import SevenCardStud
 >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> hand = game.deal(stacks=[50, 50], dealer=1, deck="As Kd Ah Kc 2c 3d Ad Ks")
 >>> hand.bring_in(); hand.check_or_call()

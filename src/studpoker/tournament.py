@@ -5,7 +5,7 @@ A tournament is data plus a loop, like the rest of the core. The data: a
 minutes, a starting stack, a payout table by number of entrants
 (:data:`DEFAULT_PAYOUTS`), the seats per table. The loop:
 :meth:`Tournament.start_round` deals one hand at every table (at the level in
-force), the caller plays those hands through :class:`~studpoker.table.Table`,
+force), the caller plays those hands through :class:`~studpoker.engine.table.Table`,
 and :meth:`Tournament.finish_round` records who busted (ties in one round
 broken by the stack at the start of that hand), breaks and balances tables and
 ends the tournament when one player is left. :meth:`Tournament.play` runs the
@@ -15,12 +15,12 @@ heads-up finish) are in ``docs/tournaments.md``.
 
 Only the standard library is used here.
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> from studpoker.tournament import Tournament, TournamentConfig, Schedule
 >>> config = TournamentConfig(game=SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10),
 ...                           schedule=Schedule.default("stud", hands_per_level=5),
 ...                           starting_stack=100, buy_in=10)
->>> from studpoker.table import default_action
+>>> from studpoker.engine.table import default_action
 >>> class Caller:
 ...     def act(self, view):
 ...         kinds = [a.kind.value for a in view.legal_actions]
@@ -683,7 +683,7 @@ class Registration:
     ``entrants``: the number of places; ``bots``: bot names cycled over the
     places filled by :meth:`fill_with_bots` (empty: no bots allowed).
 
-    >>> from studpoker import SevenCardStud
+    >>> from studpoker.engine import SevenCardStud
     >>> reg = Registration(config=TournamentConfig(game=SevenCardStud(
     ...     ante=1, bring_in=2, small_bet=5, big_bet=10)), entrants=3, bots=("rule",))
     >>> reg.register("ann"); reg.register("bob"); reg.unregister("bob")

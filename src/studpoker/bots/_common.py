@@ -1,4 +1,4 @@
-"""Helpers every bot shares: reading a :class:`~studpoker.hand.SeatView` and
+"""Helpers every bot shares: reading a :class:`~studpoker.engine.hand.SeatView` and
 turning an intention ("bet", "call", "give up") into one of its legal actions.
 
 Everything here reads the view only: the cards it lists are the ones the seat
@@ -116,7 +116,7 @@ class Table:
     the seat has not seen (the deck minus all visible cards, folded players'
     up cards included, which are dead); ``market``: the Wall Street market
     (None for an empty slot); ``wild``: the mask of the ranks wild now (R8,
-    :func:`studpoker.wild.wild_mask`; 0 without wild cards); ``razz``: the pot
+    :func:`studpoker.engine.wild.wild_mask`; 0 without wild cards); ``razz``: the pot
     goes to the best low (R6.2) instead of the best high, with ``deuce_seven`` the
     deuce-to-seven low (R10.1); ``cards``: the cards a hand ends with (the game's
     street table: 7, or 5 in Five Card Stud).

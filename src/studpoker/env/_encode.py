@@ -1,7 +1,7 @@
 """Observation and information-state tensors and strings, built from a seat's view.
 
 Everything here reads only what the seat may see: strings come from
-:meth:`Hand.view(seat) <studpoker.hand.Hand.view>` (other seats' down cards
+:meth:`Hand.view(seat) <studpoker.engine.hand.Hand.view>` (other seats' down cards
 are ``None`` there until shown); tensors come from that view or, faster,
 from the hand's log read with the same visibility rule by a :class:`Tracker`,
 which keeps every seat's tensors of one hand and updates them from the

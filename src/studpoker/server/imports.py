@@ -31,10 +31,10 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from studpoker import history, phh
-from studpoker.actions import ActionKind, IllegalAction
 from studpoker.codec import result_dict, view_dict
-from studpoker.games import GAMES, game_info, to_options
-from studpoker.operations import ActionTaken, CardDealt, CommunityCardDealt, MarketDealt
+from studpoker.engine.actions import ActionKind, IllegalAction
+from studpoker.engine.games import GAMES, game_info, to_options
+from studpoker.engine.operations import ActionTaken, CardDealt, CommunityCardDealt, MarketDealt
 from studpoker.server.replay import describe
 
 __all__ = ["MAX_IMPORT_BYTES", "MAX_LISTED", "replay_steps", "router"]
