@@ -61,9 +61,10 @@ from studpoker.engine.cards import (
     format_cards,
     parse_cards,
 )
-from studpoker.engine.evaluation import high_key, low_key, razz_key
+from studpoker.engine.evaluation import deuce_seven_key, high_key, low_key, razz_key
 from studpoker.engine.games import GAMES as ENGINE_GAMES
-from studpoker.engine.games import Game, GameError, Ranking, canonical_name
+from studpoker.engine.games import Game, GameError, Ranking, canonical_name, from_options
+from studpoker.engine.games.base import hand_size
 from studpoker.engine.wild import RankLike, wild_high_key, wild_low_key, wild_mask
 
 try:  # the compiled engine: the [fast] extra
@@ -97,15 +98,14 @@ __all__ = [
     "warmup",
 ]
 
-_RANKINGS: Final = frozenset({Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.RAZZ, Ranking.WILD_HIGH,
-                               Ranking.HIGH_SPADE, Ranking.LOW_SPADE})
+_RANKINGS: Final = frozenset({Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.RAZZ, Ranking.DEUCE_SEVEN,
+                               Ranking.WILD_HIGH, Ranking.HIGH_SPADE, Ranking.LOW_SPADE})
 """The rankings of a pot's shares this module knows how to count."""
 
 
 def _counted(game: type[Game]) -> bool:
-    """Whether :func:`compute` counts ``game``: seven cards each, every share ranked as it can."""
-    return (sum(down + up for down, up in game.street_cards) == 7
-            and {h.ranking for h in game.halves} <= _RANKINGS)
+    """Whether :func:`compute` counts ``game``: every share of its pots ranked as it can."""
+    return {h.ranking for h in game.halves} <= _RANKINGS
 
 
 def _rankings(game: type[Game]) -> set[Ranking]:
@@ -126,8 +126,10 @@ WILD_DEFAULTS: Final[dict[str, str]] = {
     for name in GAMES if ENGINE_GAMES[name].wild}
 """The wild ranks of the wild-card games of :data:`GAMES` when ``wild`` is not given (R8.2, R8.3)."""
 
-LOWBALL: Final = frozenset(name for name in GAMES if _rankings(ENGINE_GAMES[name]) == {Ranking.RAZZ})
-"""The games of :data:`GAMES` won by the best razz low (R6.2) instead of the best high."""
+LOWBALL: Final = frozenset(name for name in GAMES
+                           if _rankings(ENGINE_GAMES[name]) in ({Ranking.RAZZ}, {Ranking.DEUCE_SEVEN}))
+"""The games of :data:`GAMES` won by the best low (razz R6.2, deuce-to-seven R10.1) instead of the
+best high."""
 
 EXACT_LIMIT: Final = 50_000_000
 """Deals up to which :func:`compute` enumerates when given no budget."""
@@ -263,7 +265,7 @@ class EquityResult:
 @dataclass(frozen=True)
 class _Spot:
     hilo: bool
-    razz: bool  # the best hand is the best razz low (R6.2), not the best high
+    razz: bool  # the best hand is the best low (razz R6.2, deuce-to-seven R10.1), not the best high
     known: list[list[int]]
     pool: list[int]
     needs: list[int]  # cards each player still gets, the community card included
@@ -276,6 +278,8 @@ class _Spot:
     down: tuple[int, ...] = ()  # of each player's cards to come (not the community card): face down
     hole_key: tuple[int, ...] = ()  # the spade key of each player's known hole cards (-1: none)
     hole: tuple[tuple[int, ...], ...] = ()  # each player's known hole cards (codes), for display
+    deuce_seven: bool = False  # with razz: the low is deuce-to-seven (R10.1), not ace-to-five
+    cards: int = 7  # the cards each hand ends with (the game's street table: 5 in Five Card Stud)
 
 
 # R8.4: a card's spade key, larger wins: the rank (High Chicago) or 12 minus it (Low
@@ -321,9 +325,17 @@ def _parse_spot(
         raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if isinstance(hands, str):
         raise ValueError("hands must be a sequence of hands, one per player (e.g. ['Ah Kh 7h', 'Qs Qd 2c'])")
-    if not 1 <= len(hands) <= 8:
-        raise ValueError(f"equity needs 1 to 8 players, got {len(hands)}")
-    razz = key in LOWBALL
+    try:  # the hand size and the ranking of the best hand, from the engine's game
+        engine_game = from_options(canonical_name(key))
+    except GameError:
+        engine_game = None
+    size = 7 if engine_game is None else hand_size(engine_game)
+    ranking = Ranking.HIGH if engine_game is None else engine_game.halves[0].ranking
+    most_players = 8 if engine_game is None else max(8, engine_game.max_players)
+    if not 1 <= len(hands) <= most_players:
+        raise ValueError(f"equity needs 1 to {most_players} players, got {len(hands)}")
+    deuce_seven = ranking is Ranking.DEUCE_SEVEN
+    razz = key in LOWBALL or ranking is Ranking.RAZZ or deuce_seven
     if razz and joker:
         raise CardError("razz is played without the joker (R6.1)")
     mask = wild_mask(WILD_DEFAULTS.get(key, "") if wild is None else wild)
@@ -362,11 +374,11 @@ def _parse_spot(
             holes.append(down)
     known = [h + shared for h in known]
     for i, hand in enumerate(known):
-        if len(hand) > 7 and not mask:  # a Baseball hand may hold more (R8.2)
-            raise CardError(f"player {i + 1} has {len(hand)} cards; a stud hand has at most 7")
+        if len(hand) > size and not mask:  # a Baseball hand may hold more (R8.2)
+            raise CardError(f"player {i + 1} has {len(hand)} cards; a hand of this game has at most {size}")
     deck = range(JOKER_CODE + 1 if joker else JOKER_CODE)
     pool = [c for c in deck if c not in seen]
-    needs = [max(0, 7 - len(h)) for h in known]
+    needs = [max(0, size - len(h)) for h in known]
     stub = len(pool)
     community = sum(needs) > stub
     private = [n - 1 if community else n for n in needs]
@@ -407,12 +419,14 @@ def _parse_spot(
         down=tuple(down_needs),
         hole_key=tuple(max((spade_keys[c.code] for c in h), default=-1) for h in holes),
         hole=tuple(tuple(c.code for c in h) for h in holes),
+        deuce_seven=deuce_seven,
+        cards=size,
     )
 
 
 def _completions(
     known: list[int], pool: npt.NDArray[np.int64], need: int, hilo: bool, double: bool, razz: bool,
-    wild: int = 0,
+    wild: int = 0, deuce_seven: bool = False,
 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Every way to complete one hand from ``pool``: stub-index masks, best-hand keys (high,
     or razz, or high with the ``wild`` ranks), low keys (see :func:`_spot_completions`)."""
@@ -430,7 +444,10 @@ def _completions(
         high = fast.evaluate_wild_high(hands, ranks)
         low = fast.evaluate_wild_low(hands, ranks) if hilo else np.full(rows, -1, np.int32)
         return masks.astype(np.uint64), high, low
-    high = fast.evaluate_razz(hands) if razz else fast.evaluate_high(hands, double_ace_flush=double)
+    if razz:
+        high = fast.evaluate_deuce_seven(hands) if deuce_seven else fast.evaluate_razz(hands)
+    else:
+        high = fast.evaluate_high(hands, double_ace_flush=double)
     low = fast.evaluate_low(hands) if hilo else np.full(rows, -1, np.int32)
     return masks.astype(np.uint64), high, low
 
@@ -442,7 +459,8 @@ def _spot_completions(
     face down (every ``down[p]`` of them, equally likely), the second keys spade keys."""
     need = spot.needs[p]
     if not spot.spade:
-        return _completions(spot.known[p], pool, need, spot.hilo, double, spot.razz, spot.wild)
+        return _completions(spot.known[p], pool, need, spot.hilo, double, spot.razz, spot.wild,
+                            spot.deuce_seven)
     masks, high, _ = _completions(spot.known[p], pool, need, False, double, False)
     combos = fast.combinations(len(pool), need).astype(np.int64)
     table = np.array(_SPADE_KEYS[spot.spade], np.int32)
@@ -546,6 +564,8 @@ def _exact(spot: _Spot, double: bool, progress: Progress | None, enumerate_deals
             down=spot.down,
             hole_key=spot.hole_key,
             hole=spot.hole,
+            deuce_seven=spot.deuce_seven,
+            cards=spot.cards,
         )
         part = enumerate_deals(sub, double, progress, done, spot.total_deals)
         done += sub.total_deals
@@ -575,7 +595,12 @@ def _sample(
 ) -> tuple[Counts, int]:
     players = len(spot.needs)
     b = fast._built()
-    razz_keys = fast._razz_built().keys if spot.razz else np.zeros(1, np.int32)
+    suited_flush = np.zeros(1, np.int32)
+    if spot.deuce_seven:  # R10.1: the deuce-to-seven slots, and the flushes that count
+        built = fast._deuce_seven_built()
+        razz_keys, suited_flush = built.keys, built.flush
+    else:
+        razz_keys = fast._razz_built().keys if spot.razz else np.zeros(1, np.int32)
     pool = np.array(spot.pool, np.int64)
     known = np.zeros((players, 7), np.int64)
     for p, cards in enumerate(spot.known):
@@ -604,6 +629,8 @@ def _sample(
                 spot.hilo,
                 spot.razz,
                 razz_keys,
+                spot.deuce_seven,
+                suited_flush,
                 _seeds(seed, batch, _SAMPLE_CHUNKS),
                 per,
                 bool(spot.spade),
@@ -646,12 +673,18 @@ def _razz_key(codes: Sequence[int], double: bool) -> int:
     return razz_key(codes)
 
 
+def _deuce_seven_key(codes: Sequence[int], double: bool) -> int:
+    return deuce_seven_key(codes)
+
+
 def _best_key(spot: _Spot) -> Callable[[Sequence[int], bool], int]:
     """The key of the best hand: the high (R1.3; with wild cards R8.1), or in razz the razz low (R6.2)."""
     if spot.wild:
         wild = spot.wild
         return lambda codes, double: wild_high_key(codes, wild)
-    return _razz_key if spot.razz else high_key
+    if spot.razz:
+        return _deuce_seven_key if spot.deuce_seven else _razz_key
+    return high_key
 
 
 def _low_key(spot: _Spot) -> Callable[[Sequence[int]], int]:

@@ -5,7 +5,8 @@ numpy arrays of hands, enumerates every seven-card hand, and holds the
 compiled kernels behind :mod:`studpoker.equity`. Its keys are the per-hand
 evaluator's keys, bit for bit: ``fast.evaluate_high(hands)[i] ==
 high_key(hands[i])``, ``fast.evaluate_low(hands)[i] == low_key(hands[i])``
-and ``fast.evaluate_razz(hands)[i] == razz_key(hands[i])`` (R6.2).
+``fast.evaluate_razz(hands)[i] == razz_key(hands[i])`` (R6.2) and
+``fast.evaluate_deuce_seven(hands)[i] == deuce_seven_key(hands[i])`` (R10.1).
 
 >>> import numpy as np
 >>> hands = np.array([[51, 47, 43, 39, 35, 0, 1], [48, 1, 6, 11, 12, 40, 41]], dtype=np.uint8)
@@ -24,6 +25,8 @@ same flush and straight tables). Otherwise a row-displacement perfect hash
 maps the rank sum to a slot of a 332 KB table of keys: two loads per hand.
 A razz hand is its rank multiset alone, so razz uses the same hash into a
 second table of razz keys (built at the first razz call), never the slow path.
+Deuce-to-seven (R10.1) hashes into a third table (the best non-flush five of
+each multiset); a hand with five cards of a suit tries its fives one by one.
 The tables are built once, lazily, from :func:`studpoker.engine.evaluation.high_key`
 and the evaluator's private flush, straight and low tables, and are passed to
 the kernels as arguments (never frozen into the compiled code), so the disk
@@ -60,7 +63,14 @@ except ImportError as _exc:
 from studpoker._perfect_hash import RANK_MULTIPLIERS, ROW_SHIFT, displacements, rank_multisets
 from studpoker.engine import evaluation as _ev
 from studpoker.engine import wild as _wild
-from studpoker.engine.evaluation import HighCategory, LowCategory, RazzCategory, high_key, razz_key
+from studpoker.engine.evaluation import (
+    HighCategory,
+    LowCategory,
+    RazzCategory,
+    deuce_seven_key,
+    high_key,
+    razz_key,
+)
 from studpoker.engine.wild import RankLike, wild_mask
 
 __all__ = [
@@ -69,6 +79,7 @@ __all__ = [
     "category_of",
     "enumerate_hands",
     "enumerate_razz",
+    "evaluate_deuce_seven",
     "evaluate_high",
     "evaluate_low",
     "evaluate_razz",
@@ -246,6 +257,35 @@ def _razz_built() -> _RazzBuilt:
     return _RazzBuilt(keys=keys, ids=ids, id_keys=every)
 
 
+@dataclass(frozen=True)
+class _DeuceSevenBuilt:
+    keys: I32Array  # per perfect-hash slot: the best deuce-to-seven key of that rank multiset (R10.1)
+    flush: I32Array  # per 13-bit mask of five ranks: the deuce-to-seven key of those five suited
+
+
+@functools.cache
+def _deuce_seven_built() -> _DeuceSevenBuilt:
+    """The deuce-to-seven tables, from :func:`studpoker.engine.evaluation.deuce_seven_key`: a
+    representative hand of each rank multiset that cannot be a flush (suits in turn, at most
+    two of a suit), and each five-rank mask suited."""
+    multipliers = np.array(RANK_MULTIPLIERS, np.int64)
+    counts = rank_multisets()
+    sums = counts @ multipliers
+    disp = displacements()
+    slots = disp[sums >> _ROW_SHIFT] + (sums & ((1 << _ROW_SHIFT) - 1))
+    hands = []
+    for row in counts.tolist():
+        ranks = [r for r in range(13) for _ in range(int(row[r]))]
+        hands.append([4 * r + i % 4 for i, r in enumerate(ranks)])
+    keys = np.full(len(_built().keys.nonflush), -1, np.int32)
+    keys[slots] = list(map(deuce_seven_key, hands))
+    flush = np.full(8192, -1, np.int32)
+    for mask in range(8192):
+        if mask.bit_count() == 5:
+            flush[mask] = deuce_seven_key([4 * r + 2 for r in range(13) if mask >> r & 1])
+    return _DeuceSevenBuilt(keys=keys, flush=flush)
+
+
 # ---------------------------------------------------------------------------
 # Kernels. Scalars are int64 throughout; masks of the equity kernels uint64.
 # ---------------------------------------------------------------------------
@@ -399,6 +439,50 @@ def _razz_batch(hands: npt.NDArray[np.integer], t: _Tables, razz: I32Array, out:
         for j in range(k):
             s += weight[hands[i, j]]
         out[i] = _razz_value(s, t, razz)
+
+
+@njit(cache=True, inline="always")
+def _deuce_seven_row(
+    row: npt.NDArray[np.integer], k: int, s: int, t: _Tables, keys: I32Array, flush: I32Array
+) -> int:
+    """The deuce-to-seven key (R10.1) of the ``k`` cards of ``row`` whose weight sum is ``s``:
+    the rank multiset's slot, or with five cards of a suit every five (a flush counts)."""
+    if not (s + 0x3333) & 0x8888:
+        return _razz_value(s, t, keys)
+    w = t.weight
+    best = -1
+    for a in range(k - 4):
+        ca = row[a]
+        for b in range(a + 1, k - 3):
+            cb = row[b]
+            for c in range(b + 1, k - 2):
+                cc = row[c]
+                for d in range(c + 1, k - 1):
+                    cd = row[d]
+                    for e in range(d + 1, k):
+                        ce = row[e]
+                        suit = ca & 3
+                        if (cb & 3) == suit and (cc & 3) == suit and (cd & 3) == suit and (ce & 3) == suit:
+                            key = int(flush[(1 << (ca >> 2)) | (1 << (cb >> 2)) | (1 << (cc >> 2))
+                                            | (1 << (cd >> 2)) | (1 << (ce >> 2))])
+                        else:
+                            key = _razz_value(w[ca] + w[cb] + w[cc] + w[cd] + w[ce], t, keys)
+                        if key > best:
+                            best = key
+    return best
+
+
+@njit(cache=True, parallel=True)
+def _deuce_seven_batch(
+    hands: npt.NDArray[np.integer], t: _Tables, keys: I32Array, flush: I32Array, out: I32Array
+) -> None:
+    n, k = hands.shape
+    weight = t.weight
+    for i in prange(n):
+        s = 0
+        for j in range(k):
+            s += weight[hands[i, j]]
+        out[i] = _deuce_seven_row(hands[i], k, s, t, keys, flush)
 
 
 @njit(cache=True, parallel=True)
@@ -719,6 +803,8 @@ def _sample_counts(
     hilo: bool,
     razz: bool,
     razz_keys: I32Array,
+    suited: bool,
+    suited_flush: I32Array,
     seeds: U64Array,
     per_chunk: IntArray,
     spade: bool,
@@ -730,7 +816,9 @@ def _sample_counts(
 
     Player ``p`` holds ``known[p, :nknown[p]]`` and is dealt ``needs[p]`` cards
     from ``pool``, plus the one community card when ``community``. With ``razz``
-    the best hand is the best razz low (``razz_keys`` per slot, R6.2). With
+    the best hand is the best razz low (``razz_keys`` per slot, R6.2); with ``suited`` too,
+    the best deuce-to-seven low (R10.1: ``razz_keys`` the deuce-to-seven slots and
+    ``suited_flush`` the five-rank flushes, :func:`_deuce_seven_row`). With
     ``spade`` (and ``hilo``) the second share is Chicago's spade in the hole
     (R8.4) instead of a low: the first ``down[p]`` cards dealt to player ``p``
     are face down, ``spade_keys`` ranks a card (-1: no spade) and
@@ -784,9 +872,9 @@ def _sample_counts(
                 if community:
                     s += t.weight[shared]
                     m |= t.low_bit[shared]
-                if razz:
+                if razz and not (suited and (s + 0x3333) & 0x8888):
                     h = _razz_value(s, t, razz_keys)
-                elif (s + 0x3333) & 0x88888:
+                elif razz or (s + 0x3333) & 0x88888:
                     k = nknown[p]
                     for q in range(k):
                         row[q] = known[p, q]
@@ -796,7 +884,10 @@ def _sample_counts(
                     if community:
                         row[k] = shared
                         k += 1
-                    h = _row_slow(row, k, s, t, v, double)
+                    if razz:  # R10.1: five cards of a suit, a flush may count against the hand
+                        h = _deuce_seven_row(row, k, s, t, razz_keys, suited_flush)
+                    else:
+                        h = _row_slow(row, k, s, t, v, double)
                 else:
                     h = _nonflush_value(s, t, v)
                 if spade:
@@ -1162,6 +1253,31 @@ def evaluate_razz(hands: npt.ArrayLike) -> I32Array:
         table = _razz_built().keys
         with threads_for(a.shape[0]):
             _razz_batch(a, _built().tables, table, out)
+    return out
+
+
+def evaluate_deuce_seven(hands: npt.ArrayLike) -> I32Array:
+    """Deuce-to-seven keys (R10.1) of an (N, k) array of card codes, k = 5, 6 or 7.
+
+    Equal to ``evaluation.deuce_seven_key`` of each row: larger is better
+    (aces high only, straights and flushes counting). No joker: a row holding
+    code 52 is a ``ValueError``.
+
+    >>> import numpy as np
+    >>> from studpoker.engine.evaluation import deuce_seven_key
+    >>> rows = np.array([[20, 12, 9, 4, 0, 50, 51], [16, 12, 8, 4, 0, 1, 2], [2, 6, 10, 14, 22, 30, 1]],
+    ...                 dtype=np.uint8)
+    >>> evaluate_deuce_seven(rows).tolist() == [deuce_seven_key(r) for r in rows.tolist()]
+    True
+    """
+    a = _checked(hands)
+    if a.size and int(a.max()) == JOKER:
+        raise ValueError("deuce-to-seven is played without the joker (card code 52)")
+    out = np.empty(a.shape[0], np.int32)
+    if a.shape[0]:
+        d = _deuce_seven_built()
+        with threads_for(a.shape[0]):
+            _deuce_seven_batch(a, _built().tables, d.keys, d.flush, out)
     return out
 
 

@@ -110,6 +110,8 @@ from studpoker.engine.operations import (
 
 __all__ = [
     "BASEBALL",
+    "DEUCE_SEVEN_RAZZ",
+    "FIVE_STUD",
     "FOLLOW_THE_QUEEN",
     "GAME_VARIANTS",
     "HIGH_CHICAGO",
@@ -153,19 +155,24 @@ HIGH_CHICAGO: Final = "FHC"
 """Our variant code for High Chicago (R8.4, docs/phh-home-games.md)."""
 LOW_CHICAGO: Final = "FLC"
 """Our variant code for Low Chicago (R8.4, docs/phh-home-games.md)."""
+FIVE_STUD: Final = "F5S"
+"""Our variant code for Five Card Stud (R9, docs/phh-home-games.md)."""
+DEUCE_SEVEN_RAZZ: Final = "F7S/27"
+"""Our variant code for Deuce-to-Seven Razz (R10, docs/phh-home-games.md)."""
 VARIANT_GAMES: Final = {STUD: "stud", STUD_HI_LO: "stud8", RAZZ: "razz", WALL_STREET: "wallstreet",
                         BASEBALL: "baseball", FOLLOW_THE_QUEEN: "follow_the_queen",
-                        HIGH_CHICAGO: "high_chicago", LOW_CHICAGO: "low_chicago"}
+                        HIGH_CHICAGO: "high_chicago", LOW_CHICAGO: "low_chicago",
+                        FIVE_STUD: "five_stud", DEUCE_SEVEN_RAZZ: "razz27"}
 """PHH variant -> game name (the one home of the mapping; :data:`GAME_VARIANTS` is its inverse)."""
 GAME_VARIANTS: Final = {game: variant for variant, game in VARIANT_GAMES.items()}
 """Game name -> PHH variant."""
 _VARIANT_GAMES: Final = VARIANT_GAMES
 _GAME_VARIANTS: Final = GAME_VARIANTS
 VARIANTS: Final = (STUD, STUD_HI_LO, RAZZ, WALL_STREET, BASEBALL, FOLLOW_THE_QUEEN, HIGH_CHICAGO,
-                   LOW_CHICAGO)
-# the variants staked like stud (R2.2, R8)
+                   LOW_CHICAGO, FIVE_STUD, DEUCE_SEVEN_RAZZ)
+# the variants staked like stud (R2.2, R8, R9, R10)
 _STUD_FAMILY: Final = frozenset({STUD, STUD_HI_LO, RAZZ, BASEBALL, FOLLOW_THE_QUEEN, HIGH_CHICAGO,
-                                 LOW_CHICAGO})
+                                 LOW_CHICAGO, FIVE_STUD, DEUCE_SEVEN_RAZZ})
 
 UNKNOWN: Final = "??"
 _DIFFERENCES_DOC: Final = "docs/pokerkit-differences.md"
@@ -181,6 +188,8 @@ _REQUIRED: Final[dict[str, tuple[str, ...]]] = {
     FOLLOW_THE_QUEEN: _STUD_REQUIRED,
     HIGH_CHICAGO: _STUD_REQUIRED,
     LOW_CHICAGO: _STUD_REQUIRED,
+    FIVE_STUD: _STUD_REQUIRED,
+    DEUCE_SEVEN_RAZZ: _STUD_REQUIRED,
 }
 _OPTIONS: Final[dict[str, tuple[str, ...]]] = {
     STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
@@ -197,6 +206,9 @@ _OPTIONS: Final[dict[str, tuple[str, ...]]] = {
                    "_double_ace_flush", "_showdown_muck", "_open_pair_raise_big", "_fold_when_check"),
     LOW_CHICAGO: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped",
                   "_double_ace_flush", "_showdown_muck", "_open_pair_raise_big", "_fold_when_check"),
+    FIVE_STUD: ("_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_showdown_muck",
+                "_open_pair_raise_big", "_fold_when_check"),
+    DEUCE_SEVEN_RAZZ: ("_max_raises", "_heads_up_uncapped", "_showdown_muck", "_fold_when_check"),
 }
 # why an option does not apply to a variant: the rule that leaves it out
 _NOT_APPLYING: Final[dict[tuple[str, str], str]] = {
@@ -209,8 +221,11 @@ _NOT_APPLYING: Final[dict[tuple[str, str], str]] = {
     (BASEBALL, "_double_ace_flush"): "R8.1", (FOLLOW_THE_QUEEN, "_joker"): "R8.1",
     (FOLLOW_THE_QUEEN, "_double_ace_flush"): "R8.1",
     (BASEBALL, "_open_pair_raise_big"): "R8.2",
+    (FIVE_STUD, "_joker"): "R9.1", (FIVE_STUD, "_double_ace_flush"): "R9.1",
+    (DEUCE_SEVEN_RAZZ, "_open_pair_big_bet"): "R10.3", (DEUCE_SEVEN_RAZZ, "_joker"): "R10.1",
+    (DEUCE_SEVEN_RAZZ, "_double_ace_flush"): "R10.1", (DEUCE_SEVEN_RAZZ, "_open_pair_raise_big"): "R10.3",
     **{(v, "_three_price"): "R8.2" for v in (STUD, STUD_HI_LO, RAZZ, WALL_STREET, FOLLOW_THE_QUEEN,
-                                             HIGH_CHICAGO, LOW_CHICAGO)},
+                                             HIGH_CHICAGO, LOW_CHICAGO, FIVE_STUD, DEUCE_SEVEN_RAZZ)},
 }
 _FOREIGN: Final = ("blinds_or_straddles", "min_bet", "bring_in", "small_bet", "big_bet", "limits",
                    "market_unit")

@@ -41,7 +41,7 @@ except ImportError as _exc:
 from studpoker import fast
 from studpoker.engine.actions import ActionKind
 from studpoker.engine.cards import Card
-from studpoker.engine.evaluation import razz_board_key
+from studpoker.engine.evaluation import deuce_seven_board_key, razz_board_key
 from studpoker.engine.hand import SeatView
 from studpoker.engine.operations import (
     ActionTaken,
@@ -261,22 +261,26 @@ def deal_rows(
     return out
 
 
-def _best(hands: Ints, *, razz: bool, double_ace_flush: bool) -> Ints:
-    """Keys of the hand that wins the pot (the high, or in razz the razz low, R6.2)."""
+def _best(hands: Ints, *, razz: bool, double_ace_flush: bool, deuce_seven: bool = False) -> Ints:
+    """Keys of the hand that wins the pot (the high, or in razz the razz low, R6.2; with
+    ``deuce_seven`` the deuce-to-seven low, R10.1)."""
+    if razz and deuce_seven:
+        return fast.evaluate_deuce_seven(hands).astype(np.int64)
     if razz:
         return fast.evaluate_razz(hands).astype(np.int64)
     return fast.evaluate_high(hands, double_ace_flush=double_ace_flush).astype(np.int64)
 
 
 def shares(
-    mine: Ints, others: Sequence[Ints], *, hilo: bool, double_ace_flush: bool, razz: bool = False
+    mine: Ints, others: Sequence[Ints], *, hilo: bool, double_ace_flush: bool, razz: bool = False,
+    deuce_seven: bool = False,
 ) -> Floats:
     """The first player's share of the pot in each row: ``mine`` is an (R, 7) array of
     card codes, ``others`` one (R, 7) array per opponent (R3.7 split when ``hilo``;
     ``razz``: the best razz low takes it, R6.2)."""
-    my_h = _best(mine, razz=razz, double_ace_flush=double_ace_flush)
-    opp_h = np.stack([_best(o, razz=razz, double_ace_flush=double_ace_flush) for o in others],
-                     axis=1)
+    my_h = _best(mine, razz=razz, double_ace_flush=double_ace_flush, deuce_seven=deuce_seven)
+    opp_h = np.stack([_best(o, razz=razz, double_ace_flush=double_ace_flush, deuce_seven=deuce_seven)
+                      for o in others], axis=1)
     best_h = opp_h.max(axis=1)
     tied_h = (opp_h == best_h[:, None]).sum(axis=1)
     high = np.where(my_h > best_h, 1.0, np.where(my_h == best_h, 1.0 / (tied_h + 1), 0.0))
@@ -306,6 +310,7 @@ def perceived_equity(
     hilo: bool,
     double_ace_flush: bool,
     razz: bool = False,
+    deuce_seven: bool = False,
 ) -> Floats:
     """Heads-up equity of a player holding each row of ``candidates`` (K, 2) down cards
     plus ``up``, as that player sees it: against the strongest-looking board in
@@ -319,7 +324,9 @@ def perceived_equity(
     k = len(candidates)
     if k == 0:
         return np.zeros(0)
-    board = max(against, key=_razz_board_strength if razz else _board_strength) if against else ()
+    strength = (_deuce_seven_board_strength if deuce_seven else _razz_board_strength) if razz \
+        else _board_strength
+    board = max(against, key=strength) if against else ()
     pool = np.array([c for c in range(deck_size) if c not in public], np.int64)
     need_me = 7 - 2 - len(up)
     need_them = 7 - len(board)
@@ -332,7 +339,7 @@ def perceived_equity(
     theirs = np.empty((m, len(board) + need_them), np.int64)
     theirs[:, :len(board)] = np.array(board, np.int64)
     theirs[:, len(board):] = dealt[:, need_me:]
-    th_h = _best(theirs, razz=razz, double_ace_flush=double_ace_flush)
+    th_h = _best(theirs, razz=razz, double_ace_flush=double_ace_flush, deuce_seven=deuce_seven)
     mine = np.empty((k, m, 2 + len(up) + need_me), np.int64)
     mine[:, :, :2] = candidates[:, None, :]
     mine[:, :, 2:2 + len(up)] = np.array(up, np.int64)
@@ -343,7 +350,7 @@ def perceived_equity(
     # a deal that holds a candidate's card is not evaluated (a repeated card is no hand)
     mine[~valid] = _SAFE[: mine.shape[2]]
     flat = mine.reshape(k * m, -1)
-    my_h = _best(flat, razz=razz, double_ace_flush=double_ace_flush).reshape(k, m)
+    my_h = _best(flat, razz=razz, double_ace_flush=double_ace_flush, deuce_seven=deuce_seven).reshape(k, m)
     high = np.where(my_h > th_h, 1.0, np.where(my_h == th_h, 0.5, 0.0))
     if hilo:
         th_l = fast.evaluate_low(theirs).astype(np.int64)
@@ -364,6 +371,11 @@ _SAFE = np.array([0, 5, 10, 15, 20, 25, 30], np.int64)  # seven distinct ranks
 def _razz_board_strength(cards: Sequence[int]) -> tuple[int, ...]:
     """R6.4: the lower the board, the stronger it looks in razz."""
     return razz_board_key([Card.from_code(c) for c in cards])
+
+
+def _deuce_seven_board_strength(cards: Sequence[int]) -> tuple[int, ...]:
+    """R10.2: the lower the deuce-to-seven board, the stronger it looks."""
+    return deuce_seven_board_key([Card.from_code(c) for c in cards])
 
 
 def _board_strength(cards: Sequence[int]) -> tuple[int, int]:
@@ -392,11 +404,12 @@ class Belief:
     """
 
     def __init__(self, *, seat: int, deck_size: int, hilo: bool, double_ace_flush: bool,
-                 completions: int = 4, razz: bool = False) -> None:
+                 completions: int = 4, razz: bool = False, deuce_seven: bool = False) -> None:
         self.seat = seat
         self.deck_size = deck_size
         self.hilo = hilo
         self.razz = razz
+        self.deuce_seven = deuce_seven
         self.double_ace_flush = double_ace_flush
         self.completions = completions
         self._opponents: dict[int, _Opponent] = {}
@@ -443,7 +456,7 @@ class Belief:
             eq = perceived_equity(
                 rng, opp.pairs, up=d.up, against=d.against, public=d.public,
                 deck_size=self.deck_size, completions=self.completions, hilo=self.hilo,
-                double_ace_flush=self.double_ace_flush, razz=self.razz,
+                double_ace_flush=self.double_ace_flush, razz=self.razz, deuce_seven=self.deuce_seven,
             )
             _, passive, aggressive = action_probabilities(
                 eq, street=d.street, to_call=d.to_call, pot=d.pot, players=d.players, bets=d.bets)
@@ -460,7 +473,8 @@ class Belief:
         with_card, free = (
             perceived_equity(rng, pairs, up=up, against=d.against, public=d.public,
                              deck_size=self.deck_size, completions=self.completions,
-                             hilo=self.hilo, double_ace_flush=self.double_ace_flush, razz=self.razz)
+                             hilo=self.hilo, double_ace_flush=self.double_ace_flush, razz=self.razz,
+                             deuce_seven=self.deuce_seven)
             for up in ((*d.up, d.card), d.up)
         )
         return purchase_probability(with_card - free, price=d.price, pot=d.final_pot, equity=with_card)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from studpoker.engine.actions import Action, ActionKind
 from studpoker.engine.games import Game, Ranking
+from studpoker.engine.games.base import hand_size
 from studpoker.engine.hand import Phase, SeatView
 from studpoker.engine.wild import wild_mask
 
@@ -23,9 +24,11 @@ __all__ = [
     "derive_seed",
     "expected_final_pot",
     "give_up",
+    "is_deuce_seven",
     "is_razz",
     "passive",
     "read_table",
+    "street_column",
 ]
 
 _AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
@@ -40,8 +43,31 @@ def derive_seed(*parts: object) -> int:
 
 
 def is_razz(game: Game) -> bool:
-    """Whether the best hand of ``game`` is the razz low (R6.2), not the high."""
-    return game.halves[0].ranking is Ranking.RAZZ
+    """Whether the best hand of ``game`` is a low that takes the whole pot (the razz low R6.2,
+    the deuce-to-seven low R10.1), not the high."""
+    ranking = game.halves[0].ranking
+    return ranking is Ranking.RAZZ or ranking is Ranking.DEUCE_SEVEN
+
+
+def is_deuce_seven(game: Game) -> bool:
+    """Whether that low is deuce-to-seven (R10.1: aces high, straights and flushes count)."""
+    return game.halves[0].ranking is Ranking.DEUCE_SEVEN
+
+
+def street_column(game: Game, street: int, columns: int) -> int:
+    """The column of a per-street table (``columns`` of them, first street to last: the five
+    of Seven Card Stud) for ``street`` of ``game``: the first street reads the first column,
+    the last street the last, the others in proportion (Five Card Stud's four streets read
+    columns 0, 1, 3, 4).
+
+    >>> from studpoker.engine.games import from_options
+    >>> [street_column(from_options("five_stud"), s, 5) for s in range(4)]
+    [0, 1, 3, 4]
+    """
+    last = len(game.streets) - 1
+    if last <= 0:
+        return 0
+    return min(columns - 1, int(min(street, last) * (columns - 1) / last + 0.5))
 
 
 def make_rng(seed: int | None) -> random.Random:
@@ -91,7 +117,9 @@ class Table:
     up cards included, which are dead); ``market``: the Wall Street market
     (None for an empty slot); ``wild``: the mask of the ranks wild now (R8,
     :func:`studpoker.engine.wild.wild_mask`; 0 without wild cards); ``razz``: the pot
-    goes to the best razz low (R6.2) instead of the best high.
+    goes to the best low (R6.2) instead of the best high, with ``deuce_seven`` the
+    deuce-to-seven low (R10.1); ``cards``: the cards a hand ends with (the game's
+    street table: 7, or 5 in Five Card Stud).
     """
 
     seat: int
@@ -108,15 +136,17 @@ class Table:
     pot: int
     wild: int = 0
     razz: bool = False
+    deuce_seven: bool = False
+    cards: int = 7
 
     @property
     def my_need(self) -> int:
-        """Cards the seat will still receive (7 in all, community cards included)."""
-        return max(0, 7 - len(self.mine))
+        """Cards the seat will still receive (``cards`` in all, community cards included)."""
+        return max(0, self.cards - len(self.mine))
 
     def opp_need(self, i: int) -> int:
         """Cards opponent ``i`` will still receive, the unseen ones they hold included."""
-        return max(0, 7 - len(self.opponents[i]))
+        return max(0, self.cards - len(self.opponents[i]))
 
 
 def read_table(view: SeatView) -> Table:
@@ -153,6 +183,7 @@ def read_table(view: SeatView) -> Table:
         opp_counts=tuple(opp_counts), opp_seats=tuple(opp_seats), pool=pool, market=market,
         high_low=view.game.high_low, double_ace_flush=view.game.double_ace_flush,
         to_call=to_call, pot=view.pot, wild=wild_mask(view.wild_ranks), razz=is_razz(view.game),
+        deuce_seven=is_deuce_seven(view.game), cards=hand_size(view.game),
     )
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from studpoker.bots._common import aggressive, give_up, passive
+from studpoker.bots._common import aggressive, give_up, passive, street_column
 from studpoker.engine.actions import Action, ActionKind
 from studpoker.engine.hand import SeatView
 from studpoker.engine.operations import ActionTaken, StreetStarted
@@ -72,7 +72,7 @@ def street_aggression(view: SeatView) -> tuple[int, int]:
 
 
 def _street(view: SeatView, table: Five) -> float:
-    return table[min(view.street, len(table) - 1)]
+    return table[street_column(view.game, view.street, len(table))]
 
 
 def thresholds_of(view: SeatView, th: Thresholds) -> Levels:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from studpoker.bots._common import Table
-from studpoker.engine.evaluation import high_key, low_key, razz_key
+from studpoker.engine.evaluation import deuce_seven_key, high_key, low_key, razz_key
 from studpoker.engine.wild import wild_high_key, wild_low_key
 
 __all__ = ["Rollouts"]
@@ -67,7 +67,7 @@ class Rollouts:
         hilo = t.high_low
         daf = t.double_ace_flush
         wild, razz = t.wild, t.razz
-        hkey, lkey = _keys(wild, razz)
+        hkey, lkey = _keys(wild, razz, t.deuce_seven)
         variants = self.variants
         nv = len(variants)
         sums = self.sums
@@ -107,12 +107,12 @@ class Rollouts:
                         best_l, n_l = lk, 1
                     elif lk == best_l:
                         n_l += 1
-            share = _share(mine_final, best_h, n_h, best_l, n_l, hilo, daf, wild, razz)
+            share = _share(mine_final, best_h, n_h, best_l, n_l, hilo, daf, wild, razz, t.deuce_seven)
             total += share
             total2 += share * share
             for v in range(nv):
                 cards = [*mine, variants[v], *my_draw[1:], *comm]
-                share = _share(cards, best_h, n_h, best_l, n_l, hilo, daf, wild, razz)
+                share = _share(cards, best_h, n_h, best_l, n_l, hilo, daf, wild, razz, t.deuce_seven)
                 sums[v + 1] += share
                 squares[v + 1] += share * share
         sums[0] = total
@@ -133,10 +133,13 @@ class Rollouts:
 
 
 def _keys(
-    wild: int, razz: bool = False
+    wild: int, razz: bool = False, deuce_seven: bool = False
 ) -> tuple[Callable[[list[int], bool], int], Callable[[list[int]], int]]:
     """The key of the hand that wins and the low key: R1.3/R1.4, the razz low (R6.2) in
-    razz, or with the ranks of ``wild`` wild (R8.1)."""
+    razz (with ``deuce_seven`` the deuce-to-seven low, R10.1), or with the ranks of ``wild``
+    wild (R8.1)."""
+    if razz and deuce_seven:
+        return (lambda cards, daf: deuce_seven_key(cards)), low_key
     if razz:
         return (lambda cards, daf: razz_key(cards)), low_key
     if not wild:
@@ -146,12 +149,12 @@ def _keys(
 
 def _share(
     cards: list[int], best_h: int, n_h: int, best_l: int, n_l: int, hilo: bool, daf: bool, wild: int = 0,
-    razz: bool = False,
+    razz: bool = False, deuce_seven: bool = False,
 ) -> float:
     """The seat's share of the pot holding ``cards`` against the opponents' best
     high ``best_h`` (held by ``n_h`` of them; in razz their best razz low) and best
     low ``best_l`` (``n_l``)."""
-    hkey, lkey = _keys(wild, razz)
+    hkey, lkey = _keys(wild, razz, deuce_seven)
     hk = hkey(cards, daf)
     if not hilo:
         if hk > best_h:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from studpoker.bots._common import Table
-from studpoker.engine.evaluation import high_key, low_key, razz_key
+from studpoker.engine.evaluation import deuce_seven_key, high_key, low_key, razz_key
 from studpoker.engine.wild import wild_high_key, wild_low_key
 
 __all__ = ["Strength", "made_hand"]
@@ -65,6 +65,29 @@ def _razz_keys() -> list[int]:
 def razz_percentile(key: int) -> float:
     """Fraction of random seven-card hands a razz key beats (ties count half)."""
     keys = _razz_keys()
+    return (bisect_left(keys, key) + bisect_right(keys, key)) / (2 * len(keys))
+
+
+@cache
+def _sized_keys(deuce_seven: bool, cards: int) -> list[int]:
+    """Sorted keys of random hands of ``cards`` cards: deuce-to-seven lows (R10.1), or highs."""
+    rng = random.Random(20_261_207 + cards + 100 * deuce_seven)
+    deck = list(range(52))
+    key = deuce_seven_key if deuce_seven else high_key
+    per = 52 // cards
+    keys: list[int] = []
+    while len(keys) < _SAMPLE_HANDS:
+        rng.shuffle(deck)
+        for i in range(per):
+            keys.append(key(deck[cards * i : cards * i + cards]))
+    keys.sort()
+    return keys
+
+
+def sized_percentile(key: int, *, deuce_seven: bool, cards: int) -> float:
+    """Fraction of random hands of ``cards`` cards a key beats (ties count half): deuce-to-seven
+    keys with ``deuce_seven``, else high keys (a Five Card Stud hand against five-card hands)."""
+    keys = _sized_keys(deuce_seven, cards)
     return (bisect_left(keys, key) + bisect_right(keys, key)) / (2 * len(keys))
 
 
@@ -133,15 +156,16 @@ def _my_made(codes: Sequence[int], daf: bool, wild: int = 0) -> tuple[int, int]:
     return made_hand(codes)
 
 
-def _razz_low_cards(codes: Sequence[int]) -> int:
-    """Distinct ranks of eight or lower (ace low) among ``codes``, none counted when paired."""
+def _razz_low_cards(codes: Sequence[int], *, ace_low: bool = True) -> int:
+    """Distinct ranks of eight or lower (ace low; without ``ace_low`` the ace is high, R10.1)
+    among ``codes``, none counted when paired."""
     counts: dict[int, int] = {}
     for c in codes:
         r = c >> 2
         counts[r] = counts.get(r, 0) + 1
     if any(n > 1 for n in counts.values()):
         return 0
-    return sum(1 for r in counts if r == _ACE or r <= 6)
+    return sum(1 for r in counts if (r == _ACE and ace_low) or r <= 6)
 
 
 def _low_ranks(codes: Sequence[int]) -> int:
@@ -169,7 +193,7 @@ class Strength:
         low_factor = 1.0
         for visible in table.opponents:
             if table.razz:  # R6.2: the threat is an unpaired low board
-                if _razz_low_cards(visible) >= 3:
+                if _razz_low_cards(visible, ace_low=not table.deuce_seven) >= 3:
                     high_factor *= 0.75
                 continue
             board = made_hand(visible)
@@ -219,8 +243,14 @@ class Strength:
             cards = mine + pool[:need]
             if len(cards) < 5:  # only possible with a broken view; be safe
                 return 0.0
+            if t.razz and t.deuce_seven:  # R10.1
+                total += sized_percentile(deuce_seven_key(cards), deuce_seven=True, cards=t.cards) ** k * hf
+                continue
             if t.razz:
                 total += razz_percentile(razz_key(cards)) ** k * hf
+                continue
+            if t.cards != 7 and not wild and not t.high_low:  # against hands of the game's size
+                total += sized_percentile(high_key(cards, daf), deuce_seven=False, cards=t.cards) ** k * hf
                 continue
             if wild:  # R8.1: any number of cards, against random hands with the same wild ranks
                 h = wild_percentile(wild_high_key(cards, wild), wild) ** k * hf

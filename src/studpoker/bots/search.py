@@ -73,10 +73,17 @@ from studpoker.bots._belief import (
     perceived_equity,
     shares,
 )
-from studpoker.bots._common import betting_rounds_left, expected_final_pot, is_razz, make_rng
+from studpoker.bots._common import (
+    betting_rounds_left,
+    expected_final_pot,
+    is_deuce_seven,
+    is_razz,
+    make_rng,
+)
 from studpoker.bots._policy import decide_bet, thresholds_of
 from studpoker.bots.equity import HILO_THRESHOLDS, STUD_THRESHOLDS, EquityBot
 from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.games.base import hand_size
 from studpoker.engine.hand import Phase, SeatView
 from studpoker.engine.operations import Operation
 
@@ -145,9 +152,13 @@ class SearchBot:
 
     def belief(self, view: SeatView, gen: np.random.Generator | None = None) -> Belief | None:
         """The bot's belief about ``view``'s hand, brought up to date (None where the bot
-        plays like the equity bot instead: community cards, shown down cards)."""
+        plays like the equity bot instead: community cards, shown down cards, a game whose
+        hands are not two cards down of seven, the pairs the belief weighs)."""
         if view.seat is None:
             raise ValueError("a bot needs a seat's view, not the public one")
+        game = view.game
+        if game.streets[0].down != 2 or hand_size(game) != 7:
+            return None
         if view.community or any(
             p.seat != view.seat and any(c is not None for c in p.down) for p in view.players
         ):
@@ -161,7 +172,8 @@ class SearchBot:
             self._belief = Belief(seat=view.seat, deck_size=53 if view.game.joker else 52,
                                   hilo=view.game.high_low,
                                   double_ace_flush=view.game.double_ace_flush,
-                                  completions=self.completions, razz=is_razz(view.game))
+                                  completions=self.completions, razz=is_razz(view.game),
+                                  deuce_seven=is_deuce_seven(view.game))
             self._seat = view.seat
         assert self._belief is not None
         self._belief.update(view, gen)
@@ -217,9 +229,9 @@ class SearchBot:
             return self._fallback.act(view)
         my_final, others, picks = dealt
         game = view.game
-        razz = is_razz(game)
+        razz, deuce_seven = is_razz(game), is_deuce_seven(game)
         share = shares(my_final, others, hilo=game.high_low,
-                       double_ace_flush=game.double_ace_flush, razz=razz)
+                       double_ace_flush=game.double_ace_flush, razz=razz, deuce_seven=deuce_seven)
         if self.betting == "thresholds":
             th = HILO_THRESHOLDS if game.high_low else STUD_THRESHOLDS
             return decide_bet(view, float(share.mean()), thresholds_of(view, th))
@@ -238,6 +250,7 @@ class SearchBot:
                 gen, belief.pairs(s), up=[c.code for c in players[s].up], against=against,
                 public=public, deck_size=belief.deck_size, completions=self.completions,
                 hilo=game.high_low, double_ace_flush=game.double_ace_flush, razz=razz,
+                deuce_seven=deuce_seven,
             )[picks[s]]
         pot = view.pot
         my_bet = players[seat].bet

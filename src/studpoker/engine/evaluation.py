@@ -1,6 +1,7 @@
 """Hand evaluation: high hands (R1.2, R1.3), eight-or-better lows (R1.4), razz
-lows (R6.2), and the up-card orderings used for the bring-in (R2.4, R6.3), the
-first player to act (R2.6, R6.4) and the odd chip (R2.10, R6.5).
+lows (R6.2), deuce-to-seven lows (R10.1), and the up-card orderings used for
+the bring-in (R2.4, R6.3, R10.2), the first player to act (R2.6, R6.4, R10.2)
+and the odd chip (R2.10, R6.5, R10.3).
 
 Every hand value carries an integer ``key``: larger is better, equal keys are
 equal hands (suits never break ties). The fast paths :func:`high_key` and
@@ -41,6 +42,7 @@ from typing import Final
 from studpoker.engine.cards import Card, CardError, CardsLike, Rank, parse_cards
 
 __all__ = [
+    "DeuceSevenValue",
     "HighCategory",
     "HighValue",
     "LowCategory",
@@ -50,6 +52,13 @@ __all__ = [
     "board_has_pair",
     "board_key",
     "bring_in_key",
+    "deuce_seven_board_key",
+    "deuce_seven_bring_in_key",
+    "deuce_seven_category_of_key",
+    "deuce_seven_key",
+    "deuce_seven_odd_chip_key",
+    "deuce_seven_value",
+    "evaluate_deuce_seven",
     "evaluate_high",
     "evaluate_low",
     "evaluate_razz",
@@ -1141,3 +1150,271 @@ def razz_odd_chip_key(cards: Sequence[Card]) -> int:
         raise CardError("razz_odd_chip_key needs at least one card")
     return max(51 - (_LOW_RANK[_showing_rank(c)] << 2 | (c.code & 3 if c.code != _JOKER else 3))
                for c in cards)
+
+
+# ---------------------------------------------------------------------------
+# Deuce-to-seven lows (R10.1): the best five cards are the worst high hand of
+# five, aces high only (A-5-4-3-2 is ace high, not a straight), straights and
+# flushes counting. A hand's badness is its high key read without the wheel;
+# the deuce-to-seven key is ``_DEUCE_SEVEN_TOP - badness``: larger is better,
+# 7-5-4-3-2 unsuited the largest. Without five cards of a suit no five can be
+# a flush, so one table maps every rank multiset of five to seven cards (the
+# base-5 index of the high table) to its best key; a hand with five cards of a
+# suit or more tries its fives one by one. Built at the first evaluation.
+# ---------------------------------------------------------------------------
+
+_DEUCE_SEVEN_TOP: Final = (_SF + 1) << _CAT_SHIFT
+
+
+def _deuce_seven_badness(ranks: Sequence[int], flush: bool) -> int:
+    """The high key of five ranks without the wheel (A-5-4-3-2 is ace high); ``flush``: one suit."""
+    counts = [0] * 13
+    for r in ranks:
+        counts[r] += 1
+    groups = sorted(((n, r) for r, n in enumerate(counts) if n), reverse=True)
+    order = [r for _, r in groups]
+    top = groups[0][0]
+    if top == 1:
+        straight = order[0] - order[4] == 4
+        if straight:
+            return _pack(_SF if flush else _ST, order[:1])
+        return _pack(_FL if flush else _HC, order)
+    if top == 4:
+        return _pack(_K4, order)
+    if top == 3:
+        return _pack(_FH if groups[1][0] == 2 else _K3, order)
+    return _pack(_P2 if groups[1][0] == 2 else _P1, order)
+
+
+def _build_deuce_seven_table() -> dict[int, int]:
+    """Deuce-to-seven key of every rank multiset of 5..7 cards, flushes aside, by base-5 index."""
+    from itertools import combinations_with_replacement
+
+    pow5 = [5**r for r in range(13)]
+    table: dict[int, int] = {}
+    shared: dict[int, int] = {}
+    previous: dict[int, int] = {}
+    for size in (5, 6, 7):
+        current: dict[int, int] = {}
+        for ranks in combinations_with_replacement(range(13), size):
+            if any(ranks[i] == ranks[i + 4] for i in range(size - 4)):
+                continue  # five of a rank
+            index = sum(pow5[r] for r in ranks)
+            if size == 5:
+                key = _DEUCE_SEVEN_TOP - _deuce_seven_badness(ranks, False)
+            else:  # the best of the hands one card smaller
+                key = max(previous[index - pow5[r]] for r in set(ranks))
+            current[index] = shared.setdefault(key, key)
+        table.update(current)
+        previous = current
+    return table
+
+
+_DEUCE_SEVEN_TABLE: dict[int, int] = {}  # filled at the first deuce-to-seven evaluation
+
+
+def _deuce_seven_table() -> dict[int, int]:
+    if not _DEUCE_SEVEN_TABLE:
+        _DEUCE_SEVEN_TABLE.update(_build_deuce_seven_table())
+    return _DEUCE_SEVEN_TABLE
+
+
+def _deuce_seven_suited(codes: Sequence[int], table: dict[int, int]) -> int:
+    """Five cards of one suit or more: every five, the flushes counting against the hand."""
+    from itertools import combinations
+
+    w = _W
+    best = -1
+    for five in combinations(codes, 5):
+        suit = five[0] & 3
+        if all(c & 3 == suit for c in five):
+            key = _DEUCE_SEVEN_TOP - _deuce_seven_badness([c >> 2 for c in five], True)
+        else:
+            key = table[(w[five[0]] + w[five[1]] + w[five[2]] + w[five[3]] + w[five[4]]) >> 20]
+        if key > best:
+            best = key
+    return best
+
+
+def deuce_seven_key(codes: Sequence[int]) -> int:
+    """The deuce-to-seven key (R10.1) of 5, 6 or 7 card codes: the fast path, no validation.
+
+    Larger is better; every hand has one (no qualifier) and equal keys are
+    equal hands. Aces are high only, straights and flushes count against the
+    hand: 7-5-4-3-2 unsuited is the best, A-5-4-3-2 is ace high, 6-5-4-3-2 is
+    a straight. No joker.
+
+    >>> deuce_seven_key([20, 12, 9, 4, 0]) > deuce_seven_key([24, 12, 8, 4, 0])  # 7-5-4-3-2 beats 8-5-4-3-2
+    True
+    >>> deuce_seven_key([48, 12, 8, 4, 0]) < deuce_seven_key([44, 13, 8, 4, 0])  # A-5-4-3-2 is ace high
+    True
+    >>> deuce_seven_key([16, 12, 8, 4, 1]) < deuce_seven_key([48, 44, 41, 36, 28])  # 6-5-4-3-2 a straight
+    True
+    """
+    table = _DEUCE_SEVEN_TABLE or _deuce_seven_table()
+    w = _W
+    s = 0
+    for c in codes:
+        s += w[c]
+    if (s + 0x3333) & 0x8888:  # five cards of a suit: a flush may count against the hand
+        return _deuce_seven_suited(codes, table)
+    return table[s >> 20]  # s >> _RANK_SHIFT
+
+
+def deuce_seven_category_of_key(key: int) -> HighCategory:
+    """The :class:`HighCategory` of the best five of a deuce-to-seven key (``HIGH_CARD`` is best).
+
+    >>> deuce_seven_category_of_key(deuce_seven_key([16, 12, 8, 4, 1])).slug
+    'straight'
+    """
+    return HighCategory((_DEUCE_SEVEN_TOP - key) >> _CAT_SHIFT)
+
+
+@dataclass(frozen=True, eq=False, slots=True, kw_only=True)
+class DeuceSevenValue(_KeyOrdered):
+    """The value of a deuce-to-seven low (R10.1), as returned by :func:`evaluate_deuce_seven`.
+
+    Values compare and hash by ``key`` only: larger is a better (lower) hand.
+
+    Attributes:
+        key: integer; larger is better (7-5-4-3-2 unsuited is the largest).
+        category: the :class:`HighCategory` of the best five (``HIGH_CARD`` is
+            the best category, a straight flush the worst).
+        cards: the best five cards as dealt, in order of significance.
+        description: e.g. ``"Seven-five low, 7-5-4-3-2"``, ``"Ace high, A-5-4-3-2"``,
+            ``"Straight, six high, 6-5-4-3-2"``.
+
+    >>> evaluate_deuce_seven("7c 5d 4h 3s 2c Kd Kh") > evaluate_deuce_seven("8c 5d 4h 3s 2c Kd Kh")
+    True
+    """
+
+    key: int
+    category: HighCategory
+    cards: tuple[Card, ...]
+    description: str
+
+    @property
+    def slug(self) -> str:
+        """The category's snake_case name, e.g. ``"high_card"``."""
+        return self.category.slug
+
+    def __str__(self) -> str:
+        return self.description
+
+
+def _describe_deuce_seven(key: int) -> str:
+    bad = _DEUCE_SEVEN_TOP - key
+    cat = bad >> _CAT_SHIFT
+    ranks = _ranks_of_high_key(bad)
+    if cat in (_ST, _SF) and ranks[-1] == _ACE:  # no wheel here: never reached
+        raise AssertionError("a deuce-to-seven straight never holds the ace low")
+    text = "-".join(_RANK_CHARS[r] for r in ranks)
+    if cat == _HC:
+        a, b = ranks[0], ranks[1]
+        if a >= 9:  # jack high and up: said by the top card
+            return f"{_WORD[a].capitalize()} high, {text}"
+        return f"{_WORD[a].capitalize()}-{_WORD[b]} low, {text}"
+    return f"{_describe_high(bad)}, {text}"
+
+
+def evaluate_deuce_seven(cards: CardsLike) -> DeuceSevenValue:
+    """The best deuce-to-seven low (R10.1) of 5, 6 or 7 cards.
+
+    Aces are high only, straights and flushes count against the hand, pairs
+    too; every hand has a value (no qualifier). Raises :class:`CardError` like
+    :func:`evaluate_high`, and for the joker (not in this game).
+
+    >>> evaluate_deuce_seven("7c 5d 4h 3s 2c Ad Ks").description
+    'Seven-five low, 7-5-4-3-2'
+    >>> evaluate_deuce_seven("Ac 5d 4h 3s 2c").description
+    'Ace high, A-5-4-3-2'
+    >>> evaluate_deuce_seven("6c 5d 4h 3s 2c").description
+    'Straight, six high, 6-5-4-3-2'
+    >>> evaluate_deuce_seven("8h 6h 4h 3h 2h 9c 9d").description
+    'Nine-six low, 9-6-4-3-2'
+    """
+    hand = _checked_hand(cards)
+    if any(c.code == _JOKER for c in hand):
+        raise CardError("deuce-to-seven is played without the joker (R10.1)")
+    return deuce_seven_value(hand, deuce_seven_key([c.code for c in hand]))
+
+
+def deuce_seven_value(hand: Sequence[Card], key: int) -> DeuceSevenValue:
+    """The :class:`DeuceSevenValue` of ``key``, the deuce-to-seven key of the cards ``hand``."""
+    bad = _DEUCE_SEVEN_TOP - key
+    cat = bad >> _CAT_SHIFT
+    chosen: tuple[Card, ...] = ()
+    if cat in (_FL, _SF):
+        chosen = _best_five(hand, bad)
+    else:  # ranks from the most significant down, never five of one suit
+        pool = sorted(hand, key=lambda c: c.code, reverse=True)
+        ranks = _ranks_of_high_key(bad)
+        for pick in _rank_picks(pool, ranks):
+            if len({c.code & 3 for c in pick}) > 1:
+                chosen = pick
+                break
+    return DeuceSevenValue(key=key, category=_HIGH_CATEGORIES[cat], cards=chosen,
+                           description=_describe_deuce_seven(key))
+
+
+def _rank_picks(pool: Sequence[Card], ranks: Sequence[int]) -> list[tuple[Card, ...]]:
+    """Every way to take ``ranks`` (in order) from ``pool`` (at most a few: seven cards)."""
+    picks: list[tuple[Card, ...]] = [()]
+    for r in ranks:
+        picks = [(*p, c) for p in picks for c in pool if c.code >> 2 == r and c not in p]
+    seen: set[frozenset[int]] = set()
+    out: list[tuple[Card, ...]] = []
+    for p in picks:
+        codes = frozenset(c.code for c in p)
+        if codes not in seen:
+            seen.add(codes)
+            out.append(p)
+    return out
+
+
+def deuce_seven_bring_in_key(card: Card) -> int:
+    """Order of door cards for the deuce-to-seven bring-in (R10.2): the lowest key brings in.
+
+    The highest card brings in, aces highest; between equal ranks the higher
+    suit (spades highest, R1.1). The joker (not in this game) is 52, last.
+
+    >>> [deuce_seven_bring_in_key(Card.parse(c)) for c in ("As", "Ah", "Ks", "2c")]
+    [0, 1, 4, 51]
+    """
+    code = card.code
+    return 52 if code == _JOKER else 51 - code
+
+
+def deuce_seven_board_key(cards: Sequence[Card]) -> tuple[int, ...]:
+    """Order of up cards for the first to act in deuce-to-seven (R10.2): larger acts first.
+
+    The best (lowest) deuce-to-seven board on the up cards alone: an unpaired
+    board beats any paired one, then fewer pairs, then ranks from the most
+    significant down, aces high; straights and flushes do not count on fewer
+    than five cards (a stud board shows four at most), suits never count.
+    Equal tuples are tied.
+
+    >>> deuce_seven_board_key(parse_cards("7d 2c")) > deuce_seven_board_key(parse_cards("8c 3d"))
+    True
+    >>> deuce_seven_board_key(parse_cards("Kd Qc")) > deuce_seven_board_key(parse_cards("Ac 2d"))
+    True
+    >>> deuce_seven_board_key(parse_cards("Kd Qc")) > deuce_seven_board_key(parse_cards("2c 2d"))
+    True
+    """
+    return tuple(-x for x in _board_key(cards)[:-1])  # (the last element counts jokers: none here)
+
+
+def deuce_seven_odd_chip_key(cards: Sequence[Card]) -> int:
+    """Key for the odd chip among tied deuce-to-seven winners (R10.3): larger wins.
+
+    The lowest card of the given (winning five) cards wins: by rank, the deuce
+    lowest and the ace highest, then by suit, clubs lowest. Raises
+    :class:`CardError` when no cards are given.
+
+    >>> a, b = parse_cards("7c 5d 4h 3s 2c"), parse_cards("7d 5c 4s 3h 2d")
+    >>> deuce_seven_odd_chip_key(a) > deuce_seven_odd_chip_key(b)
+    True
+    """
+    if not cards:
+        raise CardError("deuce_seven_odd_chip_key needs at least one card")
+    return max(51 - c.code for c in cards if c.code != _JOKER)

@@ -43,7 +43,12 @@ from studpoker.engine.cards import (
     full_deck,
     parse_cards,
 )
-from studpoker.engine.evaluation import board_has_pair, bring_in_key, razz_bring_in_key
+from studpoker.engine.evaluation import (
+    board_has_pair,
+    bring_in_key,
+    deuce_seven_bring_in_key,
+    razz_bring_in_key,
+)
 from studpoker.engine.games import DoorCard, Game, GameError, Opener
 from studpoker.engine.operations import (
     ActionTaken,
@@ -73,6 +78,7 @@ _UP_BITS = (*(1 << (4 * (c >> 2)) for c in range(52)), (1 << 48) + (1 << 52))
 _BRING_IN_KEYS = {
     DoorCard.LOWEST: tuple(bring_in_key(c) for c in full_deck(joker=True)),
     DoorCard.HIGHEST: tuple(razz_bring_in_key(c) for c in full_deck(joker=True)),
+    DoorCard.HIGHEST_ACE_HIGH: tuple(deuce_seven_bring_in_key(c) for c in full_deck(joker=True)),
 }
 
 
@@ -651,11 +657,12 @@ class Hand:
         if order is None:  # the seats in the hand, clockwise from the dealer's left
             folded = self.folded
             order = [s for s in self._setup.order if not folded[s]]
-        if opener is Opener.HIGH_BOARD or opener is Opener.LOW_BOARD:
-            # R2.6: highest board, R6.4: lowest board (the largest key either way);
+        if opener is Opener.HIGH_BOARD or opener is Opener.LOW_BOARD or opener is Opener.DEUCE_SEVEN_BOARD:
+            # R2.6: highest board, R6.4, R10.2: lowest board (the largest key either way);
             # ties to the first clockwise from the dealer's left
             bits, memo = self._board_bits, self._memo
-            board = memo.board if opener is Opener.HIGH_BOARD else memo.low_board
+            board = (memo.board if opener is Opener.HIGH_BOARD
+                     else memo.low_board if opener is Opener.LOW_BOARD else memo.deuce_seven_board)
             best: tuple[int, ...] | None = None
             i = 0
             for k, s in enumerate(order):

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from studpoker.engine.actions import Action, ActionKind, make_action
 from studpoker.engine.cards import Card, full_deck
-from studpoker.engine.evaluation import board_key, razz_board_key
+from studpoker.engine.evaluation import board_key, deuce_seven_board_key, razz_board_key
 from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
@@ -99,12 +99,14 @@ class GameMemo:
     records); ``calls``: ``actions[CALL]``; ``call_records`` and
     ``records[kind]``: the log records of other interned actions, see
     :meth:`record`; ``setups``: by (players, dealer); ``boards`` and
-    ``low_boards``: first-to-act keys (R2.6, R6.4) by a board's rank counts;
+    ``low_boards`` (and ``deuce_seven_boards``): first-to-act keys (R2.6, R6.4,
+    R10.2) by a board's rank counts;
     ``settled``: uncontested settlements by ``amount << 5 | seat``.
     """
 
     __slots__ = ("actions", "boards", "bound", "bring_in", "call_records", "calls", "cap", "check_records",
-                 "checks", "fold_records", "fold_when_check", "folds", "game", "heads_up_uncapped",
+                 "checks", "deuce_seven_boards", "fold_records", "fold_when_check", "folds", "game",
+                 "heads_up_uncapped",
                  "low_boards", "max_raises", "pot_bound", "records", "settled", "setups", "span")
 
     def __init__(self, game: Game) -> None:
@@ -140,6 +142,7 @@ class GameMemo:
         self.setups: dict[tuple[int, int], Setup] = {}
         self.boards: dict[int, tuple[int, ...]] = {}
         self.low_boards: dict[int, tuple[int, ...]] = {}
+        self.deuce_seven_boards: dict[int, tuple[int, ...]] = {}
         self.settled: dict[int, Settlement] = {}
 
     def action(self, kind: ActionKind, seat: int, amount: int = 0, slot: int = 0) -> Action:
@@ -201,4 +204,12 @@ class GameMemo:
         key = self.low_boards.get(bits)
         if key is None:
             key = self.low_boards[bits] = razz_board_key(cards)
+        return key
+
+    def deuce_seven_board(self, bits: int, cards: Sequence[Card]) -> tuple[int, ...]:
+        """:func:`~studpoker.engine.evaluation.deuce_seven_board_key` of ``cards`` (R10.2), kept
+        like :meth:`board`."""
+        key = self.deuce_seven_boards.get(bits)
+        if key is None:
+            key = self.deuce_seven_boards[bits] = deuce_seven_board_key(cards)
         return key

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from studpoker.engine.cards import Card
-from studpoker.engine.evaluation import HighValue, LowValue, RazzValue
+from studpoker.engine.evaluation import DeuceSevenValue, HighValue, LowValue, RazzValue
 from studpoker.engine.operations import PotAwarded
 from studpoker.engine.wild import WildHighValue
 
@@ -34,9 +34,9 @@ class SpadeValue:
     description: str
 
 
-HandValue = HighValue | LowValue | RazzValue | WildHighValue | SpadeValue
+HandValue = HighValue | LowValue | RazzValue | DeuceSevenValue | WildHighValue | SpadeValue
 """A ranked hand of any share: high (R1.3, with wild cards R8.1), eight-or-better low (R1.4),
-razz (R6.2) or a Chicago spade (R8.4)."""
+razz (R6.2), deuce-to-seven (R10.1) or a Chicago spade (R8.4)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,7 +57,7 @@ class PotResult:
     high_winners: tuple[int, ...]
     low_winners: tuple[int, ...]
     high_hand: HighValue | WildHighValue | None
-    low_hand: LowValue | RazzValue | None
+    low_hand: LowValue | RazzValue | DeuceSevenValue | None
     shares: tuple[tuple[int, int], ...]
     spade_winners: tuple[int, ...] = ()
     spade_hand: SpadeValue | None = None

@@ -26,9 +26,14 @@ from collections.abc import Callable, Sequence, Set
 
 from studpoker.engine.cards import Card, Rank
 from studpoker.engine.evaluation import (
+    DeuceSevenValue,
     HighValue,
     LowValue,
     RazzValue,
+    deuce_seven_key,
+    deuce_seven_odd_chip_key,
+    deuce_seven_value,
+    evaluate_deuce_seven,
     evaluate_high,
     evaluate_low,
     evaluate_razz,
@@ -101,6 +106,8 @@ class _Ranker:
                 value = high_key(codes, self._double)
             elif ranking is _EIGHT:
                 value = low_key(codes)
+            elif ranking is _DEUCE_SEVEN:
+                value = deuce_seven_key(codes)
             else:
                 value = razz_key(codes)
             self._keys[seat] = value
@@ -138,6 +145,8 @@ class _Ranker:
                 low = evaluate_low(hand)
                 assert low is not None, "only a qualifying low wins a share"
                 value = low
+            elif ranking is _DEUCE_SEVEN:
+                value = evaluate_deuce_seven(hand) if known is None else deuce_seven_value(hand, known)
             else:
                 value = evaluate_razz(hand) if known is None else razz_value(hand, known)
             self._values[seat] = value
@@ -145,6 +154,7 @@ class _Ranker:
 
 
 _HIGH, _EIGHT, _WILD = Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.WILD_HIGH
+_DEUCE_SEVEN = Ranking.DEUCE_SEVEN
 
 
 def settle(
@@ -224,6 +234,9 @@ def settle(
                 elif half.odd_chip is OddChip.BY_LOW_CARD:  # R6.5
                     by_low_card = {s: -razz_odd_chip_key(values[s].cards) for s in tied}
                     split = split_evenly(amount, tied, by_low_card.__getitem__)
+                elif half.odd_chip is OddChip.BY_LOW_CARD_ACE_HIGH:  # R10.3
+                    by_deuce = {s: -deuce_seven_odd_chip_key(values[s].cards) for s in tied}
+                    split = split_evenly(amount, tied, by_deuce.__getitem__)
                 else:  # R3.8
                     split = split_evenly(amount, tied, position)
                 for s, a in split.items():
@@ -245,7 +258,7 @@ def settle(
             index=pot.index, amount=pot.amount, eligible=pot.eligible,
             high_winners=winners.get("high", ()), low_winners=winners.get("low", ()),
             high_hand=high_hand if isinstance(high_hand, (HighValue, WildHighValue)) else None,
-            low_hand=low_hand if isinstance(low_hand, (LowValue, RazzValue)) else None,
+            low_hand=low_hand if isinstance(low_hand, (LowValue, RazzValue, DeuceSevenValue)) else None,
             shares=tuple(sorted(shares.items())),
             spade_winners=winners.get("spade", ()),
             spade_hand=spade_hand if isinstance(spade_hand := hands.get("spade"), SpadeValue) else None,

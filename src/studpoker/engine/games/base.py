@@ -55,6 +55,7 @@ if TYPE_CHECKING:  # annotations only: the hand engine is the layer above this o
     from studpoker.engine.hand import Hand
 
 __all__ = [
+    "COUNT_WORDS",
     "DEFAULT_OPTIONS",
     "GAMES",
     "HIGH_HALF",
@@ -67,13 +68,16 @@ __all__ = [
     "PotHalf",
     "Ranking",
     "Street",
+    "bets_text",
     "canonical_name",
     "check_options",
     "check_positive",
+    "deal_text",
     "fold_text",
     "from_options",
     "game_for_phh_code",
     "game_info",
+    "hand_size",
     "option_names",
     "phh_order",
     "rules_sections",
@@ -96,6 +100,7 @@ class Opener(Enum):
     LOW_BOARD = "low_board"  # R6.4: the lowest (best razz) hand showing
     DEALER_LEFT = "dealer_left"  # R3.4: first player clockwise from the dealer's left
     WILD_BOARD = "wild_board"  # R8.1: the highest hand showing, read with the wild cards
+    DEUCE_SEVEN_BOARD = "deuce_seven_board"  # R10.2: the best deuce-to-seven hand showing
 
 
 class DoorCard(Enum):
@@ -103,6 +108,7 @@ class DoorCard(Enum):
 
     LOWEST = "lowest"  # R2.4: lowest by rank, ace high; between equal ranks the lower suit (clubs first)
     HIGHEST = "highest"  # R6.3: highest by rank, king high and ace low; the higher suit (spades first)
+    HIGHEST_ACE_HIGH = "highest_ace_high"  # R10.2: highest by rank, ace high; the higher suit first
 
 
 class Ranking(Enum):
@@ -111,6 +117,7 @@ class Ranking(Enum):
     HIGH = "high"  # R1.3 (the joker R1.2): every hand has one
     EIGHT_OR_BETTER = "eight_or_better"  # R1.4: a hand may have none (the share goes to the others)
     RAZZ = "razz"  # R6.2: ace-to-five low, pairs count, every hand has one
+    DEUCE_SEVEN = "deuce_seven"  # R10.1: deuce-to-seven low, aces high, straights and flushes count
     WILD_HIGH = "wild_high"  # R8.1: R1.3 with the hand's wild ranks, five of a kind on top
     HIGH_SPADE = "high_spade"  # R8.4: the highest spade face down (a hand may have none)
     LOW_SPADE = "low_spade"  # R8.4: the lowest spade face down, the 2 lowest (a hand may have none)
@@ -122,6 +129,7 @@ class OddChip(Enum):
     BY_CARD = "by_card"  # R2.10: highest card of the winning five, by rank then suit
     BY_POSITION = "by_position"  # R3.8: first tied winner clockwise from the dealer's left
     BY_LOW_CARD = "by_low_card"  # R6.5: lowest card of the winning five, ace lowest, then clubs first
+    BY_LOW_CARD_ACE_HIGH = "by_low_card_ace_high"  # R10.3: lowest card, deuce lowest (ace highest)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -605,9 +613,16 @@ def showdown_section(game: Game) -> tuple[str, str]:
     joker = (" The joker (bug) is an ace, or completes a straight or a flush, and in a low is the lowest "
              "rank you lack." if game.joker else "")
     rankings = [h.ranking for h in game.halves]
+    cards = COUNT_WORDS[hand_size(game)]
+    if Ranking.DEUCE_SEVEN in rankings:
+        return ("Showdown: the lowest hand, deuce to seven", "The lowest hand wins the whole pot: "
+                f"the best five of {cards} cards counted deuce to seven (aces are high only, "
+                "straights and flushes count against you, pairs too). The best hand is 7-5-4-3-2 "
+                "of mixed suits; A-5-4-3-2 is only ace high and 6-5-4-3-2 a straight. Between hands "
+                "compare the highest card first, then the next." + muck)
     if Ranking.RAZZ in rankings:
         return ("Showdown: the lowest hand", "The lowest hand wins the whole pot: the best five of "
-                "seven cards counted ace to five (aces are low, straights and flushes do not count "
+                f"{cards} cards counted ace to five (aces are low, straights and flushes do not count "
                 "against you, pairs do: any five different ranks beat a pair). The best hand is "
                 "5-4-3-2-A; between hands compare the highest card first, then the next."
                 + muck)
@@ -627,7 +642,54 @@ def showdown_section(game: Game) -> tuple[str, str]:
         return ("Showdown", "High hand only: the best five cards win, each wild card counting as "
                 "any card you want (even one you already hold); five of a kind beats a straight "
                 "flush, and a natural hand ties the same hand made with wild cards." + muck)
-    return ("Showdown", "High hand only: the best five of seven cards wins." + muck + joker)
+    best = "the best five cards win" if cards == "five" else f"the best five of {cards} cards wins"
+    return ("Showdown", f"High hand only: {best}." + muck + joker)
+
+
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+"""Numbers of cards in words, for the rules panel."""
+
+
+def hand_size(game: Game) -> int:
+    """The cards a player holds at the showdown, from the street table: each street's cards down
+    and up, and one card per Wall Street card round (R3.5); R8.2's extra cards aside."""
+    return sum(st.down + st.up + st.card_round for st in game.streets)
+
+
+def deal_text(game: Game) -> str:
+    """How a stud game's cards fall, from its street table: the first street's cards down and
+    up (its last card up is the door card), then each later street's card up or down."""
+    streets = game.streets
+    first, rest = streets[0], streets[1:]
+    text = (f"You get {COUNT_WORDS[first.down]} card{'s' * (first.down != 1)} face down and "
+            f"{COUNT_WORDS[first.up]} face up (the door card).")
+    ups = [st.name for st in rest if st.up and not st.down]
+    if ups:
+        names = ", ".join(ups[:-1]) + (" and " if len(ups) > 1 else "") + ups[-1]
+        text += f" Then one more card face up on {names} street"
+    downs = [st.name for st in rest if st.down]
+    if downs:
+        text += f", and a last card face down on {downs[-1]}"
+    total = hand_size(game)
+    played = "your best five play" if total > 5 else "all five play"
+    return f"{text}: {COUNT_WORDS[total]} cards, {played}."
+
+
+def bets_text(game: Game) -> str:
+    """The bet of each run of streets: ``"5 on third and fourth street, 10 from fifth street on"``."""
+    runs: list[tuple[int, list[str]]] = []
+    for st in game.streets:
+        if runs and runs[-1][0] == st.bet:
+            runs[-1][1].append(st.name)
+        else:
+            runs.append((st.bet, [st.name]))
+    parts = []
+    for i, (bet, names) in enumerate(runs):
+        if i == len(runs) - 1 and i and len(names) > 1:
+            parts.append(f"{bet} from {names[0]} street on")
+        else:
+            parts.append(f"{bet} on {' and '.join(names)} street")
+    return ", ".join(parts)
 
 
 def phh_order(dealer: int, n: int) -> list[int]:

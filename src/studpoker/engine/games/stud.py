@@ -19,8 +19,10 @@ from studpoker.engine.games.base import (
     GameError,
     Opener,
     Street,
+    bets_text,
     check_options,
     check_positive,
+    deal_text,
     fold_text,
     option_names,
     showdown_section,
@@ -119,27 +121,35 @@ class SevenCardStud(Game):
         if self.bring_in_card is DoorCard.HIGHEST:
             door = ("The highest door card (king high, ace low; between equal ranks spades, then hearts, "
                     "diamonds, clubs)")
+        elif self.bring_in_card is DoorCard.HIGHEST_ACE_HIGH:
+            door = ("The highest door card (aces highest; between equal ranks spades, then hearts, "
+                    "diamonds, clubs)")
         else:
             door = "The lowest door card (ace high; ties by suit: clubs, diamonds, hearts, spades)"
         if self.board_opener is Opener.LOW_BOARD:
             first = ("the lowest hand showing acts first (counted like a razz hand: a pair showing is "
                      "worse than any unpaired cards)")
+        elif self.board_opener is Opener.DEUCE_SEVEN_BOARD:
+            first = ("the lowest hand showing acts first (counted deuce to seven, aces high: a pair "
+                     "showing is worse than any unpaired cards; straights and flushes do not count "
+                     "on the board)")
         elif self.board_opener is Opener.WILD_BOARD:
             first = "the best hand showing acts first, read with the wild cards"
         else:
             first = "the best hand showing acts first (pairs and better; straights and flushes do not count)"
         cap = (f"A bet and {self.max_raises} raises at most per street"
                + (" (no cap when only two players are left)." if self.heads_up_uncapped else "."))
+        second = self.streets[1].name  # the street of the open pair (R2.6, R9.2)
         if self.open_pair_big_bet:
-            open_pair = (f"If anyone shows a pair on fourth street, the first bet may be the big bet "
+            open_pair = (f"If anyone shows a pair on {second} street, the first bet may be the big bet "
                          f"({big}); raises on that street then go up by the same amount.")
             if self.open_pair_raise_big:  # R2.6 option
                 open_pair += (f" A small first bet may also be raised by the big bet ({big}); after "
                               "that every raise on the street is big.")
         elif "open_pair_big_bet" in option_names(self.name):
-            open_pair = "This table does not use the open-pair rule: fourth street bets are small."
+            open_pair = f"This table does not use the open-pair rule: {second} street bets are small."
         else:
-            open_pair = f"No open-pair rule in {self.title}: fourth street bets are always {small}."
+            open_pair = f"No open-pair rule in {self.title}: {second} street bets are always {small}."
         wild: list[tuple[str, str]] = []
         if self.wild or self.follow_the_queen:
             ranks = [Rank(r).plural for r in range(12, -1, -1) if self.wild >> r & 1]
@@ -158,15 +168,13 @@ class SevenCardStud(Game):
             wild.append(("Wild cards", text))
         return [{"title": t, "text": x} for t, x in (
             ("The deal", f"{self.min_players} to {self.max_players} players. Everyone antes {self.ante}. "
-             "You get two cards face down and one face up (the door card). Then one more card face up "
-             "on fourth, fifth and sixth street, and a last card face down on seventh: seven cards, "
-             "your best five play."),
+             + deal_text(self)),
             *wild,
             ("Bring-in and completion", f"{door} must bring in for {bring_in} or complete to {small}. "
              f"The others fold, call the bring-in, or complete to {small}; after a completion raises "
              f"go up by {small}."),
-            ("Betting", f"Fixed limit: {small} on third and fourth street, {big} from fifth street on. "
-             f"{cap} From fourth street on, {first}." + fold_text(self)),
+            ("Betting", f"Fixed limit: {bets_text(self)}. {cap} From {second} street on, {first}."
+             + fold_text(self)),
             ("Open pair", open_pair),
             showdown_section(self),
         )]
