@@ -41,6 +41,12 @@ def serve(
     api_docs: Annotated[bool, typer.Option("--api-docs", help="serve /docs and /openapi.json")] = False,
     guests_per_ip: Annotated[int, typer.Option(help="new guests per address in any 10 s", min=1)] = 30,
     sockets_per_ip: Annotated[int, typer.Option(help="open websockets per address", min=1)] = 256,
+    public_url: Annotated[str | None, typer.Option(
+        help="the address friends use, e.g. https://poker.example.org (behind a TLS proxy): invite links, "
+             "websocket origins, Secure cookies and HSTS")] = None,
+    trusted_proxies: Annotated[list[str] | None, typer.Option(
+        help="CIDR of a proxy in front (repeatable, or several separated by commas): the client's address "
+             "is taken from its X-Forwarded-For")] = None,
 ) -> None:
     """Run the online server (FastAPI on uvicorn) and its browser client at /; migrations run at start."""
     import logging
@@ -69,17 +75,26 @@ def serve(
             raise typer.Exit(2)
         cluster = ClusterConfig(redis_url=redis, prefix=redis_prefix)
     from studpoker.server.http import server_config
+    from studpoker.server.public import PublicSite
 
+    proxies = tuple(trusted_proxies or ())
+    try:
+        site = PublicSite.build(public_url, proxies)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
     settings = Settings(hand_delay=hand_delay, bot_delay=bot_delay, rate_per_second=rate, rate_burst=burst,
                         seat_timeout=seat_timeout, token_ttl=token_ttl, api_docs=api_docs,
-                        guests_per_ip=guests_per_ip, sockets_per_ip=sockets_per_ip)
+                        guests_per_ip=guests_per_ip, sockets_per_ip=sockets_per_ip,
+                        public_url=site.origin, trusted_proxies=proxies)
     app = create_app(db, settings, cluster=cluster)
     if demo:
         from studpoker.server.demo import enable_demo
 
         enable_demo(app)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    print(f"studpoker: play in a browser at http://{shown}:{port}/", flush=True)
+    where = f"{site.origin}/ (served at http://{shown}:{port}/)" if site.origin else f"http://{shown}:{port}/"
+    print(f"studpoker: play in a browser at {where}", flush=True)
     uvicorn.Server(server_config(app, settings=settings, host=host, port=port, log_level=log_level)).run()
 
 
