@@ -1,4 +1,4 @@
-"""The server's commands of the ``studpoker`` CLI: serve, audit, verify-shuffle, connect.
+"""The server's commands of the ``studpoker`` CLI: serve, audit, verify-shuffle, connect, backup, restore.
 
 :func:`register` adds them to the typer app of :mod:`studpoker.cli`. Heavy
 imports (FastAPI, SQLAlchemy, websockets) happen inside the commands, so the
@@ -253,9 +253,68 @@ def connect(
     print(f"played {played} hands")
 
 
+def _finish(out: dict[str, Any], as_json: bool, words: str) -> None:
+    if as_json:
+        print(json.dumps(out))
+    else:
+        rows = sum((out.get("rows") or {}).values())
+        print(f"{words} {out['file']} ({out['format']}, schema revision {out['revision']}, {rows} rows)")
+
+
+def _fail(exc: Exception, code: int, as_json: bool) -> typer.Exit:
+    if as_json:
+        print(json.dumps({"ok": False, "error": str(exc)}))
+    else:
+        print(f"error: {exc}", file=sys.stderr)
+    return typer.Exit(code)
+
+
+def backup(
+    file: Annotated[Path, typer.Argument(help="the backup file to write (replaced once whole)")],
+    db: Annotated[str, typer.Option(help="database URL")] = DEFAULT_DB,
+    method: Annotated[str, typer.Option(
+        help="auto (SQLite: its online backup API; PostgreSQL: pg_dump, or a logical copy when pg_dump "
+             "is older than the server), pg_dump or logical")] = "auto",
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """A consistent snapshot of the database while the server runs (docs/deploy.md)."""
+    from studpoker.server.backup import BackupFailed, Refused
+    from studpoker.server.backup import backup as run_backup
+
+    try:
+        out = run_backup(db, file, method=method)
+    except Refused as exc:
+        raise _fail(exc, 2, as_json) from None
+    except (BackupFailed, OSError, Exception) as exc:
+        raise _fail(exc, 1, as_json) from None
+    _finish(out, as_json, "backed up to")
+
+
+def restore(
+    file: Annotated[Path, typer.Argument(help="a file written by studpoker backup")],
+    db: Annotated[str, typer.Option(help="database URL (stop the server first)")] = DEFAULT_DB,
+    force: Annotated[bool, typer.Option("--force", help="replace a database that holds rows")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Put the database back to a backup. Exit 2 (nothing changed) for a backup of a newer schema,
+    a database that is not empty (without --force), or a file that is no backup."""
+    from studpoker.server.backup import BackupFailed, Refused
+    from studpoker.server.backup import restore as run_restore
+
+    try:
+        out = run_restore(db, file, force=force)
+    except Refused as exc:
+        raise _fail(exc, 2, as_json) from None
+    except (BackupFailed, OSError, Exception) as exc:
+        raise _fail(exc, 1, as_json) from None
+    _finish(out, as_json, "restored from")
+
+
 def register(app: typer.Typer) -> None:
     """Add the server commands to ``app``."""
     app.command("serve")(serve)
     app.command("audit")(audit)
     app.command("verify-shuffle")(verify_shuffle)
     app.command("connect")(connect)
+    app.command("backup")(backup)
+    app.command("restore")(restore)
