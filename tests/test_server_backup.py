@@ -161,7 +161,7 @@ def test_logical_backup_of_sqlite_restores_into_sqlite(tmp_path: Path) -> None:
     assert out["format"] == "logical"
     copy = f"sqlite:///{tmp_path / 'copy.db'}"
     code, restored = cli("restore", str(file), "--db", copy)
-    assert code == 0 and restored["rows"] == out["rows"]
+    assert code == 0 and restored["rows"] == out["rows"], restored
     check_restored(copy, out)
 
 

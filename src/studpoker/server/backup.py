@@ -8,10 +8,11 @@ Three kinds of file, told apart by their first bytes:
 - ``pg_dump``: PostgreSQL's custom format (``pg_dump -Fc``), one snapshot of the whole
   database, restored with ``pg_restore`` in one transaction;
 - ``logical``: gzip'd JSON lines written through SQLAlchemy inside one ``REPEATABLE READ``
-  transaction: every table's rows. For a PostgreSQL server newer than the ``pg_dump`` at
-  hand (``pg_dump`` refuses to dump a newer server), or a database in a schema of its own
-  (``?schema=``). It restores into PostgreSQL or SQLite alike: the way from SQLite to
-  PostgreSQL when a room outgrows its file.
+  transaction (SQLite: read from a backup-API copy): every table's rows. For a PostgreSQL
+  server newer than the ``pg_dump`` at hand (``pg_dump`` refuses to dump a newer server), or
+  a database in a schema of its own (``?schema=``). It restores into PostgreSQL or SQLite
+  alike (as does an SQLite file, into PostgreSQL: the way from SQLite to PostgreSQL when a
+  room outgrows its file).
 
 Each file knows its schema's Alembic revision. A restore refuses (:class:`Refused`, exit 2
 on the command line), changing nothing:
@@ -379,11 +380,22 @@ def _backup_sqlite(db: Database, tmp: Path) -> dict[str, Any]:
 
 
 def _backup_logical(db: Database, tmp: Path) -> dict[str, Any]:
-    iso = "SERIALIZABLE" if db.is_sqlite else "REPEATABLE READ"
-    with db.engine.connect().execution_options(isolation_level=iso) as conn, conn.begin():
-        if not db.is_sqlite:
+    if db.is_sqlite:  # one state of the file first (SQLite's backup API), then its rows
+        copy = tmp.with_name(tmp.name + ".sqlite")
+        try:
+            _backup_sqlite(db, copy)
+            engine = create_engine(f"sqlite:///{copy}")
+            try:
+                with engine.connect() as conn:
+                    revision, counts = _write_logical(conn, tmp)
+            finally:
+                engine.dispose()
+        finally:
+            copy.unlink(missing_ok=True)
+    else:
+        with db.engine.connect().execution_options(isolation_level="REPEATABLE READ") as conn, conn.begin():
             conn.execute(text("SET TRANSACTION READ ONLY"))
-        revision, counts = _write_logical(conn, tmp)
+            revision, counts = _write_logical(conn, tmp)
     return {"format": "logical", "revision": revision, "rows": counts}
 
 
