@@ -12,7 +12,7 @@ iproute2, caddy and chromium (``make test`` installs them); it fails, never skip
 What it checks: the invite link is on the public URL; each friend is seen with their own
 address through ``--trusted-proxies`` (one websocket per address: the three friends and the
 host play at once, a second socket from the same friend is refused); the browsers' websocket
-is ``wss://``; a page of another origin is refused (4403); HSTS comes through Caddy; the
+is ``wss://``; a page of another origin is refused (1008, `bad_origin`); HSTS comes through Caddy; the
 night's chips add up.
 """
 
@@ -346,7 +346,7 @@ async def main():
             out.append(exc.rcvd.code)
     return out
 print(json.dumps(asyncio.run(main())))""".replace("SITE", SITE), tls_env)
-        assert refused == ["too_many_connections", "bad_origin", 4403]
+        assert refused == ["too_many_connections", "bad_origin", 1008]
         # the server's own view: three guests and the host, the seats taken through TLS
         seats = in_ns(f1, HTTP + f"""
 s, body, h = call("GET", "/api/tables/{table}?invite={invite}")

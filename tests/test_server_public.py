@@ -58,6 +58,10 @@ def test_the_client_address_is_the_right_most_untrusted_hop() -> None:
     assert site.client_address("10.0.0.1", ["198.51.100.9:1234"]) == "198.51.100.9"
     # without trusted proxies the header means nothing
     assert PublicSite.build(None).client_address("127.0.0.1", ["198.51.100.7"]) == "127.0.0.1"
+    # networks given as one string, comma-separated, or IPv6
+    several = PublicSite.build(None, "10.0.0.0/8, 192.168.1.1 fd00::/8")
+    assert [several.trusted(a) for a in ("10.9.9.9", "192.168.1.1", "192.168.1.2", "fd00::5", "::ffff:10.0.0.1")] \
+        == [True, True, False, True, True]
 
 
 def test_bad_public_urls_and_networks_are_refused_by_name() -> None:

@@ -9,7 +9,7 @@ cookie flags that depend on the public URL.
   not a trusted proxy (the hops to its left are whatever the client wrote, never trusted).
   A peer outside these networks is the client itself, whatever it writes in the header.
 - A websocket whose ``Origin`` is not the public URL's origin (without one: the ``Host``
-  the request was sent to) is accepted only to be closed at once with code 4403 and a
+  the request was sent to) is accepted only to be closed at once with code 1008 (policy violation) and a
   reason naming both origins (a page of another site cannot ride a player's session).
   A client that sends no ``Origin`` (not a browser: ``studpoker connect``, scripts) is let in.
 
@@ -40,7 +40,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 __all__ = ["ORIGIN_REFUSED", "PublicFront", "PublicSite", "parse_networks", "public_origin"]
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
-ORIGIN_REFUSED = 4403  # the websocket close code of a foreign origin (4000-4999: the application's own)
+ORIGIN_REFUSED = 1008  # the websocket close code of a foreign origin: policy violation, as other refusals
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -106,7 +106,7 @@ class PublicSite:
     def build(cls, url: str | None, proxies: Sequence[str] = ()) -> PublicSite:
         """From the settings (ValueError naming a bad URL or network)."""
         origin = public_origin(url) if url else None
-        return cls(origin=origin, proxies=parse_networks(proxies))
+        return cls(origin=origin, proxies=parse_networks([proxies] if isinstance(proxies, str) else proxies))
 
     @property
     def https(self) -> bool:
