@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench fast-test clean chromium
+.PHONY: run test lint typecheck bench fast-test clean chromium network-tools
 
 # The browser tests drive Debian's Chromium: installed here when missing (as root), else a clear stop.
 CHROMIUM := /usr/bin/chromium
@@ -29,7 +29,23 @@ chromium:
 	  fi; \
 	fi
 
-test: $(STAMP) chromium
+# The network test (tests/test_deploy_network.py) runs Caddy and makes network namespaces (iproute2).
+network-tools:
+	@missing=""; \
+	command -v caddy >/dev/null || missing="$$missing caddy"; \
+	command -v ip >/dev/null || missing="$$missing iproute2"; \
+	command -v certutil >/dev/null || missing="$$missing libnss3-tools"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's$$missing for the network test"; \
+	    apt-get update && apt-get install -y $$missing; \
+	  else \
+	    echo "missing:$$missing (the network test needs them). Run: sudo apt-get update && sudo apt-get install -y$$missing" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+test: $(STAMP) chromium network-tools
 	$(VENV)/bin/ruff check src tests benchmarks examples
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q -n 2 --dist loadfile

@@ -221,7 +221,8 @@ def test_a_command_whose_extra_is_missing_says_which_and_exits_2() -> None:
         main()
     ''')
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "COLUMNS": "200"}
-    for args in (["serve", "--port", "1"], ["audit", "--db", "sqlite://"]):
+    for args in (["serve", "--port", "1"], ["audit", "--db", "sqlite://"], ["backup", "x.bak", "--db", "sqlite://"],
+                 ["restore", "x.bak", "--db", "sqlite://"]):
         result = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env,
                                 timeout=120)
         assert result.returncode == 2, result.stderr

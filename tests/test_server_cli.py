@@ -293,7 +293,7 @@ SERVER_MODULES = ["studpoker.fairness", "studpoker.server", "studpoker.server.ap
                   "studpoker.server.pages", "studpoker.server.demo",
                   "studpoker.server.ledger", "studpoker.server.tables.store", "studpoker.server.accounts.auth",
                   "studpoker.server.ws", "studpoker.server.api", "studpoker.server.commands",
-                  "studpoker.server.access", "studpoker.server.dispatch"]
+                  "studpoker.server.access", "studpoker.server.dispatch", "studpoker.server.public"]
 
 
 @pytest.mark.parametrize("name", SERVER_MODULES)

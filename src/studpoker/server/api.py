@@ -130,7 +130,7 @@ def health(svc: Svc) -> dict[str, Any]:
 
 
 def client_ip(request: Request) -> str:
-    """The caller's address (as uvicorn gives it; behind a proxy, see ``--forwarded-allow-ips``)."""
+    """The caller's address (behind a trusted proxy, the one its X-Forwarded-For names: public.py)."""
     return request.client.host if request.client is not None else "?"
 
 

@@ -28,6 +28,7 @@ try:
     from studpoker.server.http import SafeJSONResponse, SecurityHeaders, install_error_handlers
     from studpoker.server.limits import Guards
     from studpoker.server.pages import install as install_pages
+    from studpoker.server.public import PublicFront, PublicSite
     from studpoker.server.tables import Registry
     from studpoker.server.tables.api import router as tables_router
     from studpoker.server.tournaments.api import refused_response
@@ -120,7 +121,10 @@ def create_app(
     app.include_router(imports_router)
     install_error_handlers(app)
     app.add_exception_handler(TournamentRefused, refused_response)  # a refused request: its status
-    app.add_middleware(SecurityHeaders)
+    site = PublicSite.build(settings.public_url, settings.trusted_proxies)
+    app.state.site = site
+    app.add_middleware(SecurityHeaders, https=site.https)
+    app.add_middleware(PublicFront, site=site)  # outermost: the client's address, the origin check
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:

@@ -1,4 +1,4 @@
-"""The server's commands of the ``studpoker`` CLI: serve, audit, verify-shuffle, connect.
+"""The server's commands of the ``studpoker`` CLI: serve, audit, verify-shuffle, connect, backup, restore.
 
 :func:`register` adds them to the typer app of :mod:`studpoker.cli`. Heavy
 imports (FastAPI, SQLAlchemy, websockets) happen inside the commands, so the
@@ -41,6 +41,12 @@ def serve(
     api_docs: Annotated[bool, typer.Option("--api-docs", help="serve /docs and /openapi.json")] = False,
     guests_per_ip: Annotated[int, typer.Option(help="new guests per address in any 10 s", min=1)] = 30,
     sockets_per_ip: Annotated[int, typer.Option(help="open websockets per address", min=1)] = 256,
+    public_url: Annotated[str | None, typer.Option(
+        help="the address friends use, e.g. https://poker.example.org (behind a TLS proxy): invite links, "
+             "websocket origins, Secure cookies and HSTS")] = None,
+    trusted_proxies: Annotated[list[str] | None, typer.Option(
+        help="CIDR of a proxy in front (repeatable, or several separated by commas): the client's address "
+             "is taken from its X-Forwarded-For")] = None,
 ) -> None:
     """Run the online server (FastAPI on uvicorn) and its browser client at /; migrations run at start."""
     import logging
@@ -69,17 +75,26 @@ def serve(
             raise typer.Exit(2)
         cluster = ClusterConfig(redis_url=redis, prefix=redis_prefix)
     from studpoker.server.http import server_config
+    from studpoker.server.public import PublicSite
 
+    proxies = tuple(trusted_proxies or ())
+    try:
+        site = PublicSite.build(public_url, proxies)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
     settings = Settings(hand_delay=hand_delay, bot_delay=bot_delay, rate_per_second=rate, rate_burst=burst,
                         seat_timeout=seat_timeout, token_ttl=token_ttl, api_docs=api_docs,
-                        guests_per_ip=guests_per_ip, sockets_per_ip=sockets_per_ip)
+                        guests_per_ip=guests_per_ip, sockets_per_ip=sockets_per_ip,
+                        public_url=site.origin, trusted_proxies=proxies)
     app = create_app(db, settings, cluster=cluster)
     if demo:
         from studpoker.server.demo import enable_demo
 
         enable_demo(app)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    print(f"studpoker: play in a browser at http://{shown}:{port}/", flush=True)
+    where = f"{site.origin}/ (served at http://{shown}:{port}/)" if site.origin else f"http://{shown}:{port}/"
+    print(f"studpoker: play in a browser at {where}", flush=True)
     uvicorn.Server(server_config(app, settings=settings, host=host, port=port, log_level=log_level)).run()
 
 
@@ -238,9 +253,68 @@ def connect(
     print(f"played {played} hands")
 
 
+def _finish(out: dict[str, Any], as_json: bool, words: str) -> None:
+    if as_json:
+        print(json.dumps(out))
+    else:
+        rows = sum((out.get("rows") or {}).values())
+        print(f"{words} {out['file']} ({out['format']}, schema revision {out['revision']}, {rows} rows)")
+
+
+def _fail(exc: Exception, code: int, as_json: bool) -> typer.Exit:
+    if as_json:
+        print(json.dumps({"ok": False, "error": str(exc)}))
+    else:
+        print(f"error: {exc}", file=sys.stderr)
+    return typer.Exit(code)
+
+
+def backup(
+    file: Annotated[Path, typer.Argument(help="the backup file to write (replaced once whole)")],
+    db: Annotated[str, typer.Option(help="database URL")] = DEFAULT_DB,
+    method: Annotated[str, typer.Option(
+        help="auto (SQLite: its online backup API; PostgreSQL: pg_dump, or a logical copy when pg_dump "
+             "is older than the server), pg_dump or logical")] = "auto",
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """A consistent snapshot of the database while the server runs (docs/deploy.md)."""
+    from studpoker.server.backup import BackupFailed, Refused
+    from studpoker.server.backup import backup as run_backup
+
+    try:
+        out = run_backup(db, file, method=method)
+    except Refused as exc:
+        raise _fail(exc, 2, as_json) from None
+    except (BackupFailed, OSError, Exception) as exc:
+        raise _fail(exc, 1, as_json) from None
+    _finish(out, as_json, "backed up to")
+
+
+def restore(
+    file: Annotated[Path, typer.Argument(help="a file written by studpoker backup")],
+    db: Annotated[str, typer.Option(help="database URL (stop the server first)")] = DEFAULT_DB,
+    force: Annotated[bool, typer.Option("--force", help="replace a database that holds rows")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+) -> None:
+    """Put the database back to a backup. Exit 2 (nothing changed) for a backup of a newer schema,
+    a database that is not empty (without --force), or a file that is no backup."""
+    from studpoker.server.backup import BackupFailed, Refused
+    from studpoker.server.backup import restore as run_restore
+
+    try:
+        out = run_restore(db, file, force=force)
+    except Refused as exc:
+        raise _fail(exc, 2, as_json) from None
+    except (BackupFailed, OSError, Exception) as exc:
+        raise _fail(exc, 1, as_json) from None
+    _finish(out, as_json, "restored from")
+
+
 def register(app: typer.Typer) -> None:
     """Add the server commands to ``app``."""
     app.command("serve")(serve)
     app.command("audit")(audit)
     app.command("verify-shuffle")(verify_shuffle)
     app.command("connect")(connect)
+    app.command("backup")(backup)
+    app.command("restore")(restore)

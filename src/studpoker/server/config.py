@@ -53,6 +53,9 @@ class Settings:
     header_timeout: float = 15.0  # an HTTP request's headers must arrive this fast
     keep_alive_timeout: float = 5.0  # an idle kept-alive HTTP connection is closed after this
     api_docs: bool = False  # serve /docs and /openapi.json
+    # --- behind a TLS proxy (studpoker/server/public.py, docs/deploy.md)
+    public_url: str | None = None  # https://poker.example.org: invite links, websocket origins, Secure, HSTS
+    trusted_proxies: tuple[str, ...] = ()  # CIDRs whose X-Forwarded-For names the client's address
     # --- the garbage collector (studpoker/server/collector.py)
     quiet_gc: bool = True  # freeze what survives a full collection: no 100-200 ms stalls with 1,000 sockets
     gc_full_every: float = 600.0  # ... and collect the frozen objects too this often

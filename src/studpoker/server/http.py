@@ -7,8 +7,11 @@ the uvicorn configuration with its timeouts (docs/server.md, "Limits").
 - A request whose database connection fails (a dropped connection, a failover) gets 503 with
   ``Retry-After: 1``.
 - Every response carries a Content-Security-Policy that allows only the
-  server's own scripts, styles, images and websocket, ``X-Content-Type-Options:
-  nosniff``, and refuses framing (``X-Frame-Options: DENY``, ``frame-ancestors 'none'``).
+  server's own scripts, styles, images and websocket (``'self'``: ``wss://`` of the
+  page's host behind TLS too), ``X-Content-Type-Options: nosniff``, ``Referrer-Policy:
+  same-origin``, and refuses framing (``X-Frame-Options: DENY``, ``frame-ancestors
+  'none'``). With an https public URL (``--public-url``) also
+  ``Strict-Transport-Security``, and every cookie set is ``Secure``.
 - :func:`server_config` builds the uvicorn config: idle kept-alive HTTP
   connections close after ``keep_alive_timeout`` seconds, and a connection
   whose request headers have not all arrived ``header_timeout`` seconds after
@@ -29,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from studpoker.server.config import Settings
 
-__all__ = ["CSP", "SafeJSONResponse", "SecurityHeaders", "install_error_handlers", "server_config"]
+__all__ = ["CSP", "HSTS", "SafeJSONResponse", "SecurityHeaders", "install_error_handlers", "server_config"]
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
@@ -40,6 +43,7 @@ _HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"same-origin"),
 ]
+HSTS = (b"strict-transport-security", b"max-age=31536000")
 
 
 class SafeJSONResponse(JSONResponse):
@@ -84,11 +88,20 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(InterfaceError, database_error)
 
 
-class SecurityHeaders:
-    """ASGI middleware: the security headers on every HTTP response."""
+def _secure_cookie(value: bytes) -> bytes:
+    """A ``Set-Cookie`` value with the ``Secure`` attribute (added once)."""
+    attributes = [a.strip().lower() for a in value.split(b";")[1:]]
+    return value if b"secure" in attributes else value + b"; Secure"
 
-    def __init__(self, app: ASGIApp) -> None:
+
+class SecurityHeaders:
+    """ASGI middleware: the security headers on every HTTP response (``https``: the public URL is
+    https, so HSTS too and ``Secure`` cookies)."""
+
+    def __init__(self, app: ASGIApp, *, https: bool = False) -> None:
         self.app = app
+        self.https = https
+        self.headers = [*_HEADERS, HSTS] if https else list(_HEADERS)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -97,8 +110,10 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in dict(_HEADERS)]
-                message["headers"] = headers + _HEADERS
+                ours = {k for k, _ in self.headers}
+                headers = [(k, _secure_cookie(v) if self.https and k.lower() == b"set-cookie" else v)
+                           for k, v in message.get("headers", []) if k.lower() not in ours]
+                message["headers"] = headers + self.headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -156,6 +171,8 @@ def server_config(app: Any, *, settings: Settings, host: str = "127.0.0.1", port
         "ws_per_message_deflate": False,
         "timeout_keep_alive": settings.keep_alive_timeout,
         "http": _guarded_protocol(AutoHTTPProtocol, settings.header_timeout),
+        # the client's address behind a proxy is public.py's (--trusted-proxies), not uvicorn's
+        "proxy_headers": False,
     }
     options.update(kwargs)
     return uvicorn.Config(app, host=host, port=port, **options)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from sqlalchemy import select
 
 from studpoker.server import access
@@ -33,20 +33,32 @@ async def list_tables(user: MaybeUser, svc: Svc) -> list[dict[str, Any]]:
     return await svc.manager.lobby_entries(user.id if user else None)
 
 
+def _with_invite_url(info: dict[str, Any], request: Request) -> dict[str, Any]:
+    """The owner's ``invite_url`` next to the invite code: the link to send friends, on the public
+    URL (``--public-url``; without one, the address this request came to)."""
+    if info.get("invite_code"):
+        fallback = str(request.base_url).rstrip("/")
+        site = request.app.state.site
+        info["invite_url"] = site.invite_url(info["id"], info["invite_code"], fallback=fallback)
+    return info
+
+
 @router.post("/tables", status_code=201)
-async def create_table(config: TableConfig, user: User, svc: Svc) -> dict[str, Any]:
-    """Create a table; the caller owns it. A private table gets an invite code."""
+async def create_table(config: TableConfig, user: User, svc: Svc, request: Request) -> dict[str, Any]:
+    """Create a table; the caller owns it. A private table gets an invite code (and its link)."""
     try:
-        return await svc.manager.create_table(user.id, user.name, config)
+        return _with_invite_url(await svc.manager.create_table(user.id, user.name, config), request)
     except ProtocolError as exc:
         raise _error(exc) from None
 
 
 @router.get("/tables/{table_id}")
-async def get_table(table_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None) -> dict[str, Any]:
-    """A table as a watcher sees it."""
+async def get_table(table_id: DbId, user: MaybeUser, svc: Svc, request: Request,
+                    invite: str | None = None) -> dict[str, Any]:
+    """A table as a watcher sees it (its owner: the invite code and link too)."""
     try:
-        return await svc.manager.table_info(table_id, user.id if user else None, invite)
+        info = await svc.manager.table_info(table_id, user.id if user else None, invite)
+        return _with_invite_url(info, request)
     except ProtocolError as exc:
         raise _error(exc) from None
 
