@@ -40,6 +40,8 @@ class FiveCardStud(SevenCardStud):
     order: ClassVar[int] = 910
     default_stakes: ClassVar[Mapping[str, object]] = STUD_STAKES
     max_players: ClassVar[int] = 10
+    #: R9.1: one down and one up on second street, one up on each of third, fourth and fifth
+    street_cards: ClassVar[tuple[tuple[int, int], ...]] = ((1, 1), (0, 1), (0, 1), (0, 1))
 
     joker: bool = field(default=False, init=False, repr=False)
     double_ace_flush: bool = field(default=False, init=False, repr=False)
