@@ -67,7 +67,7 @@ except ImportError as _exc:
 from studpoker.describe import describe_operation
 from studpoker.engine.actions import Action, ActionKind
 from studpoker.engine.cards import Card, CardError
-from studpoker.engine.games import GAMES
+from studpoker.engine.games import GAMES, option_names
 from studpoker.engine.hand import Hand, Phase
 from studpoker.env._encode import Encoder, Tracker
 from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_table, make_config
@@ -82,7 +82,8 @@ _OUTCOME_ROWS: tuple[tuple[tuple[int, float], ...], ...] = (
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
-GAME_NAMES = ("python_studpoker_stud", "python_studpoker_wallstreet", "python_studpoker_stud8",
+GAME_NAMES: tuple[str, ...] = (
+              "python_studpoker_stud", "python_studpoker_wallstreet", "python_studpoker_stud8",
               "python_studpoker_razz", "python_studpoker_baseball", "python_studpoker_follow_the_queen",
               "python_studpoker_high_chicago", "python_studpoker_low_chicago")
 
@@ -104,6 +105,20 @@ _PARAMS |= {  # R8
     "high_chicago": _PARAMS["stud"],
     "low_chicago": _PARAMS["stud"],
 }
+_TABLE_PARAMS = ("players", "stacks", "dealer")
+
+
+def _derived_params(name: str) -> dict[str, Any]:
+    """The parameters of a game registered without its own list: those of Seven Card Stud
+    (or Wall Street, without a bring-in) that are options of the game."""
+    options = set(option_names(name))
+    base = _PARAMS["stud"] if "bring_in" in options else _PARAMS["wallstreet"]
+    return {k: v for k, v in base.items() if k in _TABLE_PARAMS or k in options}
+
+
+for _name in GAMES:  # every other game of the registry (R9, R10, ...)
+    if _name not in _PARAMS:
+        _PARAMS[_name] = _derived_params(_name)
 
 
 def _game_type(name: str) -> Any:
@@ -624,3 +639,9 @@ pyspiel.register_game(_game_type("baseball"), _BaseballGame)
 pyspiel.register_game(_game_type("follow_the_queen"), _FollowTheQueenGame)
 pyspiel.register_game(_game_type("high_chicago"), _HighChicagoGame)
 pyspiel.register_game(_game_type("low_chicago"), _LowChicagoGame)
+_REGISTERED = ("stud", "wallstreet", "stud8", "razz", "baseball", "follow_the_queen", "high_chicago",
+               "low_chicago")
+for _name in GAMES:  # every other game: a class of its own, registered the same way
+    if _name not in _REGISTERED:
+        pyspiel.register_game(_game_type(_name), type(f"_Game_{_name}", (StudPokerGame,), {"variant": _name}))
+        GAME_NAMES += (f"python_studpoker_{_name}",)
