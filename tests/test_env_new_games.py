@@ -32,7 +32,7 @@ def test_r9_r10_pettingzoo_plays_whole_hands(game: str, players: int) -> None:
     rng = random.Random(2)
     for seed in range(4):
         env.reset(seed=seed)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
