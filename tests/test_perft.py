@@ -438,3 +438,49 @@ def test_cli_perft_json_and_table() -> None:
                           (["stud", "--stacks", "8,8", "--deck", "As As"], "duplicate")):
         result = runner.invoke(app, ["perft", *args])
         assert result.exit_code == 2 and message in result.output, (args, result.output)
+
+
+# ------------------------------------- Five Card Stud and Deuce-to-Seven Razz
+
+
+def new_games_rows() -> list[tuple[str, tuple[int, ...], int | None, int, str]]:
+    """The rows of docs/perft.md's Five Card Stud and Deuce-to-Seven Razz tables:
+    (game, stacks, streets, street columns, the row as the docs write it)."""
+    start = DOC.index("## Five Card Stud and Deuce-to-Seven Razz\n")
+    end = DOC.find("\n## ", start + 1)
+    rows = []
+    for line in DOC[start:end].splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 10 or cells[0] not in GAMES:
+            continue
+        columns = len(cells) - 5  # game, stacks, streets, ..., frontier, payoffs
+        streets = None if cells[2] == "all" else int(cells[2])
+        rows.append((cells[0], tuple(int(x) for x in cells[1].split()), streets, columns,
+                     "| " + " | ".join(cells) + " |"))
+    return rows
+
+
+def test_r9_r10_the_pinned_tables_of_the_new_games() -> None:
+    """R9.1, R9.2, R9.3 (four streets, the open pair on third street), R10.1, R10.2: every
+    count of docs/perft.md's Five Card Stud and Deuce-to-Seven Razz tables."""
+    rows = new_games_rows()
+    assert {r[0] for r in rows} == {"five_stud", "razz27"}
+    for game, stacks, streets, columns, text in rows:
+        result = perft(from_options(game), stacks=stacks, deck=DECKS["A"], streets=streets)
+        assert columns == len(from_options(game).streets) + 1
+        cells = [game, " ".join(map(str, stacks)), "all" if streets is None else str(streets),
+                 *(cell(result, i) for i in range(columns)), str(result.frontier),
+                 " ".join(map(str, result.payoffs))]
+        assert "| " + " | ".join(cells) + " |" == text
+
+
+def test_r10_1_r10_2_deuce_to_seven_razz_pays_otherwise_than_razz() -> None:
+    """R10.1, R10.2: with an ace and a straight in the deal, the same tree pays otherwise."""
+    deck = "7c 8d Kc 4h As 2d 5s 3h"
+    razz = perft(from_options("razz"), stacks=(12, 12, 12), deck=deck)
+    razz27 = perft(from_options("razz27"), stacks=(12, 12, 12), deck=deck)
+    assert [(r.reached, r.nodes, r.terminal) for r in razz.rows] == \
+        [(r.reached, r.nodes, r.terminal) for r in razz27.rows]
+    assert razz.payoffs == (-10963, 22890, -11927)
+    assert razz27.payoffs == (26722, -6292, -20430)
+    assert f"Razz pays\n`{' '.join(map(str, razz.payoffs))}`" in DOC

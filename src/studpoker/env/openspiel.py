@@ -631,3 +631,9 @@ pyspiel.register_game(_game_type("baseball"), _BaseballGame)
 pyspiel.register_game(_game_type("follow_the_queen"), _FollowTheQueenGame)
 pyspiel.register_game(_game_type("high_chicago"), _HighChicagoGame)
 pyspiel.register_game(_game_type("low_chicago"), _LowChicagoGame)
+_REGISTERED = ("stud", "wallstreet", "stud8", "razz", "baseball", "follow_the_queen", "high_chicago",
+               "low_chicago")
+for _name in GAMES:  # every other game: a class of its own, registered the same way
+    if _name not in _REGISTERED:
+        pyspiel.register_game(_game_type(_name), type(f"_Game_{_name}", (StudPokerGame,), {"variant": _name}))
+        GAME_NAMES += (f"python_studpoker_{_name}",)
