@@ -95,7 +95,7 @@ GAMES: dict[str, Callable[[], Game]] = {"stud": _stud, "wallstreet": _wallstreet
                                         "razz": _razz,
                                         **{name: _home_game(name) for name in (
                                             "baseball", "follow_the_queen", "high_chicago",
-                                            "low_chicago")}}
+                                            "low_chicago", "kings_and_little_ones")}}
 """The league's games at the stakes of ``studpoker simulate``: every pair heads-up, but
 Wall Street (3 to 7 players) at 5-handed tables."""
 
