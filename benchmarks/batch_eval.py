@@ -6,7 +6,7 @@ one process, by:
 * ``studpoker.fast.evaluate_high`` on an (N, 7) uint8 array (one call, ``prange`` over rows),
   also restricted to one thread, and on hands that all hold the joker,
 * ``studpoker.fast.evaluate_low`` on the same array,
-* ``studpoker.evaluation.high_key`` per hand (pure Python),
+* ``studpoker.engine.evaluation.high_key`` per hand (pure Python),
 * eval7 ``evaluate`` per hand (C extension) on pre-built ``eval7.Card`` lists,
 * phevaluator ``evaluate_cards`` per hand (C++ extension) on card ids,
 * PokerKit ``StandardHighHand.from_game`` per hand (pure Python; fewer hands).
@@ -32,7 +32,7 @@ import numba
 import numpy as np
 
 from studpoker import fast
-from studpoker.evaluation import high_key
+from studpoker.engine.evaluation import high_key
 
 
 def best_of(fn: Callable[[], object], repeats: int) -> float:

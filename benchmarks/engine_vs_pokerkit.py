@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from pokerkit import Automation, FixedLimitSevenCardStud, State
 
-from studpoker import ActionKind, Phase, SevenCardStud
+from studpoker.engine import ActionKind, Phase, SevenCardStud
 
 PLAYERS = 6
 STACKS = [200] * PLAYERS

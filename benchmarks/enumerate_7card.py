@@ -20,7 +20,7 @@ import time
 import numba
 
 from studpoker import fast
-from studpoker.evaluation import HighCategory
+from studpoker.engine.evaluation import HighCategory
 
 PUBLISHED = {
     HighCategory.STRAIGHT_FLUSH: 41_584,

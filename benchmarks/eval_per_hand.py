@@ -27,8 +27,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from studpoker.cards import Card
-from studpoker.evaluation import evaluate_high, high_key
+from studpoker.engine.cards import Card
+from studpoker.engine.evaluation import evaluate_high, high_key
 
 
 def per_hand(fn: Callable[[Any], object], hands: Sequence[Any], repeats: int) -> float:

@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 from studpoker import phh
-from studpoker.games import GAMES, from_options
+from studpoker.engine.games import GAMES, from_options
 from studpoker.history import Imported, read
 from studpoker.history.export import hand_to_pokerstars
 

@@ -21,11 +21,11 @@ import argparse
 import json
 import time
 
-from studpoker import SevenCardStud, WallStreet
 from studpoker.bots import make_bot
 from studpoker.bots.search import SearchBot
+from studpoker.engine import SevenCardStud, WallStreet
+from studpoker.engine.games import Game
 from studpoker.equity import warmup
-from studpoker.games import Game
 
 
 def run(game: Game, players: int, hands: int, think: float) -> dict[str, float]:

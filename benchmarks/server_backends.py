@@ -83,7 +83,7 @@ def pg_commits(threads: int, seconds: float) -> dict[str, Any]:
 def sample_fanout() -> str:
     """A typical table message as published: a 7-seat Wall Street update, all its texts."""
     from studpoker.codec import op_dict, view_dict
-    from studpoker.games import from_options
+    from studpoker.engine.games import from_options
 
     game = from_options("wallstreet", ante=1, limits=(2, 2, 4, 4, 4))
     hand = game.deal(stacks=[500] * 7, seed=3)

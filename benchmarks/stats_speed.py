@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from studpoker import SevenCardStud, WallStreet
+from studpoker.engine import SevenCardStud, WallStreet
 from studpoker.sim import simulate
 from studpoker.stats import Stats
 

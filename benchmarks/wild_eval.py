@@ -32,9 +32,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from studpoker.cards import Card
-from studpoker.evaluation import high_key
-from studpoker.wild import evaluate_wild_high, wild_high_key, wild_mask
+from studpoker.engine.cards import Card
+from studpoker.engine.evaluation import high_key
+from studpoker.engine.wild import evaluate_wild_high, wild_high_key, wild_mask
 
 
 def per_hand(fn: Callable[[Any], object], hands: Sequence[Any], repeats: int) -> float:

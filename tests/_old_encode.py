@@ -12,16 +12,16 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from studpoker.actions import ActionKind
-from studpoker.env._spec import NUM_ACTIONS, EnvConfig, logged_id
-from studpoker.hand import Hand, Phase, SeatView
-from studpoker.operations import (
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.hand import Hand, Phase, SeatView
+from studpoker.engine.operations import (
     ActionTaken,
     CardDealt,
     CommunityCardDealt,
     Operation,
     StreetStarted,
 )
+from studpoker.env._spec import NUM_ACTIONS, EnvConfig, logged_id
 
 __all__ = ["OldEncoder"]
 

@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 import pytest
 
-from studpoker import Action, ActionKind, Razz, SevenCardStud, StudHiLo, WallStreet
 from studpoker.bots import (
     BOT_NAMES,
     Bot,
@@ -25,9 +24,10 @@ from studpoker.bots import (
     make_bot,
 )
 from studpoker.bots._common import read_table
-from studpoker.cards import full_deck, parse_cards
-from studpoker.games import Game
-from studpoker.hand import Hand, Phase, SeatView
+from studpoker.engine import Action, ActionKind, Razz, SevenCardStud, StudHiLo, WallStreet
+from studpoker.engine.cards import full_deck, parse_cards
+from studpoker.engine.games import Game
+from studpoker.engine.hand import Hand, Phase, SeatView
 
 STUD = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 WALL = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))

@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from studpoker.cards import (
+from studpoker.engine.cards import (
     JOKER,
     Card,
     CardError,

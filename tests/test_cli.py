@@ -70,8 +70,8 @@ def test_demo_plays_every_game() -> None:
 def test_make_game_takes_every_game_and_refuses_options_it_lacks() -> None:
     """R5.3, R6.1, R6.5: the CLI builds stud8 and razz from the same stakes words as stud;
     the joker in razz and the open-pair big bet in stud8 and razz are clear errors."""
-    from studpoker import Razz, StudHiLo
     from studpoker.cli import make_game
+    from studpoker.engine import Razz, StudHiLo
 
     assert make_game("stud8", stakes="1,2,5,10") == StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10)
     assert make_game("Razz", stakes="2,3,10,20", max_raises=4) == Razz(

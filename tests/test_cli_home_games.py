@@ -96,7 +96,7 @@ def test_tournament_of_a_home_game(game: str, tmp_path: Path) -> None:
 
 def test_r8_2_a_tournament_level_raises_the_price_of_a_three() -> None:
     """R8.2: Baseball's three price follows the big bet from level to level (in proportion)."""
-    from studpoker.games import from_options
+    from studpoker.engine.games import from_options
 
     level = Schedule.default("baseball").level(3)
     assert level.game(from_options("baseball")).three_price == level.big_bet  # type: ignore[attr-defined]

@@ -29,11 +29,11 @@ BLOCK = textwrap.dedent('''
     sys.meta_path.insert(0, NoThirdParty())
 ''')
 
-CORE = ["studpoker", "studpoker.cards", "studpoker.evaluation", "studpoker.games", "studpoker.hand",
-        "studpoker.table", "studpoker.betting", "studpoker.pots", "studpoker.operations",
-        "studpoker.actions", "studpoker.phh", "studpoker.equity", "studpoker.describe",
+CORE = ["studpoker", "studpoker.engine", "studpoker.engine.cards", "studpoker.engine.evaluation",
+        "studpoker.engine.games", "studpoker.engine.hand", "studpoker.engine.table", "studpoker.engine.betting",
+        "studpoker.engine.pots", "studpoker.engine.operations", "studpoker.engine.actions", "studpoker.phh", "studpoker.equity", "studpoker.describe",
         "studpoker.fairness", "studpoker.bots", "studpoker.sim", "studpoker.svg", "studpoker.__main__",
-        "studpoker.tournament", "studpoker.stats", "studpoker.wild", "studpoker.history",
+        "studpoker.tournament", "studpoker.stats", "studpoker.engine.wild", "studpoker.history",
         "studpoker.history.core", "studpoker.history.convert", "studpoker.history.reader",
         "studpoker.history.export", "studpoker.history.rooms", "studpoker.history.rooms.pokerstars",
         "studpoker.history.rooms.fulltilt", "studpoker.history.rooms.acr",
@@ -43,11 +43,12 @@ CORE = ["studpoker", "studpoker.cards", "studpoker.evaluation", "studpoker.games
 PLAY = textwrap.dedent('''
     import json, random, sys
     import studpoker
-    from studpoker import SevenCardStud, WallStreet, evaluate_high, evaluate_low, phh
+    from studpoker import phh
+    from studpoker.engine import SevenCardStud, WallStreet, evaluate_high, evaluate_low
     from studpoker.describe import describe_operation
     from studpoker.equity import FAST_AVAILABLE, compute
-    from studpoker.games import from_options, game_info, to_options
-    from studpoker.table import Table
+    from studpoker.engine.games import from_options, game_info, to_options
+    from studpoker.engine.table import Table
     out = {"fast": FAST_AVAILABLE, "games": {}}
     for game in (SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10),
                  WallStreet(ante=1, limits=(2, 2, 4, 4, 4))):

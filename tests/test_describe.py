@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from studpoker import Action, ActionKind, SevenCardStud, WallStreet
-from studpoker.cards import Card
 from studpoker.describe import action_label, describe_action, describe_operation, seat_name
-from studpoker.operations import (
+from studpoker.engine import Action, ActionKind, SevenCardStud, WallStreet
+from studpoker.engine.cards import Card
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,
@@ -139,7 +139,7 @@ def test_r8_wild_ranks_and_pay_or_fold_in_words() -> None:
 
 def test_r8_1_hands_with_wild_cards_are_named_as_players_say_them() -> None:
     """R8.1: a showdown won with wild cards reads 'Five of a kind, sevens' in the log."""
-    from studpoker.games import from_options
+    from studpoker.engine.games import from_options
 
     game = from_options("baseball", ante=1, bring_in=2, small_bet=5, big_bet=10)
     # seat 0: 7c 7d / 7h, then the 9s up and the 3c down (both wild); seat 1: nothing wild

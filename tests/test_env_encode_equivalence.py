@@ -22,11 +22,11 @@ import numpy as np
 import pytest
 
 from _old_encode import OldEncoder
-from studpoker.actions import ActionKind
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import CommunityCardDealt
 from studpoker.env import Encoder, make_config
 from studpoker.env._spec import EnvConfig
-from studpoker.hand import Hand
-from studpoker.operations import CommunityCardDealt
 
 
 def as_old(tensor: object, *, info: bool, new: Encoder, old: OldEncoder) -> np.ndarray:

@@ -8,11 +8,11 @@ import random
 import numpy as np
 import pytest
 
-from studpoker import ActionKind
+from studpoker.engine import ActionKind
+from studpoker.engine.games import from_options
+from studpoker.engine.hand import Phase
 from studpoker.env import NUM_ACTIONS, ActionId, Encoder, gymnasium_env, make_config, pettingzoo_env
 from studpoker.env._spec import legal_ids
-from studpoker.games import from_options
-from studpoker.hand import Phase
 
 
 def section(enc: Encoder, tensor: np.ndarray, name: str, *, info: bool = False) -> np.ndarray:

@@ -12,9 +12,9 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import studpoker.env.openspiel  # noqa: E402, F401  (registers the games)
-from studpoker import ActionKind, Card  # noqa: E402
-from studpoker.cards import full_deck  # noqa: E402
 from studpoker.describe import describe_operation  # noqa: E402
+from studpoker.engine import ActionKind, Card  # noqa: E402
+from studpoker.engine.cards import full_deck  # noqa: E402
 from studpoker.env import NUM_ACTIONS, Encoder  # noqa: E402
 from studpoker.env._spec import auto_show, legal_ids  # noqa: E402
 from studpoker.env.openspiel import _config  # noqa: E402

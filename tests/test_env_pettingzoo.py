@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
-from studpoker import ActionKind
+from studpoker.engine import ActionKind
 from studpoker.env import NUM_ACTIONS, ActionId, Encoder, make_config, pettingzoo_env
 from studpoker.env._spec import auto_show, legal_ids
 

@@ -14,12 +14,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from studpoker import ActionKind, Card
-from studpoker.cards import full_deck
+from studpoker.engine import ActionKind, Card
+from studpoker.engine.cards import full_deck
+from studpoker.engine.hand import Hand, Phase
+from studpoker.engine.operations import ActionTaken, CardDealt, CommunityCardDealt, MarketDealt
 from studpoker.env import Encoder, make_config
 from studpoker.env._spec import auto_show, legal_ids
-from studpoker.hand import Hand, Phase
-from studpoker.operations import ActionTaken, CardDealt, CommunityCardDealt, MarketDealt
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("stud", 2, {}),

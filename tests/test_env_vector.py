@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from studpoker.engine.games import GameError
 from studpoker.env import NUM_ACTIONS, ActionId, Encoder, make_config, vector_env
-from studpoker.games import GameError
 
 
 def _random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -11,10 +11,10 @@ from fractions import Fraction
 import pytest
 from typer.testing import CliRunner
 
-from studpoker.cards import CardError, parse_cards
 from studpoker.cli import app
+from studpoker.engine.cards import CardError, parse_cards
+from studpoker.engine.evaluation import high_key, low_key, razz_key
 from studpoker.equity import EXACT_LIMIT, compute, equities
-from studpoker.evaluation import high_key, low_key, razz_key
 
 FIFTH_STREET = ["Ah Kh 7h 2h 9c", "Qs Qd Jc Jd 4s"]
 

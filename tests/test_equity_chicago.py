@@ -2,7 +2,7 @@
 
 The reference deals every card to come to its own place (seventh street face down,
 fourth to sixth face up, R2.3) one ordered deal at a time, and settles each deal with
-the engine's own settlement (studpoker.settlement.settle, the code a hand is paid by);
+the engine's own settlement (studpoker.engine.settlement.settle, the code a hand is paid by);
 both equity backends, exact and Monte Carlo, must agree with it.
 """
 
@@ -13,11 +13,11 @@ from fractions import Fraction
 
 import pytest
 
-from studpoker.cards import Card, CardError, parse_cards
+from studpoker.engine.cards import Card, CardError, parse_cards
+from studpoker.engine.games import from_options
+from studpoker.engine.pots import Pot
+from studpoker.engine.settlement import settle
 from studpoker.equity import FAST_AVAILABLE, compute
-from studpoker.games import from_options
-from studpoker.pots import Pot
-from studpoker.settlement import settle
 
 BACKENDS = ["python", *(["fast"] if FAST_AVAILABLE else [])]
 POT = 1680  # splits evenly among any ties of up to 8 players, in halves

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studpoker.cards import Card, CardError, parse_cards
-from studpoker.evaluation import (
+from studpoker.engine.cards import Card, CardError, parse_cards
+from studpoker.engine.evaluation import (
     HighCategory,
     HighValue,
     LowCategory,

@@ -10,7 +10,7 @@ import pytest
 
 from studpoker import fast
 from studpoker._perfect_hash import RANK_MULTIPLIERS, ROW_SHIFT, displacements, rank_multisets
-from studpoker.evaluation import (
+from studpoker.engine.evaluation import (
     HighCategory,
     LowCategory,
     RazzCategory,
@@ -161,7 +161,7 @@ def test_special_joker_hands() -> None:
         "Ah 5c 4d 3s Jk 9c Td": HighCategory.STRAIGHT,
         "Kh Kd Jk 7c 7d": HighCategory.TWO_PAIR,  # the joker is an ace here, not wild
     }
-    from studpoker.cards import parse_cards
+    from studpoker.engine.cards import parse_cards
 
     rows = [[c.code for c in parse_cards(text)] for text in cases]
     for row, (text, cat) in zip(rows, cases.items(), strict=True):

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from studpoker import phh
-from studpoker.games import GAMES, from_options
+from studpoker.engine.games import GAMES, from_options
 from studpoker.history import (
     ExportError,
     HistoryError,

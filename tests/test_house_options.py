@@ -14,12 +14,13 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from _server_support import FAST, table_config
-from studpoker import ActionKind, GameError, SevenCardStud, WallStreet, phh
+from studpoker import phh
 from studpoker.bots._common import give_up
 from studpoker.cli import app, make_game
 from studpoker.describe import describe_operation
-from studpoker.games import GAMES, from_options, game_info, option_names, to_options
-from studpoker.hand import Hand
+from studpoker.engine import ActionKind, GameError, SevenCardStud, WallStreet
+from studpoker.engine.games import GAMES, from_options, game_info, option_names, to_options
+from studpoker.engine.hand import Hand
 from studpoker.play import action_keys
 from studpoker.server import create_app
 from studpoker.server.protocol import TableConfig

@@ -1,7 +1,8 @@
 """The house shows the layers (issue 21): the rules core, :mod:`studpoker.engine`, imports
 nothing above it and nothing outside the standard library, its modules import one another
-without a circle, and the old module paths (``studpoker.cards``, ``studpoker.hand``, ...)
-give the engine's own objects.
+without a circle; each engine module has one path (the old re-export modules
+``studpoker.cards``, ``studpoker.hand``, ... are gone) and ``import studpoker.engine`` loads
+the engine alone.
 
 The check reads the source (ast), so it sees every import statement: at module level,
 inside functions and methods, and under ``if TYPE_CHECKING:``. Imports for annotations only
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import subprocess
 import sys
 from pathlib import Path
 
@@ -209,47 +211,59 @@ def test_the_cycle_check_finds_a_circle_through_a_function_level_import() -> Non
     assert find_cycle(runtime_graph(modules)) is None
 
 
-def _public(module: object) -> set[str]:
-    return {n for n in vars(module) if not n.startswith("_")}
-
-
 @pytest.mark.parametrize("name", MOVED)
-def test_the_old_path_gives_the_engine_objects(name: str) -> None:
-    old = importlib.import_module(f"studpoker.{name}")
-    new = importlib.import_module(f"{PACKAGE}.{name}")
-    assert old.__all__ == new.__all__
-    for attr in old.__all__:
-        assert getattr(old, attr) is getattr(new, attr), attr
-    # everything public the old module holds is the engine's object, and nothing else lives there
-    for attr in _public(old):
-        assert getattr(old, attr) is getattr(new, attr), attr
-    # every public class, function or constant the engine module defines is there as before
-    path = ENGINE / f"{name}.py"
-    tree = ast.parse((path if path.exists() else ENGINE / name / "__init__.py").read_text())
-    top = {t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
-           if isinstance(t, ast.Name)}
-    top |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.ClassDef)}
-    top |= {node.target.id for node in tree.body
-            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
-    missing = {n for n in top if not n.startswith("_")} - _public(old)
-    assert missing == set()
+def test_an_engine_module_has_one_path(name: str) -> None:
+    """The old re-export modules (``studpoker.cards``, ...) are gone: nothing to keep in step."""
+    assert not (ROOT / "src" / "studpoker" / f"{name}.py").exists()
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(f"studpoker.{name}")
+    assert importlib.import_module(f"{PACKAGE}.{name}").__name__ == f"{PACKAGE}.{name}"
 
 
-def test_familiar_imports_are_the_engine_objects() -> None:
-    from studpoker.cards import Card
-    from studpoker.games import from_options
-    from studpoker.hand import Hand
-    from studpoker.operations import ActionTaken
-    from studpoker.table import Table
+def test_the_project_imports_the_engine_by_its_own_path() -> None:
+    """No module, test, benchmark or example imports an old path or an engine name from the package."""
+    old = {f"studpoker.{name}" for name in MOVED}
+    engine_names = set(studpoker.engine.__all__)
+    bad = []
+    for folder in ("src", "tests", "benchmarks", "examples"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path == Path(__file__).resolve():
+                continue  # the examples above are old paths on purpose
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Import):
+                    bad += [f"{path}:{node.lineno} {a.name}" for a in node.names
+                            if any(a.name == o or a.name.startswith(o + ".") for o in old)]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                    module = node.module or ""
+                    if any(module == o or module.startswith(o + ".") for o in old):
+                        bad.append(f"{path}:{node.lineno} {module}")
+                    elif module == "studpoker":
+                        bad += [f"{path}:{node.lineno} studpoker.{a.name}" for a in node.names
+                                if a.name in engine_names or a.name in MOVED]
+    assert bad == []
 
-    assert Card is studpoker.engine.cards.Card
-    assert Hand is studpoker.engine.hand.Hand
-    assert from_options is studpoker.engine.games.from_options
-    assert ActionTaken is studpoker.engine.operations.ActionTaken
-    assert Table is studpoker.engine.table.Table
-    for attr in studpoker.__all__:
-        if attr != "__version__":
-            assert getattr(studpoker, attr) is getattr(studpoker.engine, attr), attr
-    assert set(studpoker.__all__) - {"__version__"} == set(studpoker.engine.__all__)
-    game = from_options("stud", ante=1, bring_in=2, small_bet=5, big_bet=10)
-    assert type(game.deal(stacks=[20, 20], seed=1)) is Hand
+
+def test_importing_the_engine_loads_the_engine_alone() -> None:
+    """``import studpoker.engine`` runs the light ``studpoker/__init__.py`` and no display module."""
+    code = ("import sys, studpoker.engine, studpoker.engine.games\n"
+            "print(sorted(m for m in sys.modules if m.startswith('studpoker') "
+            "and not m.startswith('studpoker.engine')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['studpoker']"
+
+
+def test_the_package_gives_the_engine_names_with_their_words() -> None:
+    """``from studpoker import SevenCardStud`` still works: the package loads the engine's public
+    names on first use, and the display layer with them, so an action reads in words."""
+    code = ("import sys\nfrom studpoker import Action, ActionKind, SevenCardStud\n"
+            "import studpoker.engine\n"
+            "assert SevenCardStud is studpoker.engine.SevenCardStud\n"
+            "print('studpoker.describe' in sys.modules, 'studpoker.svg' in sys.modules)\n"
+            "print(Action(seat=2, kind=ActionKind.RAISE, amount=10))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["True True", "seat 2 raises to 10"]
+    for name in studpoker.engine.__all__:
+        assert getattr(studpoker, name) is getattr(studpoker.engine, name), name
+    with pytest.raises(AttributeError, match="no attribute 'NoSuchGame'"):
+        studpoker.NoSuchGame  # noqa: B018
+    assert set(studpoker.engine.__all__) <= set(dir(studpoker))

@@ -13,9 +13,9 @@ import pytest
 from _server_support import FAST, STUD, ServerThread, audit_ok, run, seated_table
 from studpoker import phh
 from studpoker.bots import make_bot
-from studpoker.games import GameError
+from studpoker.engine.games import GameError
+from studpoker.engine.table import Mixed, Table, unit_game
 from studpoker.server.client import play_bot
-from studpoker.table import Mixed, Table, unit_game
 
 HOME = ("baseball", "follow_the_queen", "high_chicago", "low_chicago", "kings_and_little_ones")
 

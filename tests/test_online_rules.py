@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import pytest
 
-from studpoker import ActionKind, phh
-from studpoker.operations import ActionTaken, StreetStarted
+from studpoker import phh
+from studpoker.engine import ActionKind
+from studpoker.engine.operations import ActionTaken, StreetStarted
 
 # R6.3: two kings showing, the king of spades (p1) brings in, not the king of hearts;
 # R6.4: the lowest board acts first on every later street (p4's 8-3, then Q-8-3 ...);

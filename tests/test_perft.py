@@ -27,11 +27,11 @@ from pokerkit import (
 )
 from typer.testing import CliRunner
 
-from studpoker import SevenCardStud, WallStreet
-from studpoker.cards import CardError
 from studpoker.cli import app
-from studpoker.games import GAMES, Game, GameError, from_options
-from studpoker.hand import Hand, Phase
+from studpoker.engine import SevenCardStud, WallStreet
+from studpoker.engine.cards import CardError
+from studpoker.engine.games import GAMES, Game, GameError, from_options
+from studpoker.engine.hand import Hand, Phase
 from studpoker.perft import DECKS, Perft, full_order, perft
 
 ROOT = Path(__file__).resolve().parent.parent

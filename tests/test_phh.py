@@ -30,13 +30,14 @@ from pokerkit import (
 )
 from typer.testing import CliRunner
 
-from studpoker import ActionKind, SevenCardStud, WallStreet, phh
+from studpoker import phh
 from studpoker.cli import app
 from studpoker.describe import describe_operation
-from studpoker.evaluation import bring_in_key, razz_bring_in_key
-from studpoker.games import DoorCard, from_options
-from studpoker.hand import Hand
-from studpoker.operations import ActionTaken, AntePosted, CommunityCardDealt, StreetStarted
+from studpoker.engine import ActionKind, SevenCardStud, WallStreet
+from studpoker.engine.evaluation import bring_in_key, razz_bring_in_key
+from studpoker.engine.games import DoorCard, from_options
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import ActionTaken, AntePosted, CommunityCardDealt, StreetStarted
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -281,7 +282,7 @@ def test_showdown_muck_option_is_written_only_when_not_the_variants_default() ->
 def test_r4_3_hands_with_a_player_who_left_round_trip() -> None:
     """R4.3: a player who left folds where a check is legal (or in a card round, or mucks
     at a Wall Street showdown); the history lists them in ``_left`` and replays the same."""
-    from studpoker.table import Table
+    from studpoker.engine.table import Table
 
     leaves = 0
     for seed in range(60):

@@ -17,12 +17,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from studpoker import ActionKind, phh
+from studpoker import phh
 from studpoker.cli import app
 from studpoker.describe import describe_operation
-from studpoker.games import from_options
-from studpoker.hand import Hand
-from studpoker.operations import ActionTaken, CardDealt, WildRanksChanged
+from studpoker.engine import ActionKind
+from studpoker.engine.games import from_options
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import ActionTaken, CardDealt, WildRanksChanged
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "phh-home-games.md"

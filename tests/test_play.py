@@ -10,8 +10,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from studpoker.actions import Action, ActionKind
 from studpoker.describe import action_label
+from studpoker.engine.actions import Action, ActionKind
 from studpoker.play import action_keys
 
 STUDPOKER = str(Path(sys.executable).parent / "studpoker")
@@ -71,7 +71,7 @@ def _session_prompts(game_name: str, showdown_muck: bool | None) -> list[set[Act
     from rich.console import Console
 
     from studpoker.cli import make_game
-    from studpoker.hand import Phase
+    from studpoker.engine.hand import Phase
     from studpoker.play import PlaySession
 
     prompts: list[set[ActionKind]] = []

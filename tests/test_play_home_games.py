@@ -14,9 +14,9 @@ import pytest
 from rich.console import Console
 
 from studpoker import phh
-from studpoker.actions import ActionKind
 from studpoker.cli import make_game
-from studpoker.games import from_options
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.games import from_options
 from studpoker.play import action_keys, render, summary_lines
 
 STUDPOKER = str(Path(sys.executable).parent / "studpoker")

@@ -38,12 +38,12 @@ from pokerkit import (
     State,
 )
 
-from studpoker import Action, ActionKind, Phase, Razz, SevenCardStud, StudHiLo
-from studpoker.cards import full_deck
 from studpoker.describe import describe_operation
-from studpoker.evaluation import bring_in_key, razz_bring_in_key
-from studpoker.games import DoorCard
-from studpoker.operations import ActionTaken, CardDealt, CommunityCardDealt, StreetStarted
+from studpoker.engine import Action, ActionKind, Phase, Razz, SevenCardStud, StudHiLo
+from studpoker.engine.cards import full_deck
+from studpoker.engine.evaluation import bring_in_key, razz_bring_in_key
+from studpoker.engine.games import DoorCard
+from studpoker.engine.operations import ActionTaken, CardDealt, CommunityCardDealt, StreetStarted
 
 PK_AUTOMATIONS = (
     Automation.ANTE_POSTING,

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studpoker import Action, ActionKind, IllegalAction, SevenCardStud, WallStreet
-from studpoker.games import Game
-from studpoker.hand import Hand, Phase
-from studpoker.operations import (
+from studpoker.engine import Action, ActionKind, IllegalAction, SevenCardStud, WallStreet
+from studpoker.engine.games import Game
+from studpoker.engine.hand import Hand, Phase
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,

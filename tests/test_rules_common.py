@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from studpoker import (
+from studpoker.engine import (
     Action,
     ActionKind,
     Card,
@@ -23,8 +23,8 @@ from studpoker import (
     SevenCardStud,
     WallStreet,
 )
-from studpoker.hand import Hand
-from studpoker.operations import (
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import (
     ActionTaken,
     CardDealt,
     ChipsReturned,
@@ -1120,10 +1120,10 @@ def test_stack_next_refuses_cards_not_in_the_stub_and_changes_nothing() -> None:
 
 
 def test_r3_7_r3_8_settle_splits_high_and_low_with_the_odd_chip_to_the_high_half() -> None:
-    """R3.7/R3.8 through ``studpoker.settlement.settle`` alone: a pot of 7 splits 4 high, 3 low;
+    """R3.7/R3.8 through ``studpoker.engine.settlement.settle`` alone: a pot of 7 splits 4 high, 3 low;
     a seat that did not show does not contend (R1.9)."""
-    from studpoker.pots import Pot
-    from studpoker.settlement import settle
+    from studpoker.engine.pots import Pot
+    from studpoker.engine.settlement import settle
 
     hands = {0: cards("Kc Kd Ks Qh Jh 9c Td"), 1: cards("Ac 2d 3h 4s 6c Td Tc"),
              2: cards("As 2s 3s 4d 5d Qs Qd")}

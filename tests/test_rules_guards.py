@@ -1,16 +1,16 @@
 """Tests a wrong rule cannot pass: behaviours that one-line changes of the engine once left
 unnoticed (R1.6, R2.4, R2.5, tournament payouts), and what each betting action records
-in the one betting round (``studpoker.betting``) the hand calls."""
+in the one betting round (``studpoker.engine.betting``) the hand calls."""
 
 from __future__ import annotations
 
 import pytest
 
-from studpoker import Action, ActionKind, IllegalAction, SevenCardStud, WallStreet
-from studpoker.betting import BettingRound
 from studpoker.bots import make_bot
-from studpoker.hand import Hand
-from studpoker.operations import ActionTaken
+from studpoker.engine import Action, ActionKind, IllegalAction, SevenCardStud, WallStreet
+from studpoker.engine.betting import BettingRound
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import ActionTaken
 from studpoker.tournament import Tournament, TournamentConfig, payout_percentages, prizes
 
 STUD = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from studpoker import ActionKind, CardError, GameError, Razz
-from studpoker.hand import Hand
-from studpoker.operations import ActionTaken, PotAwarded
+from studpoker.engine import ActionKind, CardError, GameError, Razz
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import ActionTaken, PotAwarded
 
 GAME = Razz(ante=1, bring_in=2, small_bet=5, big_bet=10)
 

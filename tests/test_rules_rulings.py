@@ -8,13 +8,13 @@ per later street, again from the dealer's left.
 
 from __future__ import annotations
 
-from studpoker import Action, ActionKind, Card, Phase, SevenCardStud, WallStreet
 from studpoker.describe import describe_operation
-from studpoker.hand import Hand
-from studpoker.operations import ActionTaken, CardDealt
-from studpoker.pots import Pot
-from studpoker.settlement import settle
-from studpoker.table import Table, default_action
+from studpoker.engine import Action, ActionKind, Card, Phase, SevenCardStud, WallStreet
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import ActionTaken, CardDealt
+from studpoker.engine.pots import Pot
+from studpoker.engine.settlement import settle
+from studpoker.engine.table import Table, default_action
 
 STUD = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 WS = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from studpoker import Action, ActionKind, GameError, IllegalAction, SevenCardStud
-from studpoker.hand import Hand
-from studpoker.operations import AntePosted, CardDealt, CommunityCardDealt, StreetStarted
+from studpoker.engine import Action, ActionKind, GameError, IllegalAction, SevenCardStud
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import AntePosted, CardDealt, CommunityCardDealt, StreetStarted
 
 GAME = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from studpoker import ActionKind, GameError, SevenCardStud, StudHiLo
-from studpoker.hand import Hand
-from studpoker.operations import PotAwarded
+from studpoker.engine import ActionKind, GameError, SevenCardStud, StudHiLo
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import PotAwarded
 
 GAME = StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10)
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from studpoker import (
+from studpoker.engine import (
     Action,
     ActionKind,
     Card,
@@ -26,8 +26,8 @@ from studpoker import (
     Phase,
     WallStreet,
 )
-from studpoker.hand import Hand
-from studpoker.operations import (
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import (
     ActionTaken,
     AntePosted,
     CardDealt,

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from studpoker import ActionKind, GameError
 from studpoker.describe import describe_operation
-from studpoker.games import (
+from studpoker.engine import ActionKind, GameError
+from studpoker.engine.games import (
     GAMES,
     Baseball,
     FollowTheQueen,
@@ -21,9 +21,9 @@ from studpoker.games import (
     game_info,
     to_options,
 )
-from studpoker.hand import Hand, Phase
-from studpoker.operations import CommunityCardDealt, WildRanksChanged
-from studpoker.wild import WildCategory
+from studpoker.engine.hand import Hand, Phase
+from studpoker.engine.operations import CommunityCardDealt, WildRanksChanged
+from studpoker.engine.wild import WildCategory
 
 STAKES = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
 
@@ -368,9 +368,9 @@ def test_r1_11_random_hands_conserve_chips(name: str) -> None:
 
 def test_r8_1_equity_with_wild_ranks_exact_both_backends_agree_with_brute_force() -> None:
     """R8.1: equity with wild cards: each deal settled by wild_high_key; fast and pure Python agree."""
-    from studpoker.cards import parse_cards
+    from studpoker.engine.cards import parse_cards
+    from studpoker.engine.wild import wild_high_key, wild_mask
     from studpoker.equity import FAST_AVAILABLE, compute
-    from studpoker.wild import wild_high_key, wild_mask
 
     hands = ["9c 9d 7c 7d Kh 2s", "Ts Js Qs Ks As 2h"]
     result = compute("baseball", hands, backend="python")
@@ -407,8 +407,8 @@ def test_r8_bots_play_every_wild_card_game() -> None:
 
 def test_r8_views_carry_the_wild_ranks_and_strength_in_words() -> None:
     """R8.3: the JSON view names the wild ranks; R8.1: hand strength as players say it."""
-    from studpoker.cards import parse_cards
     from studpoker.codec import op_dict, op_from_dict, strength, view_dict, view_from_dict
+    from studpoker.engine.cards import parse_cards
 
     game = Baseball(**STAKES)
     assert strength(parse_cards("7c 7d 7h 9s 3h Kd"), game, ("9", "3"))["high"] == "Five of a kind, sevens"

@@ -11,11 +11,11 @@ import random
 import numpy as np
 import pytest
 
-from studpoker import ActionKind, Razz, SevenCardStud, StudHiLo, WallStreet
 from studpoker.bots import LEVELS, Bot, SearchBot, UnknownBot, check_bot_name, make_bot
 from studpoker.bots._belief import action_probabilities, perceived_equity, read_log
-from studpoker.games import Game
-from studpoker.hand import Hand, Phase, SeatView
+from studpoker.engine import ActionKind, Razz, SevenCardStud, StudHiLo, WallStreet
+from studpoker.engine.games import Game
+from studpoker.engine.hand import Hand, Phase, SeatView
 
 STUD = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 WALL = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))

@@ -12,9 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from _server_support import STUD, ServerThread, audit_ok, guest, run, table_config
-from studpoker import SevenCardStud, WallStreet, phh
-from studpoker.cards import full_deck
+from studpoker import phh
 from studpoker.cli import app
+from studpoker.engine import SevenCardStud, WallStreet
+from studpoker.engine.cards import full_deck
 from studpoker.fairness import (
     Opening,
     commitment,

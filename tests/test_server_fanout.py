@@ -11,10 +11,10 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from studpoker import SevenCardStud, WallStreet
 from studpoker.codec import apply_view_delta, op_dict, view_dict
-from studpoker.games import GAMES, Game, from_options
-from studpoker.hand import Hand
+from studpoker.engine import SevenCardStud, WallStreet
+from studpoker.engine.games import GAMES, Game, from_options
+from studpoker.engine.hand import Hand
 from studpoker.server import collector
 from studpoker.server import protocol as p
 from studpoker.server.tables import messages

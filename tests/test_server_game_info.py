@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from _server_support import FAST, RAZZ, STUD, STUD8, WALL, table_config
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT
-from studpoker.games import GAMES, from_options, game_info
+from studpoker.engine.games import GAMES, from_options, game_info
 from studpoker.server import create_app
 
 

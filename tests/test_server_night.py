@@ -30,10 +30,11 @@ from _server_support import (
     table_config,
     wait_until,
 )
-from studpoker import SevenCardStud, phh
-from studpoker.actions import ActionKind
+from studpoker import phh
 from studpoker.bots import make_bot
-from studpoker.hand import Phase
+from studpoker.engine import SevenCardStud
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.hand import Phase
 from studpoker.server import Settings
 from studpoker.server.client import Client, ClientError, play_bot
 from studpoker.server.protocol import SERVER_MESSAGE
@@ -336,7 +337,7 @@ def test_r1_9_automatic_show_or_muck_at_showdown() -> None:
     assert loser_beaten.kind is (ActionKind.SHOW if second == aces else ActionKind.MUCK)
     assert _auto_showdown(hand, "ask") is None
     # Wall Street: mucking is not offered, the server shows whatever the setting (R3.10)
-    from studpoker import WallStreet
+    from studpoker.engine import WallStreet
 
     ws = WallStreet(ante=1, limits=(2, 2, 4, 4, 4)).deal(stacks=[100, 100, 100], dealer=0, seed=3)
     while ws.phase is not Phase.SHOWDOWN:
@@ -371,9 +372,9 @@ def test_r3_10_wall_street_showdown_is_shown_by_the_server(url: str) -> None:
 def test_r3_7_the_low_or_low_draw_is_named_at_every_street_of_a_hi_lo_game() -> None:
     """R3.7/R5.2 help: the best low once there is one, else the low draw until the last card
     (Q-3-K-2-7-5 on sixth street holds a 7-5-3-2 draw); after seven cards without a low, none."""
-    from studpoker import WallStreet
-    from studpoker.cards import parse_cards
     from studpoker.codec import strength
+    from studpoker.engine import WallStreet
+    from studpoker.engine.cards import parse_cards
 
     game = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
     lows = [strength(parse_cards(cards), game)["low"] for cards in  # type: ignore[index]

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from studpoker import Razz, SevenCardStud, StudHiLo, WallStreet
 from studpoker.cli import app
+from studpoker.engine import Razz, SevenCardStud, StudHiLo, WallStreet
 from studpoker.sim import SimError, default_stack, play_hand, simulate
 
 STUD = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from studpoker import Razz, SevenCardStud, StudHiLo, WallStreet, phh
+from studpoker import phh
 from studpoker.cli import app
+from studpoker.engine import Razz, SevenCardStud, StudHiLo, WallStreet
 from studpoker.sim import play_hand
 from studpoker.stats import Stats, StatsError, read_tables
 
@@ -248,7 +249,7 @@ def test_every_game_of_the_registry_is_read_from_its_log() -> None:
     from its history, where PHH has the game's variant, counts the same."""
     import random
 
-    from studpoker.games import GAMES, from_options
+    from studpoker.engine.games import GAMES, from_options
 
     for name in GAMES:
         game = from_options(name)

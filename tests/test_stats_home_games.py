@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from studpoker import ActionKind, phh
-from studpoker.games import from_options
-from studpoker.operations import ActionTaken, StreetStarted
+from studpoker import phh
+from studpoker.engine import ActionKind
+from studpoker.engine.games import from_options
+from studpoker.engine.operations import ActionTaken, StreetStarted
 from studpoker.stats import Stats
 from test_phh_home_games import HOME_GAMES, baseball_example, random_hand
 

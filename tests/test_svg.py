@@ -7,8 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from studpoker import Hand, SevenCardStud, WallStreet, svg
-from studpoker.cards import Card, CardError, Rank, Suit, full_deck
+from studpoker import svg
+from studpoker.engine import Hand, SevenCardStud, WallStreet
+from studpoker.engine.cards import Card, CardError, Rank, Suit, full_deck
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studpoker import Action, ActionKind, GameError, Phase, SevenCardStud, WallStreet
-from studpoker.operations import ActionTaken
-from studpoker.table import Mixed, Table, TableError, default_action, unit_game
+from studpoker.engine import Action, ActionKind, GameError, Phase, SevenCardStud, WallStreet
+from studpoker.engine.operations import ActionTaken
+from studpoker.engine.table import Mixed, Table, TableError, default_action, unit_game
 
 STUD = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
@@ -115,7 +115,7 @@ def test_r4_3_leaving_during_a_hand_folds_at_turn_and_takes_chips_after() -> Non
                        if a.kind in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN,
                                      ActionKind.SHOW)))
     hs = table.hand_seats.index(leaver)
-    from studpoker.operations import ActionTaken
+    from studpoker.engine.operations import ActionTaken
     mine = [op.action.kind for op in hand.log if isinstance(op, ActionTaken) and op.action.seat == hs]
     assert mine == [ActionKind.FOLD]  # folded facing the bring-in
     assert table.seats[leaver] is None

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studpoker import Razz, SevenCardStud, StudHiLo, WallStreet
-from studpoker.actions import Action, ActionKind
 from studpoker.bots import make_bot
-from studpoker.games import Game
-from studpoker.hand import SeatView
+from studpoker.engine import Razz, SevenCardStud, StudHiLo, WallStreet
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.games import Game
+from studpoker.engine.hand import SeatView
 from studpoker.tournament import (
     DEFAULT_PAYOUTS,
     HandRecord,

@@ -13,10 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from studpoker import SevenCardStud, WallStreet, codec
-from studpoker.games import GAMES as GAMES_BY_NAME
-from studpoker.games import Game, from_options
-from studpoker.hand import Hand, PlayerView, SeatView
+from studpoker import codec
+from studpoker.engine import SevenCardStud, WallStreet
+from studpoker.engine.games import GAMES as GAMES_BY_NAME
+from studpoker.engine.games import Game, from_options
+from studpoker.engine.hand import Hand, PlayerView, SeatView
 from studpoker.server import protocol as p
 
 GAMES: list[Game] = [*(from_options(name) for name in GAMES_BY_NAME),

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studpoker.cards import Card, CardError, Rank, parse_cards
-from studpoker.evaluation import board_key, evaluate_high, high_key, low_key
-from studpoker.wild import (
+from studpoker.engine.cards import Card, CardError, Rank, parse_cards
+from studpoker.engine.evaluation import board_key, evaluate_high, high_key, low_key
+from studpoker.engine.wild import (
     WildCategory,
     WildHighValue,
     evaluate_wild_high,

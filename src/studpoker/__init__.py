@@ -1,4 +1,13 @@
-"""studpoker: exact, fast rules for Seven Card Stud, Stud Hi-Lo, Razz and Wall Street.
+"""studpoker: exact, fast rules for the stud poker family: Seven Card Stud, Stud Hi-Lo,
+Razz, Wall Street and the wild-card home games.
+
+The rules live in :mod:`studpoker.engine`, imported from there (``from
+studpoker.engine import SevenCardStud``, ``from studpoker.engine.games import
+from_options``). This package is light: importing it, or the engine, loads
+nothing else. The engine's public names are here too, loaded on first use
+together with the display layer (:mod:`studpoker.describe` gives actions and
+log records their words, :mod:`studpoker.svg` cards their picture), so a script
+that starts with ``from studpoker import ...`` prints ``seat 2 raises to 10``:
 
 >>> from studpoker import WallStreet
 >>> game = WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
@@ -9,73 +18,25 @@
 0
 """
 
-# the display layer gives actions and log records their words (str(action): "seat 2 raises to 10")
-# and cards their picture (Jupyter): both register in studpoker.engine.words
-from studpoker import describe as _describe  # noqa: F401
-from studpoker import svg as _svg  # noqa: F401
-from studpoker.engine.actions import Action, ActionKind, IllegalAction
-from studpoker.engine.cards import JOKER, Card, CardError, Rank, Suit, parse_cards
-from studpoker.engine.evaluation import (
-    HighCategory,
-    HighValue,
-    LowCategory,
-    LowValue,
-    RazzCategory,
-    RazzValue,
-    evaluate_high,
-    evaluate_low,
-    evaluate_razz,
-)
-from studpoker.engine.games import (
-    Baseball,
-    FollowTheQueen,
-    Game,
-    GameError,
-    HighChicago,
-    LowChicago,
-    Razz,
-    SevenCardStud,
-    SevenCardStudHiLo,
-    StudHiLo,
-    WallStreet,
-)
-from studpoker.engine.hand import Hand, Phase, PotResult, SeatView
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "JOKER",
-    "Action",
-    "ActionKind",
-    "Baseball",
-    "Card",
-    "CardError",
-    "FollowTheQueen",
-    "Game",
-    "GameError",
-    "Hand",
-    "HighCategory",
-    "HighChicago",
-    "HighValue",
-    "IllegalAction",
-    "LowCategory",
-    "LowChicago",
-    "LowValue",
-    "Phase",
-    "PotResult",
-    "Rank",
-    "Razz",
-    "RazzCategory",
-    "RazzValue",
-    "SeatView",
-    "SevenCardStud",
-    "SevenCardStudHiLo",
-    "StudHiLo",
-    "Suit",
-    "WallStreet",
-    "__version__",
-    "evaluate_high",
-    "evaluate_low",
-    "evaluate_razz",
-    "parse_cards",
-]
+
+def __getattr__(name: str) -> Any:
+    """An engine name (``studpoker.engine.__all__``), loaded with the display layer's words."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    engine = importlib.import_module("studpoker.engine")
+    if name not in engine.__all__:
+        raise AttributeError(f"module 'studpoker' has no attribute {name!r}")
+    importlib.import_module("studpoker.describe")  # registers the words (studpoker.engine.words)
+    importlib.import_module("studpoker.svg")  # registers a card's picture
+    return getattr(engine, name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *importlib.import_module("studpoker.engine").__all__})

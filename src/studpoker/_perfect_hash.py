@@ -10,7 +10,7 @@ possible sums are spread over ~33.8 M; a row-displacement perfect hash
     slot = DISPLACEMENTS[key >> ROW_SHIFT] + (key & (2**ROW_SHIFT - 1))
 
 Only the geometry of the sums is stored here, never a hand value: the values
-come from :mod:`studpoker.evaluation` when :mod:`studpoker.fast` builds its
+come from :mod:`studpoker.engine.evaluation` when :mod:`studpoker.fast` builds its
 tables. Searching the displacements takes seconds, so they are generated once
 by ``python -m studpoker._perfect_hash`` (needs numba) and stored compressed.
 :func:`studpoker.fast` checks at build time that they still form a perfect hash.

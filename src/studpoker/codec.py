@@ -2,7 +2,7 @@
 
 Everything that crosses a process boundary (the server's messages, stored
 rows, remote bots) goes through these functions, so there is one JSON form of
-each core value (games: :func:`studpoker.games.to_options` / ``from_options``).
+each core value (games: :func:`studpoker.engine.games.to_options` / ``from_options``).
 
 The server only serializes what ``hand.view(seat)`` gives, so a message can
 hold no card the seat may not see. Clients (the remote bots of
@@ -10,7 +10,7 @@ hold no card the seat may not see. Clients (the remote bots of
 :func:`view_from_dict`, so any bot plays the same over the network as in
 process.
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(stacks=[50, 50], seed=1)
 >>> d = view_dict(hand.view(0), log=True)
 >>> d["players"][1]["down"]
@@ -70,7 +70,7 @@ class StrengthJSON(TypedDict):
 
 
 class LegalActionJSON(TypedDict):
-    """An action (:meth:`studpoker.actions.Action.to_dict`)."""
+    """An action (:meth:`studpoker.engine.actions.Action.to_dict`)."""
 
     seat: int
     kind: str
@@ -101,7 +101,7 @@ class ResultJSON(_ResultState, total=False):
 
 
 class PlayerJSON(TypedDict):
-    """One seat of a view: :class:`~studpoker.hand.PlayerView` (cards as text, ``null`` where the
+    """One seat of a view: :class:`~studpoker.engine.hand.PlayerView` (cards as text, ``null`` where the
     viewer may not see them) and ``strength`` (for the viewer's own seat and hands shown down)."""
 
     seat: int
@@ -138,7 +138,7 @@ class _ViewState(TypedDict):
 
 
 class ViewJSON(_ViewState, total=False):
-    """A view: :class:`~studpoker.hand.SeatView` without its game (``wild_ranks``: the ranks wild
+    """A view: :class:`~studpoker.engine.hand.SeatView` without its game (``wild_ranks``: the ranks wild
     now, R8), with the button words of the legal actions (``legal_labels``), the viewer's own
     ``strength`` and ``won`` (the chips the pots paid out once the hand is over); ``log`` only in
     full states (``hand`` messages)."""
@@ -186,8 +186,8 @@ def op_text(op: Operation) -> str:
     """A log record in words (:mod:`studpoker.describe`) without the player's name, which the
     client puts in front: ``"bets 4"``, ``"buys slot 2: 4d"``, ``"takes a free card: 7h"``.
 
-    >>> from studpoker.actions import ActionKind
-    >>> from studpoker.operations import ActionTaken
+    >>> from studpoker.engine.actions import ActionKind
+    >>> from studpoker.engine.operations import ActionTaken
     >>> op_text(ActionTaken(action=Action(seat=0, kind=ActionKind.BUY, amount=4, slot=2), paid=4,
     ...                     cards=(Card.parse("4d"),)))
     'buys slot 2: 4d'
@@ -294,13 +294,14 @@ def _partial_wild(cards: Sequence[Card], wild: int) -> str:
 def strength(cards: Sequence[Card], game: Game, wild_ranks: Sequence[str] = ()) -> dict[str, Any] | None:
     """What a player holds, in words: ``{"high": "One pair, kings", "low": "8-6-5-4-3 low" | None,
     "high_cards": [...], "low_cards": [...]}`` (the best five cards once there are five; ``low`` only
-    in high-low games). Computed with :mod:`studpoker.evaluation`, so clients never evaluate hands;
-    with ``wild_ranks`` (the ranks wild now, R8) by :mod:`studpoker.wild`: ``"Five of a kind, sevens"``.
+    in high-low games). Computed with :mod:`studpoker.engine.evaluation`, so clients never evaluate
+    hands; with ``wild_ranks`` (the ranks wild now, R8) by :mod:`studpoker.engine.wild`:
+    ``"Five of a kind, sevens"``.
     In razz the hand is a low (R6.2): ``high`` is None and ``low`` the razz hand
     (``"Seven-five low, 7-5-4-2-A"``).
 
-    >>> from studpoker import Razz, WallStreet
-    >>> from studpoker.cards import parse_cards
+    >>> from studpoker.engine import Razz, WallStreet
+    >>> from studpoker.engine.cards import parse_cards
     >>> strength(parse_cards("Kh Kd 7s 2c 4d"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]
     '7-4-2 low draw'
     >>> strength(parse_cards("Kh 3d 7s 2c"), WallStreet(ante=1, limits=[2, 2, 4, 4, 4]))["low"]

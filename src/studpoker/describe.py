@@ -7,7 +7,7 @@ reads the same everywhere. The engine's records carry no words of their own.
 ``names`` maps a seat to what to call it (a list or a function); without it a
 seat is ``"seat N"``. A card the reader may not see (``None``) is ``??``.
 
->>> from studpoker.actions import Action, ActionKind
+>>> from studpoker.engine.actions import Action, ActionKind
 >>> describe_action(Action(seat=1, kind=ActionKind.BET, amount=4))
 'bets 4'
 >>> describe_action(Action(seat=1, kind=ActionKind.BUY, slot=2, amount=4), name="Ann", cards=["4d"])

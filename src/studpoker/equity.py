@@ -52,8 +52,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from studpoker._extras import extra_of
-from studpoker.engine.cards import JOKER_CODE, Card, CardError, CardsLike, format_cards, parse_cards
+from studpoker.engine.cards import (
+    JOKER_CODE,
+    RANK_CHARS,
+    Card,
+    CardError,
+    CardsLike,
+    format_cards,
+    parse_cards,
+)
 from studpoker.engine.evaluation import high_key, low_key, razz_key
+from studpoker.engine.games import GAMES as ENGINE_GAMES
+from studpoker.engine.games import Game, GameError, Ranking, canonical_name
 from studpoker.engine.wild import RankLike, wild_high_key, wild_low_key, wild_mask
 
 try:  # the compiled engine: the [fast] extra
@@ -88,32 +98,41 @@ __all__ = [
     "warmup",
 ]
 
-GAMES: Final[dict[str, bool]] = {
-    "stud": False,
-    "wallstreet": True,
-    "stud8": True,
-    "stud-hi-lo": True,
-    "razz": False,
-    "baseball": False,
-    "follow_the_queen": False,
-    "high_chicago": False,
-    "low_chicago": False,
-    "kings_and_little_ones": False,
-}
-"""Game names and whether the pot is split high-low."""
+_RANKINGS: Final = frozenset({Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.RAZZ, Ranking.WILD_HIGH,
+                               Ranking.HIGH_SPADE, Ranking.LOW_SPADE})
+"""The rankings of a pot's shares this module knows how to count."""
 
-SPADE_GAMES: Final[dict[str, str]] = {"high_chicago": "high", "low_chicago": "low"}
+
+def _counted(game: type[Game]) -> bool:
+    """Whether :func:`compute` counts ``game``: seven cards each, every share ranked as it can."""
+    return (sum(down + up for down, up in game.street_cards) == 7
+            and {h.ranking for h in game.halves} <= _RANKINGS)
+
+
+def _rankings(game: type[Game]) -> set[Ranking]:
+    return {h.ranking for h in game.halves}
+
+
+GAMES: Final[dict[str, bool]] = {name: game.high_low for name, game in ENGINE_GAMES.items() if _counted(game)}
+"""Game names and whether the pot is split high-low (every game of the registry this module
+counts, read from its class; other names of a game, ``"stud-hi-lo"``, are taken as well)."""
+
+SPADE_GAMES: Final[dict[str, str]] = {
+    name: "high" if Ranking.HIGH_SPADE in _rankings(ENGINE_GAMES[name]) else "low"
+    for name in GAMES if _rankings(ENGINE_GAMES[name]) & {Ranking.HIGH_SPADE, Ranking.LOW_SPADE}}
 """The games of :data:`GAMES` whose pot is split with the highest or lowest spade in the hole (R8.4)."""
 
-WILD_DEFAULTS: Final[dict[str, str]] = {"baseball": "93", "follow_the_queen": "Q",
-                                        "kings_and_little_ones": "K"}
-"""The wild ranks of the wild-card games of :data:`GAMES` when ``wild`` is not given (R8.2, R8.3, R8.5)."""
+WILD_DEFAULTS: Final[dict[str, str]] = {
+    name: "".join(RANK_CHARS[r] for r in range(12, -1, -1) if ENGINE_GAMES[name].wild >> r & 1)
+    for name in GAMES if ENGINE_GAMES[name].wild}
+"""The wild ranks of the wild-card games of :data:`GAMES` when ``wild`` is not given (R8.2, R8.3,
+R8.5: the kings, the ranks wild for everyone)."""
 
-LOWEST_DOWN_GAMES: Final = frozenset({"kings_and_little_ones"})
+LOWEST_DOWN_GAMES: Final = frozenset(name for name in GAMES if ENGINE_GAMES[name].lowest_down_wild)
 """The games of :data:`GAMES` where each player's lowest face-down rank is wild in that
 player's hand only (R8.5): which cards are face down matters, as in Chicago."""
 
-LOWBALL: Final = frozenset({"razz"})
+LOWBALL: Final = frozenset(name for name in GAMES if _rankings(ENGINE_GAMES[name]) == {Ranking.RAZZ})
 """The games of :data:`GAMES` won by the best razz low (R6.2) instead of the best high."""
 
 EXACT_LIMIT: Final = 50_000_000
@@ -256,7 +275,7 @@ class _Spot:
     needs: list[int]  # cards each player still gets, the community card included
     community: bool
     total_deals: int
-    wild: int = 0  # R8.1: the mask of the wild ranks (studpoker.wild.wild_mask), fixed
+    wild: int = 0  # R8.1: the mask of the wild ranks (studpoker.engine.wild.wild_mask), fixed
     # R8.4: "high" or "low" when the second share is Chicago's spade in the hole (then hilo
     # is True and the "low" keys are spade keys: larger wins, -1 no spade); "" otherwise
     spade: str = ""
@@ -302,9 +321,10 @@ def _parse_spot(
     wild: Iterable[RankLike] | str | None = None,
     hole: Sequence[CardsLike] | None = None,
 ) -> _Spot:
-    key = game.lower().replace("_", "-")
-    if key in ("follow-the-queen", "high-chicago", "low-chicago", "kings-and-little-ones"):
-        key = key.replace("-", "_")
+    try:
+        key = canonical_name(game)
+    except GameError:
+        key = str(game)
     if key not in GAMES:
         raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if isinstance(hands, str):
@@ -1073,6 +1093,10 @@ def warmup() -> None:
     if not FAST_AVAILABLE:
         return
     fast.warmup()
-    for game in ("stud", "wallstreet", "razz"):
+    kernels: dict[tuple[bool, bool], str] = {}  # one game of each count: high, high-low, razz
+    for name, hilo in GAMES.items():
+        if name not in WILD_DEFAULTS and name not in SPADE_GAMES:
+            kernels.setdefault((hilo, name in LOWBALL), name)
+    for game in kernels.values():
         compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=True)
         compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=False, samples=16)

@@ -1,4 +1,4 @@
-"""Compiled batch evaluation (numba) on the tables of :mod:`studpoker.evaluation`.
+"""Compiled batch evaluation (numba) on the tables of :mod:`studpoker.engine.evaluation`.
 
 The per-hand evaluator is exact but pure Python. This module evaluates whole
 numpy arrays of hands, enumerates every seven-card hand, and holds the
@@ -24,7 +24,7 @@ same flush and straight tables). Otherwise a row-displacement perfect hash
 maps the rank sum to a slot of a 332 KB table of keys: two loads per hand.
 A razz hand is its rank multiset alone, so razz uses the same hash into a
 second table of razz keys (built at the first razz call), never the slow path.
-The tables are built once, lazily, from :func:`studpoker.evaluation.high_key`
+The tables are built once, lazily, from :func:`studpoker.engine.evaluation.high_key`
 and the evaluator's private flush, straight and low tables, and are passed to
 the kernels as arguments (never frozen into the compiled code), so the disk
 cache of the compiled kernels (numba ``cache=True``, in ``__pycache__``) can
@@ -230,7 +230,7 @@ class _RazzBuilt:
 
 @functools.cache
 def _razz_built() -> _RazzBuilt:
-    """The razz key of every perfect-hash slot, from :func:`studpoker.evaluation.razz_key`."""
+    """The razz key of every perfect-hash slot, from :func:`studpoker.engine.evaluation.razz_key`."""
     multipliers = np.array(RANK_MULTIPLIERS, np.int64)
     counts = rank_multisets()
     sums = counts @ multipliers
@@ -827,12 +827,12 @@ def _sample_counts(
 
 
 # ---------------------------------------------------------------------------
-# Wild cards (R8.1): studpoker.wild's rank-layer evaluation, step by step.
+# Wild cards (R8.1): studpoker.engine.wild's rank-layer evaluation, step by step.
 # ---------------------------------------------------------------------------
 
 
 class _WildTables(NamedTuple):
-    """Tables of the wild-card kernels, from :mod:`studpoker.wild` and the evaluator."""
+    """Tables of the wild-card kernels, from :mod:`studpoker.engine.wild` and the evaluator."""
 
     top: IntArray  # (4, 8192): best straight top with at most k ranks missing, or -1
     ones: IntArray  # per 13-bit mask: number of ranks set
@@ -1037,7 +1037,7 @@ def evaluate_high(hands: npt.ArrayLike, *, double_ace_flush: bool = False) -> I3
     cards (like ``high_key``). ``uint8`` or ``int64`` input avoids a copy.
 
     >>> import numpy as np
-    >>> from studpoker.evaluation import high_key
+    >>> from studpoker.engine.evaluation import high_key
     >>> rows = np.array([[48, 49, 50, 51, 52], [0, 1, 2, 3, 4]], dtype=np.uint8)
     >>> evaluate_high(rows).tolist() == [high_key(r) for r in rows.tolist()]
     True
@@ -1097,20 +1097,20 @@ def evaluate_wild_high(
 ) -> I32Array:
     """High keys with true wild cards (R8.1, R1.3) of an (N, k) array of card codes, k >= 5.
 
-    ``wild`` is the set of wild ranks (as for :func:`studpoker.wild.evaluate_wild_high`:
+    ``wild`` is the set of wild ranks (as for :func:`studpoker.engine.wild.evaluate_wild_high`:
     ``"93"``, ``{"Q", "7"}``, Ranks). Hands of different sizes share one array:
     ``lengths[i]`` cards of row ``i`` are read (5..k; the rest is padding and
-    ignored). Returns an int32 array equal to ``studpoker.wild.wild_high_key``
+    ignored). Returns an int32 array equal to ``studpoker.engine.wild.wild_high_key``
     of each row: larger is better, equal keys are equal hands.
 
     >>> import numpy as np
-    >>> from studpoker.wild import wild_high_key, wild_mask
+    >>> from studpoker.engine.wild import wild_high_key, wild_mask
     >>> rows = np.array([[20, 21, 22, 28, 29, 0, 0], [51, 47, 43, 39, 35, 30, 2]], dtype=np.uint8)
     >>> keys = evaluate_wild_high(rows, "9", lengths=[5, 7])
     >>> nines = wild_mask("9")
     >>> keys.tolist() == [wild_high_key(rows[0, :5].tolist(), nines), wild_high_key(rows[1].tolist(), nines)]
     True
-    >>> from studpoker.wild import WildCategory
+    >>> from studpoker.engine.wild import WildCategory
     >>> [WildCategory(c).slug for c in category_of(keys)]
     ['five_of_a_kind', 'straight_flush']
     """
@@ -1129,7 +1129,7 @@ def evaluate_wild_low(
     """Eight-or-better low keys (R1.4) with the ranks ``wild`` wild, -1 where there is no low.
 
     A wild card is the lowest rank not already in the hand (R1.2's rule).
-    Equal to ``studpoker.wild.wild_low_key`` of each row; ``lengths`` as in
+    Equal to ``studpoker.engine.wild.wild_low_key`` of each row; ``lengths`` as in
     :func:`evaluate_wild_high`.
     """
     mask = wild_mask(wild)
@@ -1149,7 +1149,7 @@ def evaluate_razz(hands: npt.ArrayLike) -> I32Array:
     code 52 is a ``ValueError``.
 
     >>> import numpy as np
-    >>> from studpoker.evaluation import razz_key
+    >>> from studpoker.engine.evaluation import razz_key
     >>> rows = np.array([[48, 0, 4, 8, 12, 50, 51], [44, 40, 36, 32, 28, 0, 1]], dtype=np.uint8)
     >>> evaluate_razz(rows).tolist() == [razz_key(r) for r in rows.tolist()]
     True
@@ -1166,18 +1166,18 @@ def evaluate_razz(hands: npt.ArrayLike) -> I32Array:
 
 
 def razz_category_of(keys: npt.ArrayLike) -> npt.NDArray[np.int8]:
-    """The :class:`~studpoker.evaluation.RazzCategory` value of each razz key (int8)."""
+    """The :class:`~studpoker.engine.evaluation.RazzCategory` value of each razz key (int8)."""
     k = np.asarray(keys, np.int64)
     return (5 - ((_ev._RAZZ_TOP - k) >> _CAT_SHIFT)).astype(np.int8)
 
 
 def category_of(keys: npt.ArrayLike) -> npt.NDArray[np.int8]:
-    """The :class:`~studpoker.evaluation.HighCategory` value of each high key (int8)."""
+    """The :class:`~studpoker.engine.evaluation.HighCategory` value of each high key (int8)."""
     return (np.asarray(keys, np.int64) >> _CAT_SHIFT).astype(np.int8)
 
 
 def low_category_of(keys: npt.ArrayLike) -> npt.NDArray[np.int8]:
-    """The :class:`~studpoker.evaluation.LowCategory` value of each low key, -1 for no low."""
+    """The :class:`~studpoker.engine.evaluation.LowCategory` value of each low key, -1 for no low."""
     k = np.asarray(keys, np.int64)
     five = np.where(k >= 0, 255 - k, 0)
     top = np.where(five >= 128, 7, np.where(five >= 64, 6, np.where(five >= 32, 5, 4)))
@@ -1288,7 +1288,7 @@ class RazzCounts:
     Attributes:
         cards: cards per hand (5, 6 or 7).
         hands: number of hands, ``comb(52, cards)``.
-        category: hands per :class:`~studpoker.evaluation.RazzCategory`.
+        category: hands per :class:`~studpoker.engine.evaluation.RazzCategory`.
         top: unpaired hands by their highest card's rank (5 for the wheel, up to
             13 for king high; ace 1): the published lowball table.
         distinct: number of distinct razz values that occur.

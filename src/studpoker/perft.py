@@ -21,7 +21,7 @@ differ can be compared on the betting alone.
 
 The pinned table and how to read it are in ``docs/perft.md``.
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> result = perft(game, stacks=[8, 8], deck=DECKS["A"])
 >>> [(row.street, row.reached, row.nodes, row.terminal) for row in result.rows][:2]
@@ -110,7 +110,7 @@ def full_order(game: Game, deck: CardsLike) -> tuple[Card, ...]:
     """The whole deck a tree is dealt from: ``deck``'s cards in order, then every other
     card of the game's deck in the standard order (clubs to spades, deuces first).
 
-    >>> from studpoker import WallStreet
+    >>> from studpoker.engine import WallStreet
     >>> " ".join(map(str, full_order(WallStreet(ante=1, limits=2), "As Kd")[:5]))
     'As Kd 2c 2d 2h'
     """
@@ -141,7 +141,7 @@ def perft(
     streets (default: the whole hand); ``showdown=False`` makes the start of
     the showdown a terminal node. ``progress``, if given, is called with the
     decision nodes counted so far every 4,096 nodes. Bad stacks, dealer or deck raise
-    :class:`~studpoker.games.GameError` or :class:`~studpoker.cards.CardError`.
+    :class:`~studpoker.engine.games.GameError` or :class:`~studpoker.engine.cards.CardError`.
     """
     n = len(stacks)
     seat = n - 1 if dealer is None else dealer

@@ -39,7 +39,7 @@ player's last ``sm`` is the decision. When everyone else mucked, the last
 player (who takes the pots unseen, R1.9) is written showing, or with ``??``
 cards in the public view, so that every contender has a showdown action.
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> from studpoker import phh
 >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> hand = game.deal(stacks=[50, 50, 50], dealer=2, deck="As Kd 2c Qh Jd 7c Ts 9s 8d")

@@ -15,7 +15,7 @@ reports each bot's result in chips per hand with a 95% confidence interval.
   the same seed gives the same result whatever the number of workers.
 * ``workers`` processes play chunks of hands in parallel.
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> result = simulate(SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10),
 ...                   players=3, bots=["station", "random"], hands=6, seed=1)
 >>> [b.name for b in result.bots], result.hands

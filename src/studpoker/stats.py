@@ -20,7 +20,7 @@ exactly as for a hand the engine just played (:meth:`Stats.add_hand`).
 Streets, the bring-in, calls and checks, market buys and chips come from the
 log's records, for every game of the registry.
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> from studpoker.stats import Stats
 >>> game = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
 >>> hand = game.deal(stacks=[50, 50, 50], dealer=2, deck="As Kd 2c Qh Jd 7c Ts 9s 8d")
@@ -548,7 +548,7 @@ class Stats:
 
     def add_log(self, game: Game, log: Sequence[Operation], *, stacks: Sequence[int],
                 names: Sequence[str]) -> None:
-        """One hand from its operation log (:mod:`studpoker.operations`), the engine's
+        """One hand from its operation log (:mod:`studpoker.engine.operations`), the engine's
         own record; ``stacks`` are the starting stacks and ``names`` the players, both by
         engine seat. Every statistic of docs/stats.md is read from the log here."""
         n = len(stacks)

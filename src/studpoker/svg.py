@@ -2,7 +2,7 @@
 
 Like python-chess's ``chess.svg``, every function is pure and returns SVG text:
 :func:`card` (a face, or the back for a card nobody may see), :func:`hand`
-(a row of cards) and :func:`table` (a :class:`~studpoker.hand.SeatView` as a
+(a row of cards) and :func:`table` (a :class:`~studpoker.engine.hand.SeatView` as a
 table: seats, stacks, bets, cards, the pot, the Wall Street market, results).
 The text is an :class:`Svg`, a ``str`` with ``_repr_svg_``, so Jupyter shows
 it as a picture; ``Card`` objects display through :func:`card` too.
@@ -31,7 +31,6 @@ from typing import Final
 
 from studpoker.engine import words as _words
 from studpoker.engine.cards import Card, CardLike, Rank, Suit, parse_card
-from studpoker.engine.games import WallStreet
 from studpoker.engine.hand import Phase, SeatView
 
 __all__ = [
@@ -221,7 +220,7 @@ def _document(inner: str, width: float, height: float, view_w: float, view_h: fl
 def card(value: CardLike | None, *, size: float = 96, four_color: bool = False, wild: bool = False) -> Svg:
     """One card, ``size`` pixels wide (height 1.4 times that); ``None`` draws the back.
 
-    ``value``: a :class:`~studpoker.cards.Card`, its text (``"As"``, ``"Jk"``) or code.
+    ``value``: a :class:`~studpoker.engine.cards.Card`, its text (``"As"``, ``"Jk"``) or code.
     ``four_color`` draws diamonds blue and clubs green. ``wild`` marks a wild card (R8.1)
     with a gold star under its index, where it shows even when other cards overlap it.
 
@@ -297,7 +296,7 @@ def table(
     card and, once the hand is over, every pot's winners. The viewer (``view.seat``)
     sits at the bottom; the public view starts from the first seat.
 
-    >>> from studpoker import SevenCardStud
+    >>> from studpoker.engine import SevenCardStud
     >>> h = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(stacks=[50, 50], seed=3)
     >>> picture = table(h.view(0), names=["ann", "bob"])
     >>> "ann" in picture and picture.count("hidden card") == 2
@@ -321,7 +320,7 @@ def table(
                        color="#cfe8d6"))
     parts.append(_text(cx, cy - 94, f"Pot {view.pot}", size=30, weight=700))
     game = view.game
-    if isinstance(game, WallStreet):
+    if game.has_market:
         mw = 62.0
         mh = mw * CARD_HEIGHT / CARD_WIDTH
         x0 = cx - (4 * mw + 3 * 22) / 2

@@ -2,7 +2,7 @@
 
 Every bot speaks the :class:`~studpoker.bots.base.Bot` protocol: a ``name``
 and ``act(view) -> Action``, where ``view`` is the
-:class:`~studpoker.hand.SeatView` of its seat (so it sees only what that seat
+:class:`~studpoker.engine.hand.SeatView` of its seat (so it sees only what that seat
 may see) and the action is one of ``view.legal_actions``.
 
 ========  ==============================================================

@@ -1,4 +1,4 @@
-"""Helpers every bot shares: reading a :class:`~studpoker.hand.SeatView` and
+"""Helpers every bot shares: reading a :class:`~studpoker.engine.hand.SeatView` and
 turning an intention ("bet", "call", "give up") into one of its legal actions.
 
 Everything here reads the view only: the cards it lists are the ones the seat
@@ -90,8 +90,8 @@ class Table:
     the seat has not seen (the deck minus all visible cards, folded players'
     up cards included, which are dead); ``market``: the Wall Street market
     (None for an empty slot); ``wild``: the mask of the ranks wild now in the seat's own hand (R8,
-    its private rank too, R8.5;
-    :func:`studpoker.wild.wild_mask`; 0 without wild cards); ``razz``: the pot
+    its private rank too, R8.5; :func:`studpoker.engine.wild.wild_mask`; 0 without wild
+    cards); ``razz``: the pot
     goes to the best razz low (R6.2) instead of the best high.
     """
 

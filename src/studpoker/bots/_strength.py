@@ -105,7 +105,7 @@ def low_percentile(key: int) -> float:
 def made_hand(codes: Sequence[int]) -> tuple[int, int]:
     """(category, rank) of the pairs, trips and quads among ``codes``.
 
-    Categories as :class:`~studpoker.evaluation.HighCategory`: 0 high card,
+    Categories as :class:`~studpoker.engine.evaluation.HighCategory`: 0 high card,
     1 pair, 2 two pair, 3 trips, 6 full house, 7 quads; ``rank`` is the rank
     of the main group (or the highest card). The joker counts as an ace.
     """

@@ -1,6 +1,6 @@
 """The one small protocol every bot speaks.
 
-A bot sees only what its seat may see (a :class:`~studpoker.hand.SeatView`,
+A bot sees only what its seat may see (a :class:`~studpoker.engine.hand.SeatView`,
 whose ``legal_actions`` are the choices it has) and returns one of them.
 """
 

@@ -7,7 +7,7 @@ cards shown. The rest are dealt at random to the opponents still in the hand
 to a showdown; the mean share of the pot is the equity. Betting decisions use
 the compiled batch path (:func:`studpoker.equity.equities`, exact when few deals
 remain); card rounds and ``fast=False`` use pure-Python rollouts
-(:mod:`studpoker.bots._rollout`, with :func:`~studpoker.evaluation.high_key`).
+(:mod:`studpoker.bots._rollout`, with :func:`~studpoker.engine.evaluation.high_key`).
 In Wall Street and Stud Hi-Lo the share is the high half plus the low half (all of it to the
 high when nobody makes a low); in razz the best razz low takes it all; in High and Low
 Chicago the high half plus the spade half (R8.4) on the compiled path.
@@ -25,7 +25,7 @@ card rounds each market card is scored on the same rollouts as a free card
 and bought when the gain in equity times the expected final pot outweighs
 the price. Showdown: always show.
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> from studpoker.bots.equity import EquityBot
 >>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(
 ...     stacks=[100] * 4, seed=2)
@@ -127,7 +127,14 @@ class EquityBot:
         return rollouts.mean()
 
     def _fast_equity(self, view: SeatView) -> float:
-        from studpoker.equity import GAMES, LOWEST_DOWN_GAMES, SPADE_GAMES, equities
+        from studpoker.equity import (
+            GAMES,
+            LOWBALL,
+            LOWEST_DOWN_GAMES,
+            SPADE_GAMES,
+            WILD_DEFAULTS,
+            equities,
+        )
 
         own: list[Card] = []
         others: list[list[Card]] = []
@@ -145,7 +152,9 @@ class EquityBot:
                 others.append(visible)
                 others_hole.append(hole)
         game = view.game
-        name = game.name if game.name in GAMES else "wallstreet" if game.high_low else "stud"
+        name = game.name if game.name in GAMES else next(  # a game the equity does not count:
+            n for n, high_low in GAMES.items()  # the first plain one split the same way
+            if high_low == game.high_low and n not in LOWBALL | WILD_DEFAULTS.keys() | SPADE_GAMES.keys())
         return equities(
             name, [own, *others], dead=dead, joker=game.joker,
             board=list(view.community), double_ace_flush=game.double_ace_flush,

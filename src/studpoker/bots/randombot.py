@@ -1,6 +1,6 @@
 """``random``: a uniformly random legal action, from a seeded generator.
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> from studpoker.bots.randombot import RandomBot
 >>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(
 ...     stacks=[100, 100], seed=1)

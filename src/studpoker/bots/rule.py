@@ -24,7 +24,7 @@ price back through the pot).
 
 Showdown: always show.
 
->>> from studpoker import WallStreet
+>>> from studpoker.engine import WallStreet
 >>> from studpoker.bots.rule import RuleBot
 >>> hand = WallStreet(ante=1, limits=2).deal(stacks=[100] * 3, seed=4)
 >>> RuleBot(seed=1).act(hand.view(hand.to_act)) in hand.legal_actions()

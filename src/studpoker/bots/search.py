@@ -45,7 +45,7 @@ the opponent model; the default plays a heads-up stud hand in well under
 half a second (``benchmarks/search_bot.py``). By name:
 ``make_bot("search:think=3")`` (also ``rollouts=``, ``completions=``).
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> from studpoker.bots.search import SearchBot
 >>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(
 ...     stacks=[100] * 2, seed=2)

@@ -2,7 +2,7 @@
 buys from the market, and shows at showdown: check or call, post the
 bring-in, take the free card, show.
 
->>> from studpoker import SevenCardStud
+>>> from studpoker.engine import SevenCardStud
 >>> from studpoker.bots.station import StationBot
 >>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(
 ...     stacks=[100, 100], seed=1)

@@ -17,7 +17,8 @@ one another in one direction only, from the bottom up:
 * :mod:`~studpoker.engine.hand`, the hand engine (all of the above)
 * :mod:`~studpoker.engine.table`, seats across hands (hand)
 
-The old paths (``studpoker.cards``, ``studpoker.hand``, ...) re-export these modules.
+These are the modules' only paths: ``import studpoker.engine`` loads the engine alone
+(the package :mod:`studpoker` above it is light).
 
 >>> from studpoker.engine import SevenCardStud
 >>> hand = SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10).deal(stacks=[50, 50], seed=3)

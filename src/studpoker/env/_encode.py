@@ -1,7 +1,7 @@
 """Observation and information-state tensors and strings, built from a seat's view.
 
 Everything here reads only what the seat may see: strings come from
-:meth:`Hand.view(seat) <studpoker.hand.Hand.view>` (other seats' down cards
+:meth:`Hand.view(seat) <studpoker.engine.hand.Hand.view>` (other seats' down cards
 are ``None`` there until shown); tensors come from that view or, faster,
 from the hand's log read with the same visibility rule by a :class:`Tracker`,
 which keeps every seat's tensors of one hand and updates them from the
@@ -67,6 +67,7 @@ from numpy.typing import NDArray
 from studpoker.describe import describe_operation
 from studpoker.engine.actions import ActionKind
 from studpoker.engine.cards import Card, format_cards
+from studpoker.engine.games import GAMES
 from studpoker.engine.hand import Hand, Phase, SeatView
 from studpoker.engine.operations import (
     ActionTaken,
@@ -80,7 +81,9 @@ from studpoker.env._spec import _BY_KIND_ID, ACTION_NAMES, NUM_ACTIONS, ActionId
 __all__ = ["CARDS", "Encoder", "Layout", "Tracker", "max_decisions"]
 
 CARDS = 53
-STREETS = 5
+STREETS = max(len(game.street_cards) for game in GAMES.values())
+"""The streets of the longest game of the registry (``Game.street_cards``): the street one-hots
+and the action history have a row for each (five: third to seventh street)."""
 PHASES = (Phase.BETTING, Phase.CARD_ROUND, Phase.OVER, Phase.PAY_OR_FOLD)
 RANKS = 13
 MAX_UP = 4

@@ -3,7 +3,7 @@
 The action space is one fixed ``Discrete(12)`` for every game (see
 :class:`ActionId`; an id a game never offers is never legal there: the market
 only in Wall Street, ``PAY`` only in Baseball); :func:`legal_ids` and :func:`to_engine` translate between
-it and the engine's :class:`~studpoker.actions.Action` values. Showdown is not
+it and the engine's :class:`~studpoker.engine.actions.Action` values. Showdown is not
 in the action space: every player still holding cards shows (a player never
 gains chips by mucking in a single hand), so the environments apply ``SHOW``
 themselves. This is the Wall Street rule (R3.10) whatever the game's
@@ -215,7 +215,7 @@ def make_config(
     ``small_bet``, ``big_bet``, ``limits``, ``market_unit``, ``max_raises``,
     ``double_ace_flush``, ``heads_up_uncapped``, ``open_pair_big_bet``,
     ``showdown_muck``, ``three_price``, as the game has them); anything else raises
-    :class:`~studpoker.games.GameError` (so does ``joker=True`` for razz, R6.1).
+    :class:`~studpoker.engine.games.GameError` (so does ``joker=True`` for razz, R6.1).
     """
     if isinstance(game, Game):
         if options:

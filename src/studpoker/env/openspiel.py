@@ -70,7 +70,7 @@ except ImportError as _exc:
 from studpoker.describe import describe_operation
 from studpoker.engine.actions import Action, ActionKind
 from studpoker.engine.cards import Card, CardError
-from studpoker.engine.games import GAMES
+from studpoker.engine.games import GAMES, from_options, to_options
 from studpoker.engine.hand import Hand, Phase
 from studpoker.env._encode import Encoder, Tracker
 from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_table, make_config
@@ -85,30 +85,35 @@ _OUTCOME_ROWS: tuple[tuple[tuple[int, float], ...], ...] = (
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
-GAME_NAMES = ("python_studpoker_stud", "python_studpoker_wallstreet", "python_studpoker_stud8",
-              "python_studpoker_razz", "python_studpoker_baseball", "python_studpoker_follow_the_queen",
-              "python_studpoker_high_chicago", "python_studpoker_low_chicago",
-              "python_studpoker_kings_and_little_ones")
+GAME_NAMES = tuple(f"python_studpoker_{name}" for name in GAMES)
 
-_COMMON: dict[str, Any] = {
-    "players": 3, "stacks": 200, "dealer": -1, "joker": False, "ante": 1, "max_raises": 3,
-    "heads_up_uncapped": True, "double_ace_flush": False,
-}
-_PARAMS: dict[str, dict[str, Any]] = {
-    "stud": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "open_pair_big_bet": True,
-                       "showdown_muck": True},
-    "wallstreet": _COMMON | {"limits": "2 2 4 4 4", "market_unit": 0, "showdown_muck": False},
-    "stud8": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "showdown_muck": True},
-    "razz": {k: v for k, v in _COMMON.items() if k not in ("joker", "double_ace_flush")}
-    | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "showdown_muck": True},
-}
-_PARAMS |= {  # R8
-    "baseball": _PARAMS["razz"] | {"three_price": -1},
-    "follow_the_queen": _PARAMS["razz"] | {"open_pair_big_bet": True},
-    "high_chicago": _PARAMS["stud"],
-    "low_chicago": _PARAMS["stud"],
-    "kings_and_little_ones": _PARAMS["razz"],
-}
+# the game options an OpenSpiel game takes as parameters (the house rules _config reads)
+_OPTION_PARAMS = ("joker", "double_ace_flush", "ante", "max_raises", "heads_up_uncapped", "bring_in",
+                  "small_bet", "big_bet", "open_pair_big_bet", "showdown_muck", "three_price", "limits",
+                  "market_unit")
+
+
+def _parameters(name: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of game ``name`` and their defaults: the seats, stacks and
+    dealer, then its house game's options (:func:`studpoker.engine.games.from_options`), with
+    limits as one string of five numbers and 0 / -1 for a market unit / price of a 3 that
+    follows the stakes."""
+    params: dict[str, Any] = {"players": 3, "stacks": 200, "dealer": -1}
+    for key, value in to_options(from_options(name)).items():
+        if key not in _OPTION_PARAMS:
+            continue
+        if key == "limits":
+            assert isinstance(value, list)
+            value = " ".join(map(str, value))
+        elif key == "market_unit":
+            value = 0  # the first limit
+        elif key == "three_price":
+            value = -1  # the big bet
+        params[key] = value
+    return params
+
+
+_PARAMS: dict[str, dict[str, Any]] = {name: _parameters(name) for name in GAMES}
 
 
 def _game_type(name: str) -> Any:

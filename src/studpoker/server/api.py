@@ -16,7 +16,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
 
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT, LEVELS, bot_kinds
-from studpoker.games import GAMES, from_options, game_info
+from studpoker.engine.games import GAMES, from_options, game_info
 from studpoker.server.accounts.auth import Auth, AuthError
 from studpoker.server.config import Settings
 from studpoker.server.db import Database

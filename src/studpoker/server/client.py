@@ -5,7 +5,7 @@ its messages (``seq``), matches replies to requests and keeps a mirror of
 every watched table and hand. :func:`play_bot` seats any bot of
 :mod:`studpoker.bots` at a table and plays it like a person would: it sees
 only the messages its seat receives, rebuilt into a
-:class:`~studpoker.hand.SeatView`.
+:class:`~studpoker.engine.hand.SeatView`.
 
 >>> Client("http://127.0.0.1:8000").ws_url
 'ws://127.0.0.1:8000/ws'
@@ -30,11 +30,11 @@ try:
 except ImportError as _exc:
     raise missing_extra(_exc, what="the studpoker client", extra="server") from _exc
 
-from studpoker.actions import Action
 from studpoker.codec import apply_view_delta, op_from_dict, view_from_dict
-from studpoker.games import Game, from_options
-from studpoker.hand import SeatView
-from studpoker.operations import Operation
+from studpoker.engine.actions import Action
+from studpoker.engine.games import Game, from_options
+from studpoker.engine.hand import SeatView
+from studpoker.engine.operations import Operation
 
 __all__ = ["Client", "ClientError", "HandMirror", "play_bot"]
 

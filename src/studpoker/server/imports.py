@@ -31,10 +31,10 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from studpoker import history, phh
-from studpoker.actions import ActionKind, IllegalAction
 from studpoker.codec import result_dict, view_dict
-from studpoker.games import GAMES, game_info, to_options
-from studpoker.operations import ActionTaken, CardDealt, CommunityCardDealt, MarketDealt
+from studpoker.engine.actions import ActionKind, IllegalAction
+from studpoker.engine.games import GAMES, game_info, to_options
+from studpoker.engine.operations import ActionTaken, CardDealt, CommunityCardDealt, MarketDealt
 from studpoker.server.replay import describe
 
 __all__ = ["MAX_IMPORT_BYTES", "MAX_LISTED", "replay_steps", "router"]
@@ -78,7 +78,7 @@ def _import(raw: bytes, room: str) -> dict[str, Any]:
             if isinstance(hero, str) and hero in players and h.finishing_stacks is not None:
                 p = players.index(hero)
                 payoff = h.finishing_stacks[p] - h.starting_stacks[p]
-            game = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}.get(h.variant, h.variant)
+            game = phh.VARIANT_GAMES.get(h.variant, h.variant)
             hands.append({
                 "index": len(hands), "room": result.room, "hand": result.hand_id,
                 "table": None if h.table is None else str(h.table), "game": game,

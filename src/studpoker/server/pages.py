@@ -31,10 +31,10 @@ except ImportError as _exc:
     raise missing_extra(_exc, what="the browser client", extra="server") from _exc
 
 from studpoker import svg
-from studpoker.cards import CardError
 from studpoker.codec import result_dict
+from studpoker.engine.cards import CardError
+from studpoker.engine.games import GAMES, game_info, phh_order
 from studpoker.fairness import Opening, open_cards, seen_cards
-from studpoker.games import GAMES, game_info, phh_order
 from studpoker.server.api import DbId, MaybeUser, QueryInt, Svc, User
 from studpoker.server.db import HandEventRow, HandRow, LedgerRow, TableRow
 from studpoker.server.replay import Replay, ReplayError, replay, seat_phh

@@ -11,7 +11,7 @@ replayed action can never be applied to a later decision.
 
 Hand views use *hand seats* (0..n-1 among the players dealt in; ``seats``
 maps them to table seats) so that a view is exactly a
-:class:`~studpoker.hand.SeatView`; everything else uses table seats.
+:class:`~studpoker.engine.hand.SeatView`; everything else uses table seats.
 """
 
 from __future__ import annotations
@@ -43,10 +43,10 @@ from pydantic import (
 )
 
 from studpoker import codec
-from studpoker.actions import ActionKind
-from studpoker.games import Game, from_options, to_options
+from studpoker.engine.actions import ActionKind
+from studpoker.engine.games import Game, from_options, to_options
+from studpoker.engine.table import Mixed, unit_game
 from studpoker.server.accounts.names import display_name_problem
-from studpoker.table import Mixed, unit_game
 
 __all__ = [
     "CLIENT_MESSAGE",
@@ -112,15 +112,15 @@ def _check_sizes(value: dict[str, Any]) -> None:
 
 
 def _game_options(value: Any) -> dict[str, Any]:
-    """A game's options as :func:`studpoker.games.from_options` takes them, checked by
-    building the game, and returned complete (:func:`studpoker.games.to_options`)."""
+    """A game's options as :func:`studpoker.engine.games.from_options` takes them, checked by
+    building the game, and returned complete (:func:`studpoker.engine.games.to_options`)."""
     _check_sizes(value)
     return to_options(from_options(**value))  # GameError (a ValueError) names a bad option
 
 
 GameOptions = Annotated[dict[str, Any], AfterValidator(_game_options)]
 """A game and its options, e.g. ``{"game": "stud", "ante": 1}``: every option of
-:func:`studpoker.games.from_options`; options not given take its defaults."""
+:func:`studpoker.engine.games.from_options`; options not given take its defaults."""
 
 
 class MixedConfig(_Strict):
@@ -155,7 +155,7 @@ class MixedConfig(_Strict):
         return [g for g in self.games if isinstance(g, dict)]
 
     def build(self) -> Mixed:
-        """The engine's :class:`~studpoker.table.Mixed`."""
+        """The engine's :class:`~studpoker.engine.table.Mixed`."""
         return Mixed(games=tuple(from_options(**g) for g in self.options()), mode=self.mode, hands=self.hands)
 
 

@@ -19,16 +19,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from studpoker import phh
-from studpoker.actions import Action
-from studpoker.cards import UNKNOWN
 from studpoker.codec import view_dict
 from studpoker.describe import describe_operation
+from studpoker.engine.actions import Action
+from studpoker.engine.cards import UNKNOWN
+from studpoker.engine.games import from_options, phh_order
+from studpoker.engine.hand import Hand
+from studpoker.engine.operations import ActionTaken, CardDealt, Operation, PotAwarded, StreetStarted
+from studpoker.engine.table import Table
 from studpoker.fairness import deck_from_seed
-from studpoker.games import from_options, phh_order
-from studpoker.hand import Hand
-from studpoker.operations import ActionTaken, CardDealt, Operation, PotAwarded, StreetStarted
 from studpoker.server.db import HandEventRow, HandRow, SeatRow, TableRow
-from studpoker.table import Table
 
 __all__ = [
     "Replay",

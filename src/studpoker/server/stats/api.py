@@ -31,7 +31,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Response
 
-from studpoker.games import GAMES
+from studpoker.engine.games import GAMES
 from studpoker.server.api import Svc, User
 from studpoker.server.stats.store import all_hands_of, leaderboard, profile
 

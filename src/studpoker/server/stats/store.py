@@ -16,8 +16,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from studpoker import phh
+from studpoker.engine.games import GAMES
 from studpoker.fairness import keep_seen_openings
-from studpoker.games import GAMES
 from studpoker.server.db import Database, HandRow, LedgerRow, PlayerStatsRow, UserRow
 from studpoker.stats import PlayerStats
 

@@ -19,10 +19,10 @@ from pydantic import BaseModel
 
 from studpoker.bots import bot_kinds
 from studpoker.codec import ViewJSON, dumps, op_dict, result_dict, view_delta, view_dict
+from studpoker.engine.games import GAMES, game_info, stakes_text
+from studpoker.engine.hand import Hand, SeatView
+from studpoker.engine.operations import Operation
 from studpoker.fairness import Opening, open_cards, public_cards
-from studpoker.games import GAMES, game_info, stakes_text
-from studpoker.hand import Hand, SeatView
-from studpoker.operations import Operation
 from studpoker.server import access
 from studpoker.server import protocol as p
 

@@ -20,14 +20,14 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from studpoker.actions import Action
-from studpoker.games import GameError
+from studpoker.engine.actions import Action
+from studpoker.engine.games import GameError
+from studpoker.engine.table import TableError
 from studpoker.server import access
 from studpoker.server import protocol as p
 from studpoker.server.dispatch import Dispatch
 from studpoker.server.tables import messages, store
 from studpoker.server.tables.room import ProtocolError, Room, SeatMeta, SeatRequestEntry
-from studpoker.table import TableError
 
 if TYPE_CHECKING:
     from studpoker.server.tables.registry import Registry

@@ -1,6 +1,6 @@
 """One open table in memory: its lock, its clock, its bots; apply -> commit -> broadcast.
 
-A :class:`Room` holds a :class:`~studpoker.table.Table` of the engine, the
+A :class:`Room` holds a :class:`~studpoker.engine.table.Table` of the engine, the
 seats' owners and the decision clock. Every change runs under the room's lock
 in this order:
 
@@ -30,7 +30,10 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from studpoker.actions import Action, ActionKind
+from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.games import Game, phh_order, to_options
+from studpoker.engine.hand import Hand, Phase
+from studpoker.engine.table import Table, default_action
 from studpoker.fairness import (
     Opening,
     dealt_cards,
@@ -40,8 +43,6 @@ from studpoker.fairness import (
     open_cards,
     public_cards,
 )
-from studpoker.games import Game, phh_order, to_options
-from studpoker.hand import Hand, Phase
 from studpoker.server import access
 from studpoker.server.config import Settings
 from studpoker.server.db import Database
@@ -50,7 +51,6 @@ from studpoker.server.replay import restore_table
 from studpoker.server.stats.store import HandStats
 from studpoker.server.tables import messages, store
 from studpoker.server.tables.messages import Fanout
-from studpoker.table import Table, default_action
 
 __all__ = ["ProtocolError", "Room", "RoomHost", "SeatMeta", "SeatRequestEntry"]
 

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from studpoker.games import to_options
+from studpoker.engine.games import to_options
 from studpoker.server.db import Database
 from studpoker.server.protocol import TableConfig
 from studpoker.server.tables import Registry

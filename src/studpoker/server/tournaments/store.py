@@ -20,7 +20,7 @@ from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, 
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from studpoker.bots import BOT_NAMES, DEFAULT_BOT
-from studpoker.games import from_options, game_info, to_options
+from studpoker.engine.games import from_options, game_info, to_options
 from studpoker.server import access
 from studpoker.server.accounts.names import display_name_problem
 from studpoker.server.db import Base, Database, HandRow, LedgerRow, SeatRow, TableRow, UserRow, utcnow

@@ -1,5 +1,5 @@
 // The rules of the table's game, in a panel opened from the table. The words are the server's
-// (game_info.rules, made from the table's game: studpoker.games.rules_sections): nothing is
+// (game_info.rules, made from the table's game: studpoker.engine.games.rules_sections): nothing is
 // re-derived here.
 
 import {h} from "./util.js";
