@@ -15,7 +15,7 @@ from studpoker.league import league
 from studpoker.tournament import Level, Schedule
 
 runner = CliRunner()
-HOME_GAMES = ("baseball", "follow_the_queen", "high_chicago", "low_chicago")
+HOME_GAMES = ("baseball", "follow_the_queen", "high_chicago", "low_chicago", "kings_and_little_ones")
 
 
 def run(*args: str) -> object:

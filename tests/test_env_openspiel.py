@@ -40,6 +40,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("python_studpoker_follow_the_queen", {"players": 5}),  # R8.3
     ("python_studpoker_high_chicago", {"joker": True}),  # R8.4
     ("python_studpoker_low_chicago", {"players": 2}),
+    ("python_studpoker_kings_and_little_ones", {"players": 4}),  # R8.5
 ]
 IDS = [f"{n.removeprefix('python_studpoker_')}-{'-'.join(sorted(p)) or 'default'}" for n, p in CONFIGS]
 

@@ -34,6 +34,7 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("baseball", 4, {}),  # R8.2
     ("follow_the_queen", 3, {}),  # R8.3
     ("high_chicago", 4, {"joker": True}),  # R8.4
+    ("kings_and_little_ones", 4, {}),  # R8.5: each seat's private wild rank stays its own
 ]
 IDS = [f"{g}-{n}-{'-'.join(sorted(o)) or 'default'}" for g, n, o in CONFIGS]
 

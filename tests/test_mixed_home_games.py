@@ -17,7 +17,7 @@ from studpoker.engine.games import GameError
 from studpoker.engine.table import Mixed, Table, unit_game
 from studpoker.server.client import play_bot
 
-HOME = ("baseball", "follow_the_queen", "high_chicago", "low_chicago")
+HOME = ("baseball", "follow_the_queen", "high_chicago", "low_chicago", "kings_and_little_ones")
 
 
 def _play_out(table: Table, rng: random.Random) -> None:
@@ -37,7 +37,7 @@ def test_r7_1_a_rotation_through_stud_and_the_home_games() -> None:
         table.sit(seat, name=f"p{seat}", chips=5_000)
     rng = random.Random(7)
     dealt = []
-    for _ in range(10):
+    for _ in range(2 * (1 + len(HOME))):
         hand = table.start_hand(seed=rng.randrange(10**9))
         dealt.append(hand.game.name)
         _play_out(table, rng)

@@ -97,7 +97,7 @@ def table(heading: str) -> list[Row]:
 
 def test_r1_5_r2_4_r2_6_r3_5_the_pinned_table() -> None:
     """R1.5, R1.6, R1.9, R2.4, R2.5, R2.6, R2.7, R3.4, R3.5, R3.6, R3.10, R5.1, R5.2, R5.3,
-    R6.2, R6.3, R6.4, R8.1, R8.2, R8.3, R8.4: every count of the pinned table of
+    R6.2, R6.3, R6.4, R8.1, R8.2, R8.3, R8.4, R8.5: every count of the pinned table of
     docs/perft.md (stud, Wall Street, Stud Hi-Lo and Razz, 2 to 4 players, short and deep
     stacks; the wild-card games; deck A, the games' default options)."""
     for row in table("The pinned table"):
@@ -348,7 +348,7 @@ OPTION_CHANGES: dict[str, list[tuple[str, object, tuple[int, ...], int | None]]]
     "stud": STUD_FAMILY + OPEN_PAIR, "stud8": STUD_FAMILY, "razz": STUD_FAMILY,
     "baseball": [*STUD_FAMILY, ("three_price", 1, (8, 8, 8), None)],
     "follow_the_queen": STUD_FAMILY + OPEN_PAIR, "high_chicago": STUD_FAMILY + OPEN_PAIR,
-    "low_chicago": STUD_FAMILY + OPEN_PAIR,
+    "low_chicago": STUD_FAMILY + OPEN_PAIR, "kings_and_little_ones": STUD_FAMILY,
     "wallstreet": [("max_raises", 2, (40, 40, 40), 1), ("heads_up_uncapped", False, (40, 40, 40), 1),
                    ("showdown_muck", True, (3, 3, 3), None), ("market_unit", 3, (3, 3, 3), None),
                    ("limits", (4, 2, 4, 4, 4), (40, 40, 40), 1), ("ante", 2, (3, 3, 3), None),

@@ -73,7 +73,8 @@ def test_an_option_the_game_lacks_is_refused() -> None:
     assert make_game("ftq").name == "follow_the_queen"
 
 
-@pytest.mark.parametrize("game", ["baseball", "follow_the_queen", "high_chicago", "low_chicago"])
+@pytest.mark.parametrize("game", ["baseball", "follow_the_queen", "high_chicago", "low_chicago",
+                                  "kings_and_little_ones"])
 def test_terminal_session_plays_a_home_game(game: str, tmp_path: Path) -> None:
     """`studpoker play --game GAME` in a pseudo-terminal (80x24): whole hands until one offers
     a payment (Baseball) or one hand ends, paying when asked; the history is saved."""

@@ -73,7 +73,7 @@ def test_defaults_and_aliases() -> None:
     assert from_options("seven_card_stud").name == "stud"
     assert from_options("wallstreet", limits=[1, 2, 3, 4, 5]).limits == (1, 2, 3, 4, 5)
     assert set(GAMES) >= {"stud", "wallstreet", "stud8", "razz", "baseball", "follow_the_queen",
-                          "high_chicago", "low_chicago", "five_stud", "razz27"}
+                          "high_chicago", "low_chicago", "kings_and_little_ones", "five_stud", "razz27"}
     for alias in ("stud8", "Stud Hi-Lo", "seven card stud hi/lo", "stud-8-or-better", "7cs8"):
         assert from_options(alias) == StudHiLo(**DEFAULT_OPTIONS["stud8"])  # type: ignore[arg-type]
     assert from_options("Razz") == Razz(**DEFAULT_OPTIONS["razz"])  # type: ignore[arg-type]

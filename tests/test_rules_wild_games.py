@@ -345,7 +345,8 @@ def test_r8_options_are_validated_with_clear_errors(call: object, needle: str) -
         call()  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("name", ["baseball", "follow_the_queen", "high_chicago", "low_chicago"])
+@pytest.mark.parametrize("name", ["baseball", "follow_the_queen", "high_chicago", "low_chicago",
+                                  "kings_and_little_ones"])
 def test_r1_11_random_hands_conserve_chips(name: str) -> None:
     """R1.11 in the wild-card games: random legal play, 2 to 8 players, chips conserved."""
     game = from_options(name)
@@ -390,7 +391,7 @@ def test_r8_bots_play_every_wild_card_game() -> None:
     """R8.2-R8.4: the rule and equity bots play the four games to the end (pay-or-fold included)."""
     from studpoker.bots import make_bot
 
-    for name in ("baseball", "follow_the_queen", "high_chicago", "low_chicago"):
+    for name in ("baseball", "follow_the_queen", "high_chicago", "low_chicago", "kings_and_little_ones"):
         game = from_options(name)
         for seed in range(2):
             bots = [make_bot(kind, seed=i) for i, kind in enumerate(["rule", "equity", "rule", "station"])]

@@ -34,8 +34,8 @@ from studpoker.engine.evaluation import (
 from studpoker.engine.games import GAMES, Game, GameError, canonical_name, from_options, option_names
 from studpoker.engine.wild import WildHighValue
 
-GAME_HELP = ("stud, stud8 (Stud Hi-Lo), razz, wallstreet, baseball, follow_the_queen, high_chicago "
-             "or low_chicago")
+GAME_HELP = ("stud, stud8 (Stud Hi-Lo), razz, wallstreet, baseball, follow_the_queen, high_chicago, "
+             "low_chicago or kings_and_little_ones")
 
 app = typer.Typer(
     name="studpoker",
@@ -129,7 +129,8 @@ def demo(
         (g.title, g, n) for g, n in ((from_options("wallstreet"), 5), (from_options("stud"), 6),
                                      (from_options("stud8"), 6), (from_options("razz"), 6),
                                      (from_options("baseball"), 5), (from_options("follow_the_queen"), 5),
-                                     (from_options("high_chicago"), 5), (from_options("low_chicago"), 5))
+                                     (from_options("high_chicago"), 5), (from_options("low_chicago"), 5),
+                                     (from_options("kings_and_little_ones"), 5))
     ]
     out = {name: _demo_hand(game, n, seed) for name, game, n in games}
     if as_json:
@@ -668,7 +669,9 @@ def equity_command(
     game: Annotated[
         str, typer.Option("--game", help="stud (high), wallstreet or stud8 (hi-lo), razz (razz low), "
                                          "baseball, follow_the_queen (wild cards), high_chicago, "
-                                         "low_chicago (the spade in the hole: 'down / up' hands)")
+                                         "low_chicago (the spade in the hole: 'down / up' hands), "
+                                         "kings_and_little_ones (kings and your lowest card down "
+                                         "wild: 'down / up' hands)")
     ] = "stud",
     joker: Annotated[bool, typer.Option("--joker", help="the deck holds the joker (Jk)")] = False,
     double_ace_flush: Annotated[
@@ -692,7 +695,8 @@ def equity_command(
     seed: Annotated[int, typer.Option(help="Monte Carlo seed")] = 0,
     wild: Annotated[
         str | None, typer.Option("--wild", help="the ranks wild now, e.g. Q7 (default: the game's; "
-                                                "baseball 93, follow_the_queen Q)")
+                                                "baseball 93, follow_the_queen Q, "
+                                                "kings_and_little_ones K)")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:

@@ -66,7 +66,8 @@ def action_keys(legal: Sequence[Action]) -> dict[str, Action]:
 
 def _cards(view: SeatView, seat: int) -> Text:
     p = view.players[seat]
-    wild = set(view.wild_ranks)  # R8: a wild card is starred
+    # R8: a wild card is starred (R8.5: the viewer's own cards with the viewer's own rank too)
+    wild = set(view.own_wild_ranks if seat == view.seat else view.wild_ranks)
 
     def star(c: Card) -> str:
         return "*" if str(c)[0] in wild else ""
@@ -111,6 +112,8 @@ def render(view: SeatView, names: Sequence[str], *, hand_no: int, message: str =
                       style="bold"))
     if game.wild or game.follow_the_queen:  # R8: what is wild now
         grid.add_row(Text(wild_text(view.wild_ranks) + " (starred)", style="bold magenta"))
+    if view.private_wild_ranks:  # R8.5: the viewer's own wild rank, for the viewer only
+        grid.add_row(Text(wild_text(view.private_wild_ranks) + " in your hand only", style="bold magenta"))
     seats = RichTable(box=None, padding=(0, 1), show_header=True, header_style="dim")
     seats.add_column(" ", width=1)
     seats.add_column("player", width=10, no_wrap=True)

@@ -225,7 +225,8 @@ def pettingzoo_env(
     game: str | Game = "stud", players: int = 3, joker: bool = False, **options: Any
 ) -> StudPokerAEC:
     """A PettingZoo ``AECEnv`` for ``game`` (a game of the registry: "stud", "stud8", "razz",
-    "wallstreet", "baseball", "follow_the_queen", "high_chicago", "low_chicago") with ``players`` seats.
+    "wallstreet", "baseball", "follow_the_queen", "high_chicago", "low_chicago",
+    "kings_and_little_ones") with ``players`` seats.
 
     ``options``: the game's options (``ante``, ``bring_in``, ``small_bet``,
     ``big_bet``, ``limits``, ``market_unit``, ``max_raises``,

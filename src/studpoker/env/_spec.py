@@ -208,8 +208,8 @@ def make_config(
     **options: object,
 ) -> EnvConfig:
     """Build the game from ``game`` (a name of the registry: "stud", "stud8", "razz",
-    "wallstreet", "baseball", "follow_the_queen", "high_chicago", "low_chicago"; or a
-    Game) and its options.
+    "wallstreet", "baseball", "follow_the_queen", "high_chicago", "low_chicago",
+    "kings_and_little_ones"; or a Game) and its options.
 
     ``options`` are the game's own keyword options (``ante``, ``bring_in``,
     ``small_bet``, ``big_bet``, ``limits``, ``market_unit``, ``max_raises``,

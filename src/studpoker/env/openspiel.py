@@ -1,7 +1,8 @@
 """OpenSpiel games ``python_studpoker_stud``, ``python_studpoker_stud8``,
 ``python_studpoker_razz``, ``python_studpoker_wallstreet`` and the home games
 ``python_studpoker_baseball``, ``python_studpoker_follow_the_queen``,
-``python_studpoker_high_chicago`` and ``python_studpoker_low_chicago``.
+``python_studpoker_high_chicago``, ``python_studpoker_low_chicago`` and
+``python_studpoker_kings_and_little_ones``.
 
 Importing this module registers them with ``pyspiel.register_game``:
 
@@ -34,7 +35,9 @@ left), ``joker`` (False), ``ante`` (1), ``max_raises`` (3),
 Street: ``limits`` ("2 2 4 4 4", five numbers), ``market_unit`` (0: the first
 limit), ``showdown_muck`` (False); baseball: razz's and ``three_price`` (-1:
 the big bet, R8.2); follow_the_queen: razz's and ``open_pair_big_bet`` (True);
-high_chicago, low_chicago: stud's.
+high_chicago, low_chicago: stud's; kings_and_little_ones: razz's (R8.5: no
+open pair, no joker; a player's private wild rank is in no observation but the
+player's own down cards).
 ``showdown_muck`` is the game's option (R1.9, R3.10); the showdown here is
 automatic and every player shows either way.
 
@@ -268,6 +271,10 @@ class _HighChicagoGame(StudPokerGame):
 
 class _LowChicagoGame(StudPokerGame):
     variant = "low_chicago"
+
+
+class _KingsAndLittleOnesGame(StudPokerGame):
+    variant = "kings_and_little_ones"
 
 
 class StudPokerState(pyspiel.State):  # type: ignore[misc]
@@ -631,8 +638,9 @@ pyspiel.register_game(_game_type("baseball"), _BaseballGame)
 pyspiel.register_game(_game_type("follow_the_queen"), _FollowTheQueenGame)
 pyspiel.register_game(_game_type("high_chicago"), _HighChicagoGame)
 pyspiel.register_game(_game_type("low_chicago"), _LowChicagoGame)
+pyspiel.register_game(_game_type("kings_and_little_ones"), _KingsAndLittleOnesGame)
 _REGISTERED = ("stud", "wallstreet", "stud8", "razz", "baseball", "follow_the_queen", "high_chicago",
-               "low_chicago")
+               "low_chicago", "kings_and_little_ones")
 for _name in GAMES:  # every other game: a class of its own, registered the same way
     if _name not in _REGISTERED:
         pyspiel.register_game(_game_type(_name), type(f"_Game_{_name}", (StudPokerGame,), {"variant": _name}))

@@ -42,13 +42,13 @@ order is one more enum member and its key function).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from studpoker.engine.cards import RANK_CHARS, CardsLike
+from studpoker.engine.cards import JOKER_CODE, RANK_CHARS, Card, CardsLike
 from studpoker.engine.memo import GameMemo
 
 if TYPE_CHECKING:  # annotations only: the hand engine is the layer above this one
@@ -247,6 +247,9 @@ class Game:
     #: whether a face-up card can change the hand as it falls (the three above): the engine
     #: then deals card by card (R8.2, R8.3)
     deal_hooks: ClassVar[bool] = False
+    #: R8.5: each player's lowest face-down rank (ace high) is wild in that player's hand only
+    #: (:meth:`private_wild`); the rank is never public before the player shows
+    lowest_down_wild: ClassVar[bool] = False
     #: the class :meth:`deal` builds: :class:`studpoker.engine.hand.Hand`, which imports this module and
     #: sets this when it is imported (this module never imports it; importing the package does)
     hand_class: ClassVar[type[Hand]]
@@ -284,6 +287,27 @@ class Game:
     def up_card_price(self) -> int:
         """What a face-up card of ``price_rank`` costs (R8.2's ``three_price``; 0 without one)."""
         return 0
+
+    def private_wild(self, down: Iterable[Card | None]) -> int:
+        """The ranks wild in one seat's hand only, a mask of
+        :func:`studpoker.engine.wild.wild_mask`, from that seat's face-down cards (R8.5:
+        the lowest rank among them, ace high); 0 in a game without such ranks, or while
+        the cards are unknown (``None``).
+
+        >>> from studpoker.engine.cards import parse_cards
+        >>> from studpoker.engine.games import from_options
+        >>> from_options("stud").private_wild(parse_cards("2c 3d"))
+        0
+        """
+        if not self.lowest_down_wild:
+            return 0
+        low = 13
+        for card in down:
+            if card is None:
+                return 0
+            if card.code != JOKER_CODE and card.code >> 2 < low:
+                low = card.code >> 2
+        return 0 if low == 13 else 1 << low
 
     def market_price(self, slot: int) -> int:
         """Price of market slot 1..4: slot x unit (R3.5)."""
@@ -549,7 +573,7 @@ def game_info(game: Game) -> dict[str, object]:
     R2.6/R6.4/R3.4), ``open_pair`` (whether R2.6's big bet applies), ``rules``
     (the rules in words, :func:`rules_sections`); the wild cards (R8):
     ``wild_ranks`` (rank characters always wild, ``[]`` for none),
-    ``follow_the_queen`` (R8.3), ``extra_card_rank`` and ``price_rank``
+    ``follow_the_queen`` (R8.3), ``lowest_down_wild`` (R8.5), ``extra_card_rank`` and ``price_rank``
     (Baseball's ``"4"`` and ``"3"``, R8.2, else None) and ``up_card_price``.
 
     >>> info = game_info(from_options("wallstreet", ante=1, limits=(2, 2, 4, 4, 4)))
@@ -583,6 +607,7 @@ def game_info(game: Game) -> dict[str, object]:
         "rules": rules_sections(game),
         "wild_ranks": [RANK_CHARS[r] for r in range(12, -1, -1) if game.wild >> r & 1],
         "follow_the_queen": game.follow_the_queen,
+        "lowest_down_wild": game.lowest_down_wild,
         "extra_card_rank": None if game.extra_card_rank is None else RANK_CHARS[game.extra_card_rank],
         "price_rank": None if game.price_rank is None else RANK_CHARS[game.price_rank],
         "up_card_price": game.up_card_price,

@@ -234,6 +234,12 @@ export function renderFelt(model) {
     center.append(h("div", {class: "wild-ranks", "data-testid": "wild-ranks", dataset: {ranks: wildRanks.join("")}},
       wildWords(wildRanks)));
   }
+  // R8.5: the rank wild in the viewer's own hand only (the server sends it to its holder alone)
+  const ownWild = view && view.private_wild_ranks ? view.private_wild_ranks : [];
+  if (ownWild.length) {
+    center.append(h("div", {class: "wild-ranks private", "data-testid": "private-wild-ranks",
+      dataset: {ranks: ownWild.join("")}}, `${wildWords(ownWild)} (your hand only)`));
+  }
   if (view && view.community && view.community.length) {
     const winning = new Set([...winners.values()].flatMap((set) => [...set]));
     center.append(h("div", {class: "community", role: "group", "aria-label": "community card"},
@@ -295,7 +301,7 @@ export function renderFelt(model) {
       if (c && model.bought && model.bought.has(key)) cls.push("bought");
       else if (c && model.fresh && model.fresh.has(key)) cls.push("fresh");
       if (c && won && won.has(c)) cls.push("win");
-      if (isWild(c, wildRanks)) cls.push("wild");
+      if (isWild(c, wildRanks) || (you && isWild(c, ownWild))) cls.push("wild");
       if (c && model.arrived && model.arrived.has(key)) cls.push("arrive");
       return cardImg(c, cls.join(" "));
     };
