@@ -71,10 +71,17 @@ from studpoker.engine.games import GAMES
 from studpoker.engine.hand import Hand, Phase, SeatView
 from studpoker.engine.operations import (
     ActionTaken,
+    AntePosted,
     CardDealt,
+    ChipsReturned,
     CommunityCardDealt,
+    HandEnded,
+    LogReader,
+    MarketDealt,
     Operation,
+    PotAwarded,
     StreetStarted,
+    WildRanksChanged,
 )
 from studpoker.env._spec import _BY_KIND_ID, ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, logged_id
 
@@ -434,6 +441,125 @@ def _price(enc: Encoder, phase: Phase, to_act: int | None, me: int, stacks: Sequ
     return min(enc.config.game.up_card_price, stacks[me])
 
 
+
+class _Feed:
+    """What :meth:`Tracker._feed` gathers while it reads records (:data:`_FEED`): the flat
+    indices to set and to count, and the tracker's street, bets and decision count so far."""
+
+    __slots__ = (
+        "bets",
+        "counted",
+        "counts",
+        "decisions",
+        "down_seen",
+        "downs",
+        "info",
+        "ones",
+        "p",
+        "reveal",
+        "seq",
+        "seq_width",
+        "street",
+        "street_bets",
+        "t",
+        "up_seen",
+    )
+
+    def __init__(self, t: Any, enc: Encoder, reveal: bool, info: bool, up_seen: list[int],
+                 down_seen: list[int], downs: list[list[int]], street: int, bets: list[int],
+                 seq: int) -> None:
+        self.t, self.p, self.reveal, self.info = t, enc.players, reveal, info
+        self.decisions, self.street_bets = enc.decisions, enc._street_bets
+        self.seq_width = enc._seq_width  # a decision's row: seat, action id, the game's streets
+        self.ones: list[int] = []  # flat indices into the P x row array
+        self.counts: list[int] = []
+        self.counted: set[int] = set()  # seats dealt a down card: their down-card counts change
+        self.up_seen, self.down_seen, self.downs = up_seen, down_seen, downs
+        self.street, self.bets, self.seq = street, bets, seq
+
+
+def _feed_card(op: CardDealt, f: _Feed) -> None:
+    t = f.t
+    s = op.seat
+    card = op.card
+    if op.face_up:
+        assert card is not None
+        c = card.code
+        k = f.up_seen[s]
+        if f.info and k < MAX_UP:
+            f.ones += t.up_k[(s * MAX_UP + k) * CARDS + c]
+        else:
+            f.ones += t.up[s * CARDS + c]
+        f.up_seen[s] = k + 1
+        return
+    if card is not None:
+        c = card.code
+        down_flat = t.down
+        if f.reveal:  # a hand's log: only the owner sees it until shown
+            f.ones.append(down_flat[s][s] + c)
+            f.downs[s].append(c)
+        else:  # a view's log: the engine already hid what the viewer may not see
+            f.ones += [b + c for b in down_flat[s]]
+        k = f.down_seen[s]
+        if f.info and k < MAX_DOWN:
+            f.ones.append(t.down_order[s] + k * CARDS + c)
+    f.down_seen[s] += 1
+    f.counted.add(s)
+
+
+def _feed_action(op: ActionTaken, f: _Feed) -> None:
+    action = op.action
+    kind = action.kind
+    s = action.seat
+    if kind is _SHOW:
+        if f.reveal:  # every other seat now sees the shown down cards
+            downs = f.downs[s]
+            for v, b in enumerate(f.t.down[s]):
+                if v != s:
+                    f.ones += [b + c for c in downs]
+        return
+    if kind is _MUCK:
+        return
+    k_id = id(kind)
+    if k_id == _BUY_ID:
+        aid = int(ActionId.BUY_1) + action.slot - 1
+    elif k_id == _PAY_ID:  # dead money, not a bet (R8.2)
+        aid = int(ActionId.PAY)
+    else:
+        f.bets[s] += op.paid
+        if k_id == _BET_ID and action.amount > f.street_bets[f.street]:
+            aid = int(ActionId.BET_BIG)
+        else:
+            aid = _BY_KIND_ID[k_id]
+    t, p = f.t, f.p
+    key = (f.street * p + s) * NUM_ACTIONS + aid
+    f.counts += t.hist[key]
+    if f.info:
+        seq = f.seq
+        if seq >= f.decisions:  # pragma: no cover - max_decisions is a bound
+            raise RuntimeError("more decisions than max_decisions allows")
+        f.ones += map((seq * f.seq_width).__add__, t.seq[key])
+        f.seq = seq + 1
+
+
+def _feed_street(op: StreetStarted, f: _Feed) -> None:
+    f.street = op.index
+    f.bets = [0] * f.p
+
+
+def _feed_community(op: CommunityCardDealt, f: _Feed) -> None:
+    f.ones += f.t.community[op.card.code]
+
+
+_FEED: LogReader[None] = LogReader("encoder", {
+    CardDealt: _feed_card, ActionTaken: _feed_action, StreetStarted: _feed_street,
+    CommunityCardDealt: _feed_community,
+    # the market is read from the view, the pots and stacks from the chip section
+    MarketDealt: LogReader.skip, AntePosted: LogReader.skip, ChipsReturned: LogReader.skip,
+    PotAwarded: LogReader.skip, WildRanksChanged: LogReader.skip, HandEnded: LogReader.skip,
+})
+"""What each log record sets in the observation (:meth:`Tracker._feed`)."""
+
 class Tracker:
     """Every seat's tensors of one hand, updated from the records its log gained.
 
@@ -561,83 +687,14 @@ class Tracker:
         mv.release()
 
     def _feed(self, ops: Sequence[Operation], *, reveal: bool) -> None:
-        enc = self.enc
-        p = enc.players
-        t = self._tables
-        info = self.info
-        ones: list[int] = []  # flat indices into the P x row array
-        counts: list[int] = []
-        counted: set[int] = set()  # seats dealt a down card: their down-card counts change
-        up_seen, down_seen, downs = self._up_seen, self._down_seen, self._downs
-        up_flat, down_flat, hist_flat = t.up, t.down, t.hist
-        street, bets, seq = self._street, self._bets, self._seq
-        street_bets = enc._street_bets
+        f = _Feed(self._tables, self.enc, reveal, self.info, self._up_seen, self._down_seen, self._downs,
+                  self._street, self._bets, self._seq)
+        feed = _FEED.handlers  # one handler per record type (_FEED)
         for op in ops:
-            cls = type(op)
-            if cls is CardDealt:
-                assert isinstance(op, CardDealt)
-                s = op.seat
-                card = op.card
-                if op.face_up:
-                    assert card is not None
-                    c = card.code
-                    k = up_seen[s]
-                    if info and k < MAX_UP:
-                        ones += t.up_k[(s * MAX_UP + k) * CARDS + c]
-                    else:
-                        ones += up_flat[s * CARDS + c]
-                    up_seen[s] = k + 1
-                else:
-                    if card is not None:
-                        c = card.code
-                        if reveal:  # a hand's log: only the owner sees it until shown
-                            ones.append(down_flat[s][s] + c)
-                            downs[s].append(c)
-                        else:  # a view's log: the engine already hid what the viewer may not see
-                            ones += [b + c for b in down_flat[s]]
-                        k = down_seen[s]
-                        if info and k < MAX_DOWN:
-                            ones.append(t.down_order[s] + k * CARDS + c)
-                    down_seen[s] += 1
-                    counted.add(s)
-            elif cls is ActionTaken:
-                assert isinstance(op, ActionTaken)
-                action = op.action
-                kind = action.kind
-                s = action.seat
-                if kind is _SHOW:
-                    if reveal:  # every other seat now sees the shown down cards
-                        for v, b in enumerate(down_flat[s]):
-                            if v != s:
-                                ones += [b + c for c in downs[s]]
-                    continue
-                if kind is _MUCK:
-                    continue
-                k_id = id(kind)
-                if k_id == _BUY_ID:
-                    aid = int(ActionId.BUY_1) + action.slot - 1
-                elif k_id == _PAY_ID:  # dead money, not a bet (R8.2)
-                    aid = int(ActionId.PAY)
-                else:
-                    bets[s] += op.paid
-                    if k_id == _BET_ID and action.amount > street_bets[street]:
-                        aid = int(ActionId.BET_BIG)
-                    else:
-                        aid = _BY_KIND_ID[k_id]
-                key = (street * p + s) * NUM_ACTIONS + aid
-                counts += hist_flat[key]
-                if info:
-                    if seq >= enc.decisions:  # pragma: no cover - max_decisions is a bound
-                        raise RuntimeError("more decisions than max_decisions allows")
-                    ones += map((seq * (p + NUM_ACTIONS + enc.streets)).__add__, t.seq[key])
-                    seq += 1
-            elif cls is StreetStarted:
-                assert isinstance(op, StreetStarted)
-                street = op.index
-                bets = [0] * p
-            elif cls is CommunityCardDealt:
-                assert isinstance(op, CommunityCardDealt)
-                ones += t.community[op.card.code]
+            feed[type(op)](op, f)
+        ones, counts, counted, down_seen = f.ones, f.counts, f.counted, f.down_seen
+        t, p = f.t, f.p
+        street, bets, seq = f.street, f.bets, f.seq
         self._street, self._bets, self._seq = street, bets, seq
         # (``put`` and a memoryview's item writes: a list as a numpy index costs more)
         flat = self._flat
@@ -652,8 +709,8 @@ class Tracker:
             flat.put(at, values)
         if counts:  # the same entry may come more than once
             mv: Any = memoryview(flat)  # type: ignore[arg-type]  # numpy arrays are buffers
-            for f in counts:
-                mv[f] += 1.0
+            for i in counts:
+                mv[i] += 1.0
             mv.release()
 
     # ---------------------------------------------------------------- reads

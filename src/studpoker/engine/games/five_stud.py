@@ -42,6 +42,7 @@ class FiveCardStud(SevenCardStud):
     max_players: ClassVar[int] = 10
     #: R9.1: one down and one up on second street, one up on each of third, fourth and fifth
     street_cards: ClassVar[tuple[tuple[int, int], ...]] = ((1, 1), (0, 1), (0, 1), (0, 1))
+    left_out: ClassVar[Mapping[str, str]] = {"joker": "R9.1", "double_ace_flush": "R9.1"}
 
     joker: bool = field(default=False, init=False, repr=False)
     double_ace_flush: bool = field(default=False, init=False, repr=False)

@@ -48,6 +48,8 @@ class KingsAndLittleOnes(SevenCardStud):
     halves: ClassVar[tuple[PotHalf, ...]] = (WILD_HIGH_HALF,)
     wild: ClassVar[int] = _KINGS
     lowest_down_wild: ClassVar[bool] = True
+    left_out: ClassVar[Mapping[str, str]] = {"open_pair_big_bet": "R8.5", "open_pair_raise_big": "R8.5",
+                                             "joker": "R8.1", "double_ace_flush": "R8.1"}
 
     joker: bool = field(default=False, init=False, repr=False)
     double_ace_flush: bool = field(default=False, init=False, repr=False)
