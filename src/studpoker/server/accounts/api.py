@@ -175,9 +175,7 @@ def _rename(svc: Services, s: Any, row: UserRow, name: str) -> None:
     if s.scalar(select(LedgerRow.id).where(LedgerRow.user_id == row.id,
                                            LedgerRow.kind.in_(("buy_in", "tourney_buy_in"))).limit(1)):
         raise HTTPException(409, f"{row.name} has played already: the hands keep that name")
-    svc.auth.check_name(s, name, user_id=row.id)
-    row.name = name
-    row.name_key = name_key(name)
+    svc.auth.rename(s, row, name)
 
 
 def _renamed(svc: Services, user_id: int, name: str) -> None:
