@@ -483,6 +483,10 @@ class RedisCluster:
         self._send(self._k("u"), json.dumps({"from": self.proc, "user": user_id, "kick": sorted(hashes),
                                              "reason": reason}))
 
+    def publish_renamed(self, user_id: int, name: str) -> None:
+        """An account's new name, for the other processes' connections and rooms."""
+        self._send(self._k("u"), json.dumps({"from": self.proc, "user": user_id, "renamed": name}))
+
     def publish_user(self, user_id: int, text: str) -> None:
         """A message for a user's connections on other processes."""
         self._send(self._k("u"), json.dumps({"from": self.proc, "user": user_id, "text": text}))
@@ -706,6 +710,8 @@ class RedisCluster:
                 from studpoker.server.api import close_local_sockets
 
                 close_local_sockets(reg, int(d["user"]), [str(h) for h in d["kick"]], str(d["reason"]))
+            elif "renamed" in d:
+                reg.renamed_local(int(d["user"]), str(d["renamed"]))
             else:
                 reg.send_user_local(int(d["user"]), str(d["text"]))
         elif channel == self._k("follow"):

@@ -14,6 +14,7 @@ and receive its messages through Redis.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 import time
@@ -128,6 +129,10 @@ class Cluster(Protocol):
 
     def publish_kick(self, user_id: int, hashes: set[str], reason: str) -> None:
         """The other processes close the user's websockets logged in with these tokens."""
+        ...
+
+    def publish_renamed(self, user_id: int, name: str) -> None:
+        """The other processes show the account's new name (:meth:`Registry.renamed_local`)."""
         ...
 
     async def forward(self, table_id: int, caller: Caller, msg: p.TableRequest,
@@ -359,6 +364,38 @@ class Registry:
         """A message to the user's connections on this process."""
         for conn in self.connections.get(user_id, ()):
             conn.send(text)
+
+    # ---------------------------------------------------------- accounts
+
+    def seat_requests_of(self, user_id: int) -> list[int]:
+        """The tables of this process where the account waits for the host to approve a seat."""
+        return sorted(room.id for room in self.rooms.values()
+                      if any(r.user_id == user_id for r in room.requests.values()))
+
+    def renamed(self, user_id: int, name: str) -> None:
+        """An account has a new name: it is shown on every process (:meth:`renamed_local`)."""
+        self.renamed_local(user_id, name)
+        if self.cluster is not None:
+            self.cluster.publish_renamed(user_id, name)
+
+    def renamed_local(self, user_id: int, name: str) -> None:
+        """An account's new name on this process: its connections speak (chat) with it, and the
+        rooms show it on its seat requests and as the host of its tables. Who is who is the
+        account id: only the labels change."""
+        for conn in self.connections.get(user_id, ()):
+            if hasattr(conn, "name"):
+                conn.name = name
+        for room in self.rooms.values():
+            changed = False
+            for rid, req in list(room.requests.items()):
+                if req.user_id == user_id and req.name != name:
+                    room.requests[rid] = dataclasses.replace(req, name=name)
+                    changed = True
+            if room.owner_id == user_id and room.owner_name != name:
+                room.owner_name = name
+                changed = True
+            if changed and not room.closed:
+                room.broadcast_table()
 
     # ----------------------------------------------------------- rooms
 

@@ -149,19 +149,20 @@ async def sit(reg: Registry, caller: Caller, msg: p.SitMsg) -> Result:
                 id=room.request_seq, user_id=user_id, name=caller.name, seat=msg.seat, buy_in=msg.buy_in)
             room.broadcast_table()
             return Result(texts=[messages.encode(messages.table_msg(room, user_id))], watch=True)
-        s = await _seat(reg, room, user_id, caller.name, s, msg.buy_in)
+        s = await _seat(reg, room, user_id, s, msg.buy_in)
         texts = [messages.encode(messages.table_msg(room, user_id))]
         if room.hand is not None:
             texts.append(messages.encode(messages.hand_msg(room, None)))
         return Result(texts=texts, watch=True, value=s)
 
 
-async def _seat(reg: Registry, room: Room, user_id: int, name: str, s: int, buy_in: int) -> int:
-    """Seat a player: the buy-in from their balance to seat ``s`` (the caller holds the lock)."""
+async def _seat(reg: Registry, room: Room, user_id: int, s: int, buy_in: int) -> int:
+    """Seat a player: the buy-in from their balance to seat ``s`` (the caller holds the lock).
+    The seat is the account's; its name is the account's name as the database has it now."""
     bank = room.config.time_bank
     try:
-        balance = await reg.run_db(lambda: store.seat_player(
-            reg.db, table_id=room.id, seat=s, user_id=user_id, bot=None, name=name,
+        balance, name = await reg.run_db(lambda: store.seat_player(
+            reg.db, table_id=room.id, seat=s, user_id=user_id, bot=None, name=None,
             chips=buy_in, time_bank=bank))
     except store.StoreError as exc:
         raise ProtocolError("refused", str(exc)) from None
@@ -217,7 +218,7 @@ async def add_bot(reg: Registry, caller: Caller, msg: p.AddBotMsg) -> Result:
         s = _free_seat(room, msg.seat)
         name = f"bot-{msg.bot}-{s}"
         try:
-            balance = await reg.run_db(lambda: store.seat_player(
+            balance, _ = await reg.run_db(lambda: store.seat_player(
                 reg.db, table_id=room.id, seat=s, user_id=user_id, bot=msg.bot, name=name, chips=msg.buy_in,
                 time_bank=0.0))
         except store.StoreError as exc:
@@ -430,7 +431,7 @@ async def approve_seat(reg: Registry, caller: Caller, msg: p.ApproveSeatMsg) -> 
             raise ProtocolError("already_seated", f"{req.name} has a seat here already")
         free = req.seat if req.seat is not None and room.table.seats[req.seat] is None else None
         s = _free_seat(room, free)
-        await _seat(reg, room, req.user_id, req.name, s, req.buy_in)  # refused: the request stays
+        await _seat(reg, room, req.user_id, s, req.buy_in)  # refused: the request stays
         del room.requests[req.id]
         room.broadcast_table()
     return Result(value=s)
