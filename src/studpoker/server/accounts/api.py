@@ -168,6 +168,18 @@ async def guest(request: Request, svc: Svc,
         raise HTTPException(400, str(exc)) from None
 
 
+async def _refuse_while_waiting(svc: Services, user_id: int, name: str) -> None:
+    """409 while the account waits for a seat at any table (of any process of a cluster)."""
+    waiting = await svc.manager.seat_requests_anywhere(user_id)
+    if waiting:
+        raise HTTPException(409, _waiting(name, waiting[0]))
+
+
+def _waiting(name: str, table_id: int) -> str:
+    return (f"{name} is waiting for a seat at table {table_id}: the seat request keeps that name "
+            "until the host answers it")
+
+
 def _rename(svc: Services, s: Any, row: UserRow, name: str) -> None:
     """A guest's new nickname: refused (409) while it waits for a seat or holds one, and once it
     has played (its hands are labelled with its name). The caller holds the account's row
@@ -176,8 +188,7 @@ def _rename(svc: Services, s: Any, row: UserRow, name: str) -> None:
         return
     waiting = svc.manager.seat_requests_of(row.id)
     if waiting:
-        raise HTTPException(409, f"{row.name} is waiting for a seat at table {waiting[0]}: the "
-                            "seat request keeps that name until the host answers it")
+        raise HTTPException(409, _waiting(row.name, waiting[0]))
     seat = s.execute(select(SeatRow.table_id, SeatRow.seat).where(
         SeatRow.user_id == row.id, SeatRow.bot.is_(None)).limit(1)).first()
     if seat is not None:
@@ -225,6 +236,9 @@ async def guest_name(body: Nickname, user: User, svc: Svc) -> dict[str, Any]:
     if not user.guest:
         raise HTTPException(400, "an account keeps its name")
 
+    if body.name != user.name:
+        await _refuse_while_waiting(svc, user.id, user.name)
+
     def rename(s: Any, row: UserRow) -> None:
         _rename(svc, s, row, body.name)
 
@@ -255,6 +269,9 @@ async def guest_to_account(body: Upgrade, user: User, svc: Svc) -> dict[str, Any
         password_hash = await svc.guards.hashes.hash(svc.auth.hasher, body.password, wait=30.0)
     except LimitExceeded as exc:
         raise too_many(exc) from None
+
+    if body.name is not None and body.name != user.name:
+        await _refuse_while_waiting(svc, user.id, user.name)
 
     def upgrade(s: Any, row: UserRow) -> None:
         if body.name is not None:

@@ -135,6 +135,14 @@ class Cluster(Protocol):
         """The other processes show the account's new name (:meth:`Registry.renamed_local`)."""
         ...
 
+    def note_seat_request(self, table_id: int, user_id: int, waiting: bool) -> None:
+        """A seat request of a table run here was made (``waiting``) or answered."""
+        ...
+
+    async def seat_requests(self, user_id: int) -> list[int]:
+        """The tables of the cluster where the account waits for a seat (from Redis)."""
+        ...
+
     async def forward(self, table_id: int, caller: Caller, msg: p.TableRequest,
                       on_result: Callable[[Result], None] | None = None) -> Result:
         """Run a request on the process that owns the table; ``on_result`` runs as soon as the
@@ -371,6 +379,23 @@ class Registry:
         """The tables of this process where the account waits for the host to approve a seat."""
         return sorted(room.id for room in self.rooms.values()
                       if any(r.user_id == user_id for r in room.requests.values()))
+
+    def note_seat_request(self, table_id: int, user_id: int, waiting: bool) -> None:
+        """A seat request was made (``waiting``) or answered at a table run here: the other
+        processes of a cluster learn of it (a rename asked there is refused meanwhile)."""
+        if self.cluster is not None:
+            self.cluster.note_seat_request(table_id, user_id, waiting)
+
+    async def seat_requests_anywhere(self, user_id: int) -> list[int]:
+        """The tables where the account waits for a seat: this process's, and in a cluster every
+        process's (should Redis be unreachable: this process's only)."""
+        tables = set(self.seat_requests_of(user_id))
+        if self.cluster is not None:
+            try:
+                tables.update(await self.cluster.seat_requests(user_id))
+            except Exception:
+                log.exception("the seat requests of user %s could not be read", user_id)
+        return sorted(tables)
 
     def renamed(self, user_id: int, name: str) -> None:
         """An account has a new name: it is shown on every process (:meth:`renamed_local`)."""

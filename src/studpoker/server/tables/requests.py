@@ -147,6 +147,7 @@ async def sit(reg: Registry, caller: Caller, msg: p.SitMsg) -> Result:
             room.request_seq += 1
             room.requests[room.request_seq] = SeatRequestEntry(
                 id=room.request_seq, user_id=user_id, name=caller.name, seat=msg.seat, buy_in=msg.buy_in)
+            reg.note_seat_request(room.id, user_id, True)
             room.broadcast_table()
             return Result(texts=[messages.encode(messages.table_msg(room, user_id))], watch=True)
         s = await _seat(reg, room, user_id, s, msg.buy_in)
@@ -427,12 +428,14 @@ async def approve_seat(reg: Registry, caller: Caller, msg: p.ApproveSeatMsg) -> 
         req = _request_of(room, msg.request)
         if room.user_seat(req.user_id) is not None:
             del room.requests[req.id]
+            reg.note_seat_request(room.id, req.user_id, False)
             room.broadcast_table()
             raise ProtocolError("already_seated", f"{req.name} has a seat here already")
         free = req.seat if req.seat is not None and room.table.seats[req.seat] is None else None
         s = _free_seat(room, free)
         await _seat(reg, room, req.user_id, s, req.buy_in)  # refused: the request stays
         del room.requests[req.id]
+        reg.note_seat_request(room.id, req.user_id, False)
         room.broadcast_table()
     return Result(value=s)
 
@@ -445,6 +448,7 @@ async def deny_seat(reg: Registry, caller: Caller, msg: p.DenySeatMsg) -> Result
         room = reg.get(msg.table)
         req = _request_of(room, msg.request)
         del room.requests[req.id]
+        reg.note_seat_request(room.id, req.user_id, False)
         room.broadcast_table()
     return Result()
 

@@ -264,8 +264,9 @@ def db_register(db: Database, *, tournament_id: int, user_id: int) -> tuple[int,
         entrants = _entrants(s, row.id)
         if any(e.bot is None and e.user_id == user_id for e in entrants):
             raise TournamentRefused(409, "you are already registered")
-        if user.name in {e.name for e in entrants}:  # the engine's seats are labelled by name
-            raise TournamentRefused(409, f"another entrant plays under the name {user.name!r}")
+        label = user.name  # the engine seats entrants by a label: the account's name at registration
+        if label in {e.name for e in entrants}:
+            raise TournamentRefused(409, f"another entrant plays under the name {label!r}")
         if row.status != "registering":
             raise TournamentRefused(409, f"the tournament is full ({row.config['players']} players) and "
                                     f"has started (status {row.status}): registration is closed")
