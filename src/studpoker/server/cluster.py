@@ -511,7 +511,8 @@ class RedisCluster:
     async def _renew_seat_requests(self) -> None:
         reg = self.reg
         assert self.redis is not None and reg is not None
-        asks = [(r.user_id, room.id) for room in reg.rooms.values() for r in room.requests.values()]
+        asks = [(r.user_id, room.id) for room in reg.rooms.values() if not room.closed
+                for r in room.requests.values()]
         if not asks:
             return
         lapse, ttl = self._lapse(), int(self.config.lease_ttl * 2000)

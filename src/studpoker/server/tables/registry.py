@@ -378,7 +378,7 @@ class Registry:
     def seat_requests_of(self, user_id: int) -> list[int]:
         """The tables of this process where the account waits for the host to approve a seat."""
         return sorted(room.id for room in self.rooms.values()
-                      if any(r.user_id == user_id for r in room.requests.values()))
+                      if not room.closed and any(r.user_id == user_id for r in room.requests.values()))
 
     def note_seat_request(self, table_id: int, user_id: int, waiting: bool) -> None:
         """A seat request was made (``waiting``) or answered at a table run here: the other
