@@ -326,7 +326,10 @@ class RedisCluster:
         names: list[str] = [str(i) for i in (reg.rooms if reg is not None else ())] + sorted(self._held)
         if not names:
             return
-        await self._renew_seat_requests()
+        try:  # never in the way of the leases
+            await self._renew_seat_requests()
+        except Exception:
+            log.exception("cluster: the seat requests could not be renewed")
         kept = await self.redis.eval(
             _RENEW, len(names), *[self._k("lease", n) for n in names], self.proc, ttl)
         for name, ok in zip(names, kept, strict=True):

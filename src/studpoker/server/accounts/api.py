@@ -181,14 +181,12 @@ def _waiting(name: str, table_id: int) -> str:
 
 
 def _rename(svc: Services, s: Any, row: UserRow, name: str) -> None:
-    """A guest's new nickname: refused (409) while it waits for a seat or holds one, and once it
-    has played (its hands are labelled with its name). The caller holds the account's row
-    locked: a seat taken meanwhile is either seen here or takes the new name."""
+    """A guest's new nickname: refused (409) while it holds a seat, and once it has played (its
+    hands are labelled with its name); the routes refuse it first while it waits for a seat
+    (:func:`_refuse_while_waiting`). The caller holds the account's row locked: a seat taken
+    meanwhile is either seen here or takes the new name."""
     if name == row.name:
         return
-    waiting = svc.manager.seat_requests_of(row.id)
-    if waiting:
-        raise HTTPException(409, _waiting(row.name, waiting[0]))
     seat = s.execute(select(SeatRow.table_id, SeatRow.seat).where(
         SeatRow.user_id == row.id, SeatRow.bot.is_(None)).limit(1)).first()
     if seat is not None:
