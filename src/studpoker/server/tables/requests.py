@@ -141,12 +141,14 @@ async def sit(reg: Registry, caller: Caller, msg: p.SitMsg) -> Result:
         _check_buy_in(room, msg.buy_in)
         s = _free_seat(room, msg.seat)
         if room.config.approve_seats and not access.is_owner(room.owner_id, user_id):
-            # the host approves each seat: the request waits (its buy-in is taken on approval)
+            # the host approves each seat: the request waits (its buy-in is taken on approval),
+            # labelled with the account's name now
+            label = await reg.run_db(lambda: store.user_name(reg.db, user_id)) or caller.name
             for old in [r for r in room.requests.values() if r.user_id == user_id]:
                 del room.requests[old.id]
             room.request_seq += 1
             room.requests[room.request_seq] = SeatRequestEntry(
-                id=room.request_seq, user_id=user_id, name=caller.name, seat=msg.seat, buy_in=msg.buy_in)
+                id=room.request_seq, user_id=user_id, name=label, seat=msg.seat, buy_in=msg.buy_in)
             reg.note_seat_request(room.id, user_id, True)
             room.broadcast_table()
             return Result(texts=[messages.encode(messages.table_msg(room, user_id))], watch=True)
@@ -334,7 +336,9 @@ async def chat(reg: Registry, caller: Caller, msg: p.ChatMsg) -> Result:
     if len(times) >= reg.settings.chat_per_window:
         raise ProtocolError("rate_limited", "too many chat lines; wait a little")
     times.append(now)
-    room.add_chat(messages.encode(messages.chat_line(room.id, caller.name, msg.text)))
+    # signed by the account as it is named now (a rename at another process may still be on its way)
+    name = await reg.run_db(lambda: store.user_name(reg.db, user_id)) or caller.name
+    room.add_chat(messages.encode(messages.chat_line(room.id, name, msg.text)))
     return Result()
 
 

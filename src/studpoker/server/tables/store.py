@@ -53,6 +53,7 @@ __all__ = [
     "unseat",
     "update_config",
     "update_seat",
+    "user_name",
 ]
 
 
@@ -252,6 +253,12 @@ def seat_player(db: Database, *, table_id: int, seat: int, user_id: int, bot: st
                       sitting_out=False, leaving=False, timeouts=0, time_bank=time_bank))
         s.commit()
         return user.balance, name
+
+
+def user_name(db: Database, user_id: int) -> str | None:
+    """An account's name now (None: no such account): what a chat line is signed with."""
+    with db.session() as s:
+        return s.scalar(select(UserRow.name).where(UserRow.id == user_id))
 
 
 def add_chips(db: Database, *, table_id: int, seat: int, user_id: int, amount: int,
