@@ -165,6 +165,11 @@ def test_a_stranger_named_like_a_seat_reads_none_of_its_hands(url: str) -> None:
             await asyncio.gather(*(play_bot(c, tid, make_bot("station", seed=i), hands=1, invite=invite)
                                    for i, c in enumerate((host, victim))))
             hand_id = max(hands_dealt_into(victim, tid))
+            # a public table too: there anyone gets the public replay, the player its own
+            public = (await host.create_table(table_config(STUD, name="public")))["id"]
+            await asyncio.gather(*(play_bot(c, public, make_bot("station", seed=i), hands=1, seat=i)
+                                   for i, c in enumerate((host, victim))))
+            public_hand = max(hands_dealt_into(victim, public))
             _rename_in_db(url, victim.user["id"], "renamedvic")
             r = httpx.post(f"{srv.url}/api/guest", json={"name": "victimname"})
             assert r.status_code == 200, r.text
@@ -172,6 +177,11 @@ def test_a_stranger_named_like_a_seat_reads_none_of_its_hands(url: str) -> None:
             for path in (f"/api/hands/{hand_id}/replay", f"/api/hands/{hand_id}/phh"):
                 r = httpx.get(f"{srv.url}{path}", headers=stranger)
                 assert r.status_code == 403, (path, r.status_code, r.text[:200])
+            anonymous = httpx.get(f"{srv.url}/api/hands/{public_hand}/replay").json()
+            theirs = httpx.get(f"{srv.url}/api/hands/{public_hand}/replay", headers=stranger).json()
+            assert theirs["you"] is None and theirs == anonymous  # the public view, nothing more
+            r = httpx.get(f"{srv.url}/api/hands/{public_hand}/phh", headers=stranger)
+            assert r.text == httpx.get(f"{srv.url}/api/hands/{public_hand}/phh").text
             assert httpx.get(f"{srv.url}/api/me/hands", headers=stranger).json() == []
             assert httpx.get(f"{srv.url}/api/me/hands.phhs", headers=stranger).text.strip() == ""
             # the player: its own replay with its own down cards, its hands, its file
@@ -179,9 +189,12 @@ def test_a_stranger_named_like_a_seat_reads_none_of_its_hands(url: str) -> None:
             you = mine["you"]
             assert you is not None and mine["seats"][you] == 1
             listed = httpx.get(f"{srv.url}/api/me/hands", headers=_bearer(victim.token)).json()
-            assert [h["id"] for h in listed] == [hand_id] and listed[0]["you"] == you
+            assert [h["id"] for h in listed] == [public_hand, hand_id] and listed[1]["you"] == you
             text = httpx.get(f"{srv.url}/api/me/hands.phhs", headers=_bearer(victim.token)).text
-            assert [h.name for h in phh.read(text)] == [f"t{tid}h{listed[0]['number']}"]
+            assert [h.name for h in phh.read(text)] == [f"t{tid}h{listed[1]['number']}",
+                                                        f"t{public}h{listed[0]['number']}"]
+            own = httpx.get(f"{srv.url}/api/hands/{public_hand}/replay", headers=_bearer(victim.token)).json()
+            assert own["you"] is not None and own != anonymous
             for c in (host, victim):
                 await c.close()
 
