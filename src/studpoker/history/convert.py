@@ -278,11 +278,7 @@ class _Plan:
             if e.kind == COMMUNITY:
                 continue
             p = self.index_of(e)
-            start = e.position if e.kind == DEAL else 0
-            for k, c in enumerate(e.cards):
-                if c is None:
-                    continue
-                pos = start + k
+            for pos, c in self._placed(e, p):
                 if pos == 6 and c is self.community:
                     continue  # the community card, in every hand shown
                 if pos > 6:
@@ -302,6 +298,19 @@ class _Plan:
                 elif e.kind == DEAL and pos < 2:
                     self.dealt_known.add(p)
         self.named = frozenset(where)
+
+    def _placed(self, e: Event, p: int) -> list[tuple[int, Card]]:
+        """Where each card of ``e`` goes: a deal's from its position; a show's in order,
+        unless some room writes the cards it shows in another order than it dealt them
+        (the down cards sorted): then each card already known keeps its place and the
+        others fill the places still unknown, in order."""
+        start = e.position if e.kind == DEAL else 0
+        placed = [(start + k, c) for k, c in enumerate(e.cards) if c is not None]
+        if e.kind == DEAL or all(self.known.get((p, pos), c) is c for pos, c in placed):
+            return placed
+        mine = {c: pos for (q, pos), c in self.known.items() if q == p}
+        free = iter([pos for pos in range(7) if (p, pos) not in self.known])
+        return [(mine[c], c) if c in mine else (next(free, 7), c) for _, c in placed]
 
     def _deck(self, dealer: int, folds: Sequence[int]) -> list[Card]:
         """The engine's draws in order: known cards where the file names them."""
