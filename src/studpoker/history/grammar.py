@@ -488,6 +488,8 @@ class Grammar:
                 continue
             if len(line) > MAX_LINE:
                 b.fail(f"a line longer than {MAX_LINE} characters")
+            if line[0] == "\x00":  # the reader's mark: the rest of the hand was not held
+                b.fail(line[1:])
             phase = SUMMARY if b.summary else (HEAD if b.street < 0 else PLAY)
             for r in rules:
                 if r.key and r.key not in line:
