@@ -11,6 +11,7 @@ stays flat: one hand is held at a time.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from studpoker.history.core import (
     text_lines,
 )
 from studpoker.history.grammar import MAX_LINE
-from studpoker.history.rooms import ROOMS, Room, room
+from studpoker.history.rooms import ROOMS, Room, ipoker, room
 from studpoker.phh import HandHistory
 
 __all__ = ["Imported", "Refusal", "Summary", "read", "read_text"]
@@ -200,7 +201,20 @@ def read_text(text: str, *, room: str = "auto", source: str | None = None,
 def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None,
                 seen: set[tuple[str, str]] | None = None) -> Iterator[Imported | Refusal]:
     by_name = {r.name: r for r in rooms}
-    headers = [(r.name, r.is_header) for r in rooms]
+    lines = iter(lines)
+    first: list[str] = []
+    for line in lines:  # the first line with text says whether the file is XML
+        first.append(line)
+        if line.strip():
+            break
+    lines = itertools.chain(first, lines)
+    if first and ipoker.is_xml(first[-1]):
+        if ipoker.NAME not in by_name:
+            raise HistoryError(f"no {' or '.join(r.title for r in rooms)} hands found: an XML file "
+                               "(iPoker: use --from ipoker or auto)", source=source)
+        yield from _read_xml(lines, by_name[ipoker.NAME], source, seen)
+        return
+    headers = [(r.name, r.is_header) for r in rooms if r.rules]
     context = Context()
     memo: dict[str, object] = {}
     found = 0
@@ -263,6 +277,39 @@ def _one(block: Block, fmt: Room, source: str | None, context: Context,
                               "please report it with the hand", source=source, line=block.start)
     return Imported(room=fmt.name, hand_id=rh.hand_id, history=history, source=source,
                     line=block.start)
+
+
+def _read_xml(lines: Iterable[str], fmt: Room, source: str | None,
+              seen: set[tuple[str, str]] | None) -> Iterator[Imported | Refusal]:
+    context = Context()
+    found = 0
+    for code, line, got in ipoker.read_xml(lines, source):
+        found += 1
+        if seen is not None and code:
+            if (fmt.name, code) in seen:
+                yield Refusal(room=fmt.name, hand_id=code, status="duplicate",
+                              reason=f"hand #{code} of {fmt.title} was read before", source=source,
+                              line=line)
+                continue
+            seen.add((fmt.name, code))
+        if isinstance(got, ParseError):
+            yield Refusal(room=fmt.name, hand_id=code, reason=got.reason, source=source,
+                          line=got.line if got.line is not None else line)
+            continue
+        try:
+            history = convert(got, options=fmt.options, context=context)
+        except Refused as exc:
+            yield Refusal(room=fmt.name, hand_id=code, reason=exc.reason, source=source,
+                          line=exc.line if exc.line is not None else line, option=exc.option)
+            continue
+        except Exception as exc:  # a fault of ours: the hand is refused, the file goes on
+            yield Refusal(room=fmt.name, hand_id=code,
+                          reason=f"internal error reading this hand ({type(exc).__name__}: {exc}); "
+                                 "please report it with the hand", source=source, line=line)
+            continue
+        yield Imported(room=fmt.name, hand_id=code or "", history=history, source=source, line=line)
+    if not found:
+        raise HistoryError("no iPoker hands found in this XML file", source=source)
 
 
 def _text(block: Block, line: int) -> str | None:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Final
 
 from studpoker.history.grammar import Grammar
-from studpoker.history.rooms import acr, fulltilt, pokerstars
+from studpoker.history.rooms import acr, fulltilt, ipoker, pokerstars
 
 __all__ = ["ROOMS", "Room", "room"]
 
@@ -23,7 +23,7 @@ Room = Grammar
 """One room's text format: a grammar (:mod:`studpoker.history.grammar`)."""
 
 ROOMS: Final[Mapping[str, Room]] = MappingProxyType({
-    g.name: g for g in (pokerstars.GRAMMAR, fulltilt.GRAMMAR, acr.GRAMMAR)
+    g.name: g for g in (pokerstars.GRAMMAR, fulltilt.GRAMMAR, acr.GRAMMAR, ipoker.GRAMMAR)
 })
 """Every room format by name (``--from NAME``)."""
 
