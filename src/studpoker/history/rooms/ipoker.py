@@ -58,8 +58,8 @@ MAX_DEPTH: Final = 16
 """The deepest nesting of elements read (a hand is four deep)."""
 
 GAMES: Final = game_table({
-    "7 Card Stud": "Seven Card Stud", "7 Card Stud Hi/Lo": "Stud Hi-Lo", "Razz": "Razz",
-    "5 Card Stud": "Five Card Stud",
+    "7 Card Stud": "Seven Card Stud", "7 Card Stud Hi/Lo": "Stud Hi-Lo",
+    "7 Card Stud Hi-Lo": "Stud Hi-Lo", "Razz": "Razz", "5 Card Stud": "Five Card Stud",
 })
 """The room's game words (``<gametype>`` without the limit) and the engine's games."""
 

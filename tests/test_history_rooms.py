@@ -1,0 +1,161 @@
+"""Room grammars: the shared machinery, iPoker XML, duplicates, files skipped, and
+inputs built to make a parser slow (each is read once, line by line: R-none, the
+importer's own guarantees; docs/import.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from studpoker.engine.games import canonical_name
+from studpoker.history import HistoryError, Imported, Refusal, read, read_text
+from studpoker.history.grammar import MAX_LINE, game_table
+from studpoker.history.rooms import ROOMS, fulltilt, ipoker, pokerstars
+
+DATA = Path(__file__).parent / "data" / "history"
+
+STARS_HAND = """PokerStars Hand #1001:  7 Card Stud Limit ($0.04/$0.08 USD) - 2024/03/01 20:15:00 ET
+Table 'Alcyone' 8-max
+Seat 1: ann ($1.52 in chips)
+Seat 3: bob ($0.97 in chips)
+Seat 5: cy ($2 in chips) is sitting out
+ann: posts the ante $0.01
+bob: posts the ante $0.01
+dee joins the table at seat #6
+*** 3rd STREET ***
+Dealt to ann [6d Jd Jc]
+Dealt to bob [8h]
+bob: brings in for $0.02
+ann: raises $0.02 to $0.04
+bob: folds
+cy leaves the table
+Uncalled bet ($0.02) returned to ann
+ann collected $0.06 from pot
+*** SUMMARY ***
+Total pot $0.06 | Rake $0
+Seat 1: ann collected ($0.06)
+Seat 3: bob folded on the 3rd Street"""
+
+
+def _one(text: str) -> Imported | Refusal:
+    [result] = list(read_text(text))
+    return result
+
+
+def test_every_room_is_a_grammar_with_a_game_table_from_the_engine_registry() -> None:
+    for name, room in ROOMS.items():
+        assert room.name == name and room.title
+        for words, ours in room.games.items():
+            assert ours.startswith("?") or canonical_name(ours) == ours, (name, words)
+    assert pokerstars.GAMES["7 Card Stud Hi/Lo"] == "stud8" and fulltilt.GAMES["Razz"] == "razz"
+    assert game_table({"2-7 Razz": "razz27"})["2-7 Razz"] in ("?razz27", canonical_name("razz"), "razz27")
+
+
+def test_players_arriving_leaving_or_sitting_out_change_nothing() -> None:
+    result = _one(STARS_HAND)
+    assert isinstance(result, Imported), result
+    assert result.history.players == ["ann", "bob"]
+
+
+def test_stars_open_pair_notice_and_old_capitalised_tournament_header() -> None:
+    text = STARS_HAND.replace("bob: folds\n", "bob: folds\nPair on board - a double bet is allowed\n")
+    assert isinstance(_one(text), Imported)
+    old = STARS_HAND.replace(
+        "PokerStars Hand #1001:  7 Card Stud Limit ($0.04/$0.08 USD) - 2024/03/01 20:15:00 ET",
+        "PokerStars Game #1002: TOURNAMENT #77, $10+$1 7 CARD STUD LIMIT - LEVEL I (4/8) - "
+        "2009/06/14 11:45:00 ET")
+    for cash, chips in (("$1.52", "152"), ("$0.97", "97"), ("$2 ", "200 "), ("$0.01", "1"),
+                        ("$0.02", "2"), ("$0.04", "4"), ("$0.06", "6"), ("$0", "0")):
+        old = old.replace(cash, chips)
+    result = _one(old)
+    assert isinstance(result, Imported), result
+    assert result.hand_id == "1002" and result.history.finishing_stacks == [155, 94]
+
+
+def test_a_game_the_engine_lacks_is_refused_naming_it() -> None:
+    text = ("Full Tilt Poker Game #5: Table T (8 max) - 800/1600 Ante 150 - Limit 5 Card Stud - "
+            "18:30:57 ET - 2013/03/31\nSeat 1: a (4,950)\n")
+    result = _one(text)
+    assert isinstance(result, Refusal) and "5 Card Stud is not a game of this engine" in result.reason
+    assert result.line == 1 and result.status == "refused"
+
+
+def test_full_tilt_deal_lines_in_one_or_two_brackets() -> None:
+    head = ("Full Tilt Poker Game #7: Table T (8 max) - $2/$4 Ante $0.40 - Limit Stud Hi - "
+            "20:15:00 ET - 2024/03/01\nSeat 1: ann ($40)\nSeat 3: bob ($38.20)\n"
+            "ann antes $0.40\nbob antes $0.40\n*** 3RD STREET ***\n")
+    tail = ("bob is low with [2h]\nbob brings in for $0.50\nann completes it to $2\nbob folds\n"
+            "Uncalled bet of $1.50 returned to ann\nann mucks\nann wins the pot ($1.80)\n"
+            "*** SUMMARY ***\nTotal pot $1.80 | Rake $0\n")
+    for deal in ("Dealt to ann [Ac 9h] [3s]\n", "Dealt to ann [Ac 9h 3s]\n"):
+        result = _one(head + deal + "Dealt to bob [2h]\n" + tail)
+        assert isinstance(result, Imported), result
+        assert result.history.actions[0] == "d dh p1 Ac9h3s"
+
+
+def test_ipoker_xml_hand_is_read_and_replayed() -> None:
+    [result] = list(read(DATA / "ipoker-stud.xml"))
+    assert isinstance(result, Imported), result
+    h = result.history
+    assert result.room == ipoker.NAME and result.hand_id == "7100001"
+    assert h.players == ["Hero", "ann"]
+    assert h.actions == ["d dh p1 AcTsKh", "d dh p2 ????2d", "p2 pb", "p1 cbr 10", "p2 f"]
+    assert h.finishing_stacks == [307, 393]
+
+
+@pytest.mark.parametrize("evil", [
+    '<!DOCTYPE s [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>\n<session>&b;</session>',
+    "<session>" + "<x>" * 5000 + "</x>" * 5000 + "</session>",
+])
+def test_ipoker_xml_without_entities_and_with_a_bounded_depth(evil: str) -> None:
+    text = '<?xml version="1.0"?>\n' + evil
+    result = list(read_text(text))
+    assert len(result) == 1 and isinstance(result[0], Refusal)
+    assert "not well-formed XML" in result[0].reason
+
+
+def test_a_run_of_digits_and_a_repeated_line_are_refused_in_one_pass() -> None:
+    digits = "9" * 150_000
+    result = _one(STARS_HAND.replace("ann: posts the ante $0.01", "ann: posts the ante " + digits))
+    assert isinstance(result, Refusal) and f"longer than {MAX_LINE}" in result.reason
+    header = STARS_HAND.split("\n")[0].replace("#1001", "#" + digits)
+    with pytest.raises(HistoryError, match=r"no .* hands found"):  # no header that long is read
+        list(read_text(header + "\n" + "\n".join(STARS_HAND.split("\n")[1:])))
+    repeated = STARS_HAND.split("\n")[0] + "\n" + "Seat 1: ann ($1.52 in chips)\n" * 40_000
+    result = _one(repeated)
+    assert isinstance(result, Refusal)
+    assert result.reason in ("'ann' is seated twice", "the hand is longer than 5000 lines")
+    assert result.line == 3 and result.line_text == "Seat 1: ann ($1.52 in chips)"
+
+
+def test_duplicates_are_read_once() -> None:
+    seen: set[tuple[str, str]] = set()
+    first = list(read_text(STARS_HAND, seen=seen))
+    again = list(read_text(STARS_HAND + "\n\n" + STARS_HAND, seen=seen))
+    assert isinstance(first[0], Imported)
+    assert [r.status for r in again] == ["duplicate", "duplicate"]
+    assert isinstance(again[0], Refusal) and again[0].to_dict()["status"] == "duplicate"
+
+
+def test_import_skips_a_file_of_unknown_format_and_goes_on(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from studpoker.cli import app
+
+    odd = tmp_path / "old.txt"
+    odd.write_text("Game started at: 2016/8/2 11:17:19\nGame ID: 1 1/2 (PRR) T (Seven Cards Stud)\n")
+    good = tmp_path / "stars.txt"
+    good.write_text(STARS_HAND + "\n\n\n" + STARS_HAND)
+    out = tmp_path / "out.phhs"
+    result = CliRunner().invoke(app, ["import", str(odd), str(good), "-o", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["rooms"]["pokerstars"] == {"imported": 1, "replayed": 1, "refused": 0, "duplicate": 1}
+    assert data["duplicates"] == 1
+    files = {f["file"]: f for f in data["files"]}
+    assert files[str(odd)]["status"] == "skipped" and "no " in files[str(odd)]["reason"]
+    hands = files[str(good)]["hands"]
+    assert [h["status"] for h in hands] == ["imported", "duplicate"]
+    assert set(hands[0]) == {"room", "hand", "status", "reason", "line", "line_text", "option"}
