@@ -159,3 +159,14 @@ def test_import_skips_a_file_of_unknown_format_and_goes_on(tmp_path: Path) -> No
     hands = files[str(good)]["hands"]
     assert [h["status"] for h in hands] == ["imported", "duplicate"]
     assert set(hands[0]) == {"room", "hand", "status", "reason", "line", "line_text", "option"}
+
+
+def test_bovada_anonymous_seats_streets_from_the_cards_stakes_from_the_betting() -> None:
+    results = list(read(DATA / "bovada-stud.txt"))
+    assert all(isinstance(r, Imported) for r in results), results
+    cash, tour = (r.history for r in results if isinstance(r, Imported))
+    assert cash.players == ["Seat+1", "Seat+3", "Seat+5"] and cash.fields["_hero"] == "Seat+3"
+    assert (cash.small_bet, cash.big_bet) == (5, 10) and cash.finishing_stacks == [97, 209, 144]
+    assert tour.fields["_hero"] == "Seat+4" and "_currency" not in tour.fields
+    assert "p1 cbr 40" in tour.actions  # the double bet on the open pair (R2.6)
+    assert tour.finishing_stacks == [1355, 1645]

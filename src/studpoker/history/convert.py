@@ -592,6 +592,8 @@ class _Plan:
             fields["_rake"] = rh.rake
         if len(self.dealt_known) == 1:
             fields["_hero"] = self.names[next(iter(self.dealt_known))]
+        elif rh.hero is not None and rh.hero in self.index:  # a room that deals every hand face up
+            fields["_hero"] = rh.hero
         h.fields.update(fields)
         return h
 

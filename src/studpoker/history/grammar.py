@@ -124,6 +124,7 @@ class Builder:
         self.ended = False  # the room wrote its own end (a summary or a closing line)
         self.summary_won: dict[str, int] = {}
         self._dealt: dict[str, int] = {}  # one-card-a-line rooms: cards dealt to each player
+        self.double_bets: set[int] = set()  # lines of bets doubled on an open pair
 
     # ---------------------------------------------------------------- errors, amounts
 
@@ -256,6 +257,24 @@ class Builder:
             self.hero = self.hero or name
         self.events.append(Event(DEAL, name, 0, (c,), k, self.street, self.line))
 
+    def cards_to(self, name: str, cards: str) -> None:
+        """Cards dealt to one player, the street told by how many they hold: three on third
+        street, then one a street (rooms that write no street titles)."""
+        words = cards.split()
+        name = self.player(name)
+        if len(words) == 3 and self._dealt.get(name, 0) == 0:
+            if self.street < 0:
+                self.to_street(0)
+            for w in words:
+                self.card(name, _card_or_none(w, self.line))
+            return
+        if len(words) != 1:
+            self.fail(f"{len(words)} cards dealt at once after third street")
+        street = self._dealt.get(name, 0) - 2
+        if street > self.street:
+            self.to_street(street)
+        self.card(name, _card_or_none(words[0], self.line))
+
     # ---------------------------------------------------------------- actions
 
     def ante_post(self, name: str, text: str, all_in: bool = False) -> None:
@@ -276,10 +295,57 @@ class Builder:
     def bet_by(self, kind: str, name: str, added: str, all_in: bool = False) -> None:
         """A bet or raise a room writes as the chips put in: made a total for the street."""
         name = self.player(name)
-        total = self._street_total(name) + self.amount(added)
+        total = self.street_total(name) + self.amount(added)
         self.events.append(Event(kind, name, total, (), 0, max(self.street, 0), self.line, all_in))
 
-    def _street_total(self, name: str) -> int:
+    def put(self, name: str, added: str | int, all_in: bool = False) -> None:
+        """Chips put in, for rooms that write only how many: a call up to the street's highest
+        bet, else a bet (a completion on third street) or a raise."""
+        name = self.player(name)
+        chips = added if isinstance(added, int) else self.amount(added)
+        totals: dict[str, int] = {}
+        opened = False
+        street = max(self.street, 0)
+        for e in self.events:
+            if e.street != street or not e.player:
+                continue
+            if e.kind in _TOTAL_KINDS or e.kind == BRING_IN:
+                totals[e.player] = e.amount
+                opened = opened or e.kind != BRING_IN
+            elif e.kind == CALL:
+                totals[e.player] = totals.get(e.player, 0) + e.amount
+        to = totals.get(name, 0) + chips
+        high = max(totals.values(), default=0)
+        if to <= high:
+            kind = CALL
+        elif not opened:
+            kind = "complete" if street == 0 else "bet"
+        else:
+            kind = "raise"
+        self.events.append(Event(kind, name, chips if kind == CALL else to, (), 0, street, self.line,
+                                 all_in))
+
+    def infer_stakes(self) -> None:
+        """A hand whose header has no limits: the small bet is the first completion or bet of
+        third or fourth street (not a double bet on an open pair), the big bet twice that
+        (limit stud's structure); else half the first bet of a later street."""
+        if self.small_bet:
+            return
+        for e in self.events:
+            if e.kind in ("complete", "bet") and e.street <= 1 and not e.all_in \
+                    and e.line not in self.double_bets:
+                self.small_bet, self.big_bet = e.amount, 2 * e.amount
+                return
+        for e in self.events:
+            if e.kind in ("bet", "raise") and e.street >= 1 and not e.all_in:
+                self.big_bet = e.amount if e.kind == "bet" else self.big_bet or e.amount // 2
+                self.small_bet = self.big_bet // 2
+                return
+        bring = [e.amount for e in self.events if e.kind == BRING_IN and not e.all_in]
+        if bring:
+            self.small_bet, self.big_bet = 2 * bring[0], 4 * bring[0]
+
+    def street_total(self, name: str) -> int:
         """What ``name`` has put in on this street so far."""
         total = 0
         for e in self.events:
@@ -295,7 +361,7 @@ class Builder:
         """A call a room writes as the player's total for the street."""
         name = self.player(name)
         to = self.amount(text)
-        self.events.append(Event(CALL, name, to - self._street_total(name), (), 0,
+        self.events.append(Event(CALL, name, to - self.street_total(name), (), 0,
                                  max(self.street, 0), self.line, all_in))
 
     def show(self, name: str, cards: str) -> None:
@@ -341,8 +407,10 @@ class Builder:
             self.summary_won[name] = self.summary_won.get(name, 0) + self.amount(text)
 
     def total(self, pot: str, rake: str | None = None, *, after_rake: bool = False) -> None:
-        self.rake = self.amount(rake) if rake else 0
-        self.total_pot = self.amount(pot) + (self.rake if after_rake else 0)
+        """The pot (and the rake: None when the room does not write it, then it is what the
+        pot holds beyond what the winners took)."""
+        self.rake = self.amount(rake) if rake else (0 if rake is not None else -1)
+        self.total_pot = self.amount(pot) + (max(self.rake, 0) if after_rake else 0)
 
     def leave(self, name: str) -> None:
         name = name.strip()
@@ -366,6 +434,9 @@ class Builder:
             raise ParseError("no seats", self.start)
         if not self.game:
             raise ParseError("the header names no game", self.start)
+        self.infer_stakes()
+        if not self.small_bet:
+            raise ParseError("the stakes are neither in the header nor shown by a bet", self.start)
         events = self.events
         playing = {e.player for e in events if e.kind in _PLAYING}
         if any(e.player and e.player not in playing and e.kind in _DROPPED for e in events):
@@ -376,6 +447,9 @@ class Builder:
         if not any(e.kind == COLLECT for e in events):  # collections from the summary only
             events = events + [Event(COLLECT, who, won, street=max(self.street, 0), line=self.start)
                                for who, won in self.summary_won.items()]
+        if self.rake < 0:  # not written: what the winners did not take
+            taken = sum(e.amount for e in events if e.kind == COLLECT)
+            self.rake = max((self.total_pot or 0) - taken, 0)
         return RoomHand(
             room=self.grammar.name, hand_id=self.hand_id, table=self.table, game=self.game,
             small_bet=self.small_bet, big_bet=self.big_bet, seats=tuple(self.seats),
@@ -386,6 +460,13 @@ class Builder:
             complete=self.ended and self.total_pot is not None, source=self.source,
             line=self.start,
         )
+
+
+def _card_or_none(word: str, line: int) -> Card | None:
+    try:
+        return parse_card(word, line)
+    except ParseError:
+        return None
 
 
 def _cards(text: str, line: int) -> tuple[Card | None, ...]:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Final
 
 from studpoker.history.grammar import Grammar
-from studpoker.history.rooms import acr, fulltilt, ipoker, pokerstars
+from studpoker.history.rooms import acr, bovada, fulltilt, ipoker, pokerstars
 
 __all__ = ["ROOMS", "Room", "room"]
 
@@ -23,7 +23,8 @@ Room = Grammar
 """One room's text format: a grammar (:mod:`studpoker.history.grammar`)."""
 
 ROOMS: Final[Mapping[str, Room]] = MappingProxyType({
-    g.name: g for g in (pokerstars.GRAMMAR, fulltilt.GRAMMAR, acr.GRAMMAR, ipoker.GRAMMAR)
+    g.name: g for g in (pokerstars.GRAMMAR, fulltilt.GRAMMAR, acr.GRAMMAR, ipoker.GRAMMAR,
+                          bovada.GRAMMAR)
 })
 """Every room format by name (``--from NAME``)."""
 
@@ -33,7 +34,7 @@ def room(name: str) -> Room:
     key = name.strip().lower().replace(" ", "").replace("-", "").replace("_", "")
     key = {"stars": "pokerstars", "ps": "pokerstars", "ftp": "fulltilt", "fulltiltpoker": "fulltilt",
            "ft": "fulltilt", "americascardroom": "acr", "wpn": "acr",
-           "winningpokernetwork": "acr"}.get(key, key)
+           "winningpokernetwork": "acr", "ignition": "bovada", "bodog": "bovada"}.get(key, key)
     if key not in ROOMS:
         raise KeyError(f"unknown room {name!r}: choose from {', '.join(ROOMS)} or auto")
     return ROOMS[key]

@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from studpoker.history.core import (
-    ANTE,
     BRING_IN,
     CALL,
     CHECK,
@@ -256,8 +255,6 @@ def _build(b: Builder, h: _Hand, session: dict[str, str]) -> RoomHand:
         won += win
         if win > 0:
             b.events.append(_event("collect", who, win, max(b.street, 0), b.line, False))
-    if b.small_bet == 0:
-        _infer_stakes(b)
     b.total_pot = total
     b.rake = max(total - won, 0)
     b.ended = True
@@ -298,59 +295,12 @@ def _action(b: Builder, a: dict[str, str], no: int) -> None:
     elif kind == "4":
         b.act(CHECK, who)
     elif kind in ("3", "5", "23", "7", "6"):
-        _put(b, who, b.amount(put), all_in=kind == "7")
+        b.put(who, put, all_in=kind == "7")
     elif kind in ("1", "2", "8"):
         b.fail(f"a blind or another game's action (type {kind}) in a stud hand")
     else:
         b.fail(f"unknown action type {kind!r}")
 
 
-def _put(b: Builder, who: str, added: int, *, all_in: bool) -> None:
-    """Chips put in: a call up to the highest bet of the street, else a bet or raise."""
-    name = b.player(who)
-    totals: dict[str, int] = {}
-    brought = False
-    for e in b.events:
-        if e.street != b.street or not e.player:
-            continue
-        if e.kind in ("bring_in", "complete", "bet", "raise"):
-            totals[e.player] = e.amount
-            brought = brought or e.kind == BRING_IN
-        elif e.kind == CALL:
-            totals[e.player] = totals.get(e.player, 0) + e.amount
-    mine = totals.get(name, 0)
-    high = max(totals.values(), default=0)
-    to = mine + added
-    street = max(b.street, 0)
-    if to <= high:
-        b.events.append(_event(CALL, name, added, street, b.line, all_in))
-    elif high == 0:
-        b.events.append(_event("bet" if street else COMPLETE, name, to, street, b.line, all_in))
-    elif brought and not any(e.kind in ("complete", "bet", "raise") and e.street == street
-                             for e in b.events):
-        b.events.append(_event(COMPLETE, name, to, street, b.line, all_in))
-    else:
-        b.events.append(_event("raise", name, to, street, b.line, all_in))
-
-
 def _event(kind: str, name: str, amount: int, street: int, line: int, all_in: bool) -> Event:
     return Event(kind, name, amount, (), 0, street, line, all_in)
-
-
-def _infer_stakes(b: Builder) -> None:
-    """A file whose header has no limits: the small bet is the first completion or bet
-    of third or fourth street, the big bet twice that (limit stud's structure)."""
-    for e in b.events:
-        if e.kind in (COMPLETE, "bet") and e.street <= 1 and not e.all_in:
-            b.small_bet, b.big_bet = e.amount, 2 * e.amount
-            return
-    for e in b.events:
-        if e.kind == "bet" and e.street >= 2 and not e.all_in:
-            b.small_bet, b.big_bet = e.amount // 2, e.amount
-            return
-    antes = [e.amount for e in b.events if e.kind == ANTE]
-    bring = [e.amount for e in b.events if e.kind == BRING_IN]
-    if bring:
-        b.small_bet, b.big_bet = 2 * bring[0], 4 * bring[0]
-    elif antes:
-        b.small_bet, b.big_bet = 5 * antes[0], 10 * antes[0]
