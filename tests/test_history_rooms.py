@@ -170,3 +170,13 @@ def test_bovada_anonymous_seats_streets_from_the_cards_stakes_from_the_betting()
     assert tour.fields["_hero"] == "Seat+4" and "_currency" not in tour.fields
     assert "p1 cbr 40" in tour.actions  # the double bet on the open pair (R2.6)
     assert tour.finishing_stacks == [1355, 1645]
+
+
+def test_merge_xml_without_a_root_element_seats_and_winners() -> None:
+    [result] = list(read(DATA / "merge-razz.xml"))
+    assert isinstance(result, Imported), result
+    h = result.history
+    assert result.room == "merge" and h.players == ["Hero", "ann", "bob"]
+    assert h.fields["_hero"] == "Hero" and h.fields["_rake"] == 10
+    assert h.actions[3:6] == ["p1 pb", "p2 cbr 50", "p3 cc"]  # Razz: the highest card brings in
+    assert h.finishing_stacks == [985, 920, 495]

@@ -125,6 +125,7 @@ class Builder:
         self.summary_won: dict[str, int] = {}
         self._dealt: dict[str, int] = {}  # one-card-a-line rooms: cards dealt to each player
         self.double_bets: set[int] = set()  # lines of bets doubled on an open pair
+        self.memo: dict[object, object] | None = None  # shared by the hands of a stream
 
     # ---------------------------------------------------------------- errors, amounts
 
@@ -325,24 +326,55 @@ class Builder:
         self.events.append(Event(kind, name, chips if kind == CALL else to, (), 0, street, self.line,
                                  all_in))
 
+    def uncalled(self) -> tuple[int, str | None]:
+        """For rooms that write no uncalled bet: the excess of the last street's highest bet
+        over the next highest, and whose it is."""
+        last = max((e.street for e in self.events if e.kind in _TOTAL_KINDS or e.kind == BRING_IN),
+                   default=-1)
+        totals: dict[str, int] = {}
+        for e in self.events:
+            if e.street != last or not e.player:
+                continue
+            if e.kind in _TOTAL_KINDS or e.kind == BRING_IN:
+                totals[e.player] = e.amount
+            elif e.kind == CALL:
+                totals[e.player] = totals.get(e.player, 0) + e.amount
+        ranked = sorted(totals.values(), reverse=True)
+        if not ranked or (len(ranked) > 1 and ranked[0] == ranked[1]):
+            return 0, None
+        top = max(totals, key=lambda who: totals[who])
+        return ranked[0] - (ranked[1] if len(ranked) > 1 else 0), top
+
     def infer_stakes(self) -> None:
         """A hand whose header has no limits: the small bet is the first completion or bet of
         third or fourth street (not a double bet on an open pair), the big bet twice that
-        (limit stud's structure); else half the first bet of a later street."""
+        (limit stud's structure); else half the first bet of a later street; else what an
+        earlier hand of the stream with the same ante and bring-in showed."""
         if self.small_bet:
             return
+        antes = [e.amount for e in self.events if e.kind == ANTE and not e.all_in]
+        bring = [e.amount for e in self.events if e.kind == BRING_IN and not e.all_in]
+        key = ("stakes", self.table, antes[0] if antes else 0, bring[0] if bring else 0)
         for e in self.events:
             if e.kind in ("complete", "bet") and e.street <= 1 and not e.all_in \
                     and e.line not in self.double_bets:
                 self.small_bet, self.big_bet = e.amount, 2 * e.amount
-                return
-        for e in self.events:
-            if e.kind in ("bet", "raise") and e.street >= 1 and not e.all_in:
-                self.big_bet = e.amount if e.kind == "bet" else self.big_bet or e.amount // 2
-                self.small_bet = self.big_bet // 2
-                return
-        bring = [e.amount for e in self.events if e.kind == BRING_IN and not e.all_in]
-        if bring:
+                break
+        else:
+            for e in self.events:
+                if e.kind == "bet" and e.street >= 2 and not e.all_in:
+                    self.small_bet, self.big_bet = e.amount // 2, e.amount
+                    break
+        if self.small_bet:
+            if self.memo is not None:
+                self.memo[key] = self.memo[("stakes", self.table)] = (self.small_bet, self.big_bet)
+            return
+        known = self.memo.get(key) if self.memo is not None else None
+        if known is None and self.memo is not None:
+            known = self.memo.get(("stakes", self.table))
+        if isinstance(known, tuple):
+            self.small_bet, self.big_bet = known
+        elif bring:
             self.small_bet, self.big_bet = 2 * bring[0], 4 * bring[0]
 
     def street_total(self, name: str) -> int:
@@ -550,6 +582,7 @@ class Grammar:
               memo: dict[str, object] | None = None) -> RoomHand:
         """One hand (``lines[0]`` is its header, at line ``start`` of the file)."""
         b = Builder(self, start, source)
+        b.memo = memo  # type: ignore[assignment]
         head = lines[0].strip()
         if len(head) > MAX_LINE:
             b.fail(f"the header is longer than {MAX_LINE} characters")

@@ -15,6 +15,7 @@ import itertools
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from studpoker.history.convert import Context, Refused, convert
 from studpoker.history.core import (
@@ -22,12 +23,13 @@ from studpoker.history.core import (
     ByteStream,
     HistoryError,
     ParseError,
+    RoomHand,
     decode_lines,
     split_hands,
     text_lines,
 )
 from studpoker.history.grammar import MAX_LINE
-from studpoker.history.rooms import ROOMS, Room, ipoker, room
+from studpoker.history.rooms import ROOMS, Room, ipoker, merge, room
 from studpoker.phh import HandHistory
 
 __all__ = ["Imported", "Refusal", "Summary", "read", "read_text"]
@@ -208,12 +210,14 @@ def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None,
         if line.strip():
             break
     lines = itertools.chain(first, lines)
-    if first and ipoker.is_xml(first[-1]):
-        if ipoker.NAME not in by_name:
-            raise HistoryError(f"no {' or '.join(r.title for r in rooms)} hands found: an XML file "
-                               "(iPoker: use --from ipoker or auto)", source=source)
-        yield from _read_xml(lines, by_name[ipoker.NAME], source, seen)
-        return
+    for module in _XML_ROOMS:
+        if first and module.is_xml(first[-1]):
+            if module.NAME not in by_name:
+                raise HistoryError(f"no {' or '.join(r.title for r in rooms)} hands found: a "
+                                   f"{module.TITLE} XML file (use --from {module.NAME} or auto)",
+                                   source=source)
+            yield from _read_xml(lines, module, source, seen)
+            return
     headers = [(r.name, r.is_header) for r in rooms if r.rules]
     context = Context()
     memo: dict[str, object] = {}
@@ -279,11 +283,25 @@ def _one(block: Block, fmt: Room, source: str | None, context: Context,
                     line=block.start)
 
 
-def _read_xml(lines: Iterable[str], fmt: Room, source: str | None,
+class _XmlRoom(Protocol):
+    NAME: str
+    TITLE: str
+
+    def is_xml(self, line: str) -> bool: ...
+
+    def read_xml(self, lines: Iterable[str], source: str | None) \
+            -> Iterator[tuple[str | None, int, RoomHand | ParseError]]: ...
+
+
+_XML_ROOMS: tuple[_XmlRoom, ...] = (ipoker, merge)
+
+
+def _read_xml(lines: Iterable[str], module: _XmlRoom, source: str | None,
               seen: set[tuple[str, str]] | None) -> Iterator[Imported | Refusal]:
     context = Context()
     found = 0
-    for code, line, got in ipoker.read_xml(lines, source):
+    fmt = ROOMS[module.NAME]
+    for code, line, got in module.read_xml(lines, source):
         found += 1
         if seen is not None and code:
             if (fmt.name, code) in seen:
@@ -309,7 +327,7 @@ def _read_xml(lines: Iterable[str], fmt: Room, source: str | None,
             continue
         yield Imported(room=fmt.name, hand_id=code or "", history=history, source=source, line=line)
     if not found:
-        raise HistoryError("no iPoker hands found in this XML file", source=source)
+        raise HistoryError(f"no {fmt.title} hands found in this XML file", source=source)
 
 
 def _text(block: Block, line: int) -> str | None:

@@ -21,8 +21,9 @@ player's nickname), then a ``<game gamecode="...">`` per hand::
 Round 0 holds the antes, round 2 third street ... round 6 seventh. Cards are
 written suit first (``DA``: the ace of diamonds, ``C10``), ``X`` for a card
 not shown. Actions are numbered (``no``) and may be written out of order;
-``sum`` is the chips the action puts in. Types: 0 fold, 3 call, 4 check,
-5 bet, 7 all-in, 15 ante, 16 bring-in, 23 raise. The players' ``bet`` and
+``sum`` is the chips the action puts in, but for a raise the player's total
+for the street. Types: 0 fold, 3 call, 4 check, 5 bet, 7 all-in, 15 ante,
+16 bring-in, 23 raise. The players' ``bet`` and
 ``win`` are the pot and who took it; their difference is the rake.
 
 The XML is read as a stream by ``expat`` with no document type allowed (so no
@@ -39,9 +40,7 @@ from typing import Final
 
 from studpoker.history.core import (
     BRING_IN,
-    CALL,
     CHECK,
-    COMPLETE,
     FOLD,
     Event,
     ParseError,
@@ -108,6 +107,7 @@ def read_xml(lines: Iterable[str], source: str | None) \
     hand: _Hand | None = None
     current: list[tuple[str, dict[str, str], str]] | None = None
     done: list[_Hand] = []
+    memo: dict[object, object] = {}  # what earlier hands showed of the stakes
     parser = xml.parsers.expat.ParserCreate(encoding="utf-8")
     parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
 
@@ -137,7 +137,8 @@ def read_xml(lines: Iterable[str], source: str | None) \
         value = "".join(text).strip()
         text.clear()
         if hand is None:
-            if len(stack) <= 2 and tag in ("gametype", "currency", "nickname", "tablename"):
+            if len(stack) <= 2 and tag in ("gametype", "currency", "nickname", "tablename",
+                                           "tournamentname", "tournamentcode"):
                 session[tag] = value
             return
         if tag == "cards" and current:
@@ -165,7 +166,7 @@ def read_xml(lines: Iterable[str], source: str | None) \
             parser.Parse(line + "\n", False)
             while done:
                 h = done.pop(0)
-                yield h.code, h.line, _read(h, session, source)
+                yield h.code, h.line, _read(h, session, source, memo)
         parser.Parse("", True)
     except (xml.parsers.expat.ExpatError, _Forbidden) as exc:
         at = parser.CurrentLineNumber
@@ -173,7 +174,7 @@ def read_xml(lines: Iterable[str], source: str | None) \
         return
     while done:
         h = done.pop(0)
-        yield h.code, h.line, _read(h, session, source)
+        yield h.code, h.line, _read(h, session, source, memo)
 
 
 def _card(text: str, line: int) -> str | None:
@@ -187,8 +188,10 @@ def _card(text: str, line: int) -> str | None:
     return ("T" if rank == "10" else rank) + suit
 
 
-def _read(h: _Hand, session: dict[str, str], source: str | None) -> RoomHand | ParseError:
+def _read(h: _Hand, session: dict[str, str], source: str | None,
+          memo: dict[object, object]) -> RoomHand | ParseError:
     b = Builder(GRAMMAR, h.line, source)
+    b.memo = memo
     try:
         return _build(b, h, session)
     except ParseError as exc:
@@ -206,7 +209,7 @@ def _build(b: Builder, h: _Hand, session: dict[str, str]) -> RoomHand:
         b.fail(f"not a limit game: {gametype!r}")
     currency = session.get("currency", "")
     name = session.get("tablename", "")
-    tournament = "," in name and any(ch.isdigit() for ch in name.rpartition(",")[2])
+    tournament = bool(session.get("tournamentname") or session.get("tournamentcode"))
     b.table = name
     cash = not tournament
     if cash:
@@ -243,7 +246,7 @@ def _build(b: Builder, h: _Hand, session: dict[str, str]) -> RoomHand:
         actions = sorted((a for k, a, _ in items if k == "action"), key=lambda a: int(a.get("no", "0")))
         for a in actions:
             _action(b, a, no)
-    back, back_to = _uncalled(b)
+    back, back_to = b.uncalled()
     for p in h.players:
         bet, win = b.amount(p.get("bet", "0")), b.amount(p.get("win", "0"))
         who = p.get("name", "")
@@ -255,31 +258,12 @@ def _build(b: Builder, h: _Hand, session: dict[str, str]) -> RoomHand:
         won += win
         if win > 0:
             b.events.append(_event("collect", who, win, max(b.street, 0), b.line, False))
+    if tournament:  # no rake; the players' bets sometimes count an ante twice: the wins tell
+        total = won
     b.total_pot = total
     b.rake = max(total - won, 0)
     b.ended = True
     return b.build()
-
-
-def _uncalled(b: Builder) -> tuple[int, str | None]:
-    """The bet nobody called on the last street betting happened: its excess over the
-    next highest, and whose it is."""
-    last = max((e.street for e in b.events if e.kind in (BRING_IN, COMPLETE, "bet", "raise")),
-               default=-1)
-    totals: dict[str, int] = {}
-    for e in b.events:
-        if e.street != last or not e.player:
-            continue
-        if e.kind in (BRING_IN, COMPLETE, "bet", "raise"):
-            totals[e.player] = e.amount
-        elif e.kind == CALL:
-            totals[e.player] = totals.get(e.player, 0) + e.amount
-    if len(totals) < 1:
-        return 0, None
-    ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
-    top, amount = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
-    return (amount - second, top) if amount > second else (0, None)
 
 
 def _action(b: Builder, a: dict[str, str], no: int) -> None:
@@ -294,7 +278,9 @@ def _action(b: Builder, a: dict[str, str], no: int) -> None:
         b.act(FOLD, who)
     elif kind == "4":
         b.act(CHECK, who)
-    elif kind in ("3", "5", "23", "7", "6"):
+    elif kind == "23":  # a raise: the player's total for the street
+        b.act("raise", who, put)
+    elif kind in ("3", "5", "7", "6"):
         b.put(who, put, all_in=kind == "7")
     elif kind in ("1", "2", "8"):
         b.fail(f"a blind or another game's action (type {kind}) in a stud hand")
