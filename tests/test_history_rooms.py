@@ -180,3 +180,12 @@ def test_merge_xml_without_a_root_element_seats_and_winners() -> None:
     assert h.fields["_hero"] == "Hero" and h.fields["_rake"] == 10
     assert h.actions[3:6] == ["p1 pb", "p2 cbr 50", "p3 cc"]  # Razz: the highest card brings in
     assert h.finishing_stacks == [985, 920, 495]
+
+
+def test_everleaf_hands_without_a_summary_end_with_the_winnings() -> None:
+    first, second = list(read(DATA / "everleaf-stud.txt"))
+    assert isinstance(first, Imported) and isinstance(second, Imported), (first, second)
+    assert first.history.fields["_currency"] == "EUR" and "_rake" not in first.history.fields
+    assert first.history.finishing_stacks == [256, 244]  # the bet nobody called goes back
+    assert second.history.actions[4] == "p1 cbr 10"  # a raise written as the chips put in
+    assert second.history.finishing_stacks == [241, 259]
