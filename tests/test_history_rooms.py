@@ -189,3 +189,12 @@ def test_everleaf_hands_without_a_summary_end_with_the_winnings() -> None:
     assert first.history.finishing_stacks == [256, 244]  # the bet nobody called goes back
     assert second.history.actions[4] == "p1 cbr 10"  # a raise written as the chips put in
     assert second.history.finishing_stacks == [241, 259]
+
+
+def test_ongame_small_and_big_bring_in_and_the_unwritten_uncalled_bet() -> None:
+    first, second = list(read(DATA / "ongame-stud.txt"))
+    assert isinstance(first, Imported) and isinstance(second, Imported), (first, second)
+    assert first.hand_id == "R5-7001-1" and first.history.fields["_hero"] == "Hero"
+    assert first.history.actions[2:] == ["p2 pb", "p1 cbr 10", "p2 f"]
+    assert second.history.actions[2] == "p2 cbr 10"  # the big bring-in: a completion
+    assert second.history.fields["_rake"] == 2 and second.history.finishing_stacks == [638, 215]

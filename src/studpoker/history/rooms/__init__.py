@@ -14,7 +14,16 @@ from types import MappingProxyType
 from typing import Final
 
 from studpoker.history.grammar import Grammar
-from studpoker.history.rooms import acr, bovada, everleaf, fulltilt, ipoker, merge, pokerstars
+from studpoker.history.rooms import (
+    acr,
+    bovada,
+    everleaf,
+    fulltilt,
+    ipoker,
+    merge,
+    ongame,
+    pokerstars,
+)
 
 __all__ = ["ROOMS", "Room", "room"]
 
@@ -24,7 +33,7 @@ Room = Grammar
 
 ROOMS: Final[Mapping[str, Room]] = MappingProxyType({
     g.name: g for g in (pokerstars.GRAMMAR, fulltilt.GRAMMAR, acr.GRAMMAR, ipoker.GRAMMAR,
-                          bovada.GRAMMAR, merge.GRAMMAR, everleaf.GRAMMAR)
+                          bovada.GRAMMAR, merge.GRAMMAR, everleaf.GRAMMAR, ongame.GRAMMAR)
 })
 """Every room format by name (``--from NAME``)."""
 
