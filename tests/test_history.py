@@ -242,8 +242,8 @@ def test_several_rooms_in_one_stream_with_auto() -> None:
 def test_wrong_room_names_the_right_one() -> None:
     with pytest.raises(HistoryError, match=r"no Full Tilt Poker hands found.*use --from pokerstars or auto"):
         list(read(STARS, room="fulltilt"))
-    with pytest.raises(HistoryError, match="unknown room 'partypoker'"):
-        list(read(STARS, room="partypoker"))
+    with pytest.raises(HistoryError, match="unknown room 'pacific'"):
+        list(read(STARS, room="pacific"))
     with pytest.raises(HistoryError, match="cannot read the file"):
         list(read(DATA / "no-such-file.txt"))
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from studpoker import phh
 from studpoker.engine.games import canonical_name
 from studpoker.history import HistoryError, Imported, Refusal, read, read_text
 from studpoker.history.grammar import MAX_LINE, game_table
@@ -173,7 +174,7 @@ def test_bovada_anonymous_seats_streets_from_the_cards_stakes_from_the_betting()
 
 
 def test_merge_xml_without_a_root_element_seats_and_winners() -> None:
-    [result] = list(read(DATA / "merge-razz.xml"))
+    [result] = list(read(DATA / "merge-hand.xml"))
     assert isinstance(result, Imported), result
     h = result.history
     assert result.room == "merge" and h.players == ["Hero", "ann", "bob"]
@@ -198,3 +199,15 @@ def test_ongame_small_and_big_bring_in_and_the_unwritten_uncalled_bet() -> None:
     assert first.history.actions[2:] == ["p2 pb", "p1 cbr 10", "p2 f"]
     assert second.history.actions[2] == "p2 cbr 10"  # the big bring-in: a completion
     assert second.history.fields["_rake"] == 2 and second.history.finishing_stacks == [638, 215]
+
+
+def test_partypoker_up_cards_the_file_hides_are_chosen_to_match_the_room() -> None:
+    first, second = list(read(DATA / "partypoker-stud.txt"))
+    assert isinstance(first, Imported) and isinstance(second, Imported), (first, second)
+    h = second.history
+    # ann's door is not written: a card is chosen so that she brings in (R2.4), and her later
+    # up cards so that Hero's board acts first (R2.6); the history names them
+    assert h.actions[2] == "p1 pb" and h.fields["_chosen_cards"] == ["p1 3 2c", "p1 4 3c", "p1 5 4c"]
+    assert h.fields["_rake"] == 10 and h.finishing_stacks == [2415, 3177]
+    again = phh.read(phh.write(h))[0]
+    assert phh.replay_result(again).finishing_stacks == h.finishing_stacks

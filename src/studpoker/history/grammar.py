@@ -44,6 +44,7 @@ from studpoker.history.core import (
     RETURN,
     REVEAL,
     SHOW,
+    TOO_LONG,
     Event,
     ParseError,
     RoomHand,
@@ -345,6 +346,35 @@ class Builder:
         top = max(totals, key=lambda who: totals[who])
         return ranked[0] - (ranked[1] if len(ranked) > 1 else 0), top
 
+    def put_in(self) -> int:
+        """The chips the actions put in the pot, less the bets returned."""
+        put = sum(e.amount for e in self.events if e.kind == ANTE)
+        totals: dict[tuple[str, int], int] = {}
+        for e in self.events:
+            if e.kind in _TOTAL_KINDS or e.kind == BRING_IN:
+                totals[(e.player, e.street)] = e.amount
+            elif e.kind == CALL:
+                totals[(e.player, e.street)] = totals.get((e.player, e.street), 0) + e.amount
+        return put + sum(totals.values()) - sum(e.amount for e in self.events if e.kind == RETURN)
+
+    def settle_from_bets(self, *, won_counts_it: bool = False) -> None:
+        """For rooms that write neither the pot nor the bet nobody called: the bet goes back
+        to its player (``won_counts_it``: the room counts it in what that player won), the
+        pot is what was put in, the rake what the winners did not take; the hand is over."""
+        if not any(e.kind == RETURN for e in self.events):
+            back, back_to = self.uncalled()
+            if back_to is not None and back:
+                self.events.append(Event(RETURN, back_to, back, street=max(self.street, 0),
+                                         line=self.line))
+                for k in range(len(self.events) - 1, -1, -1) if won_counts_it else ():
+                    e = self.events[k]
+                    if e.kind == COLLECT and e.player == back_to and e.amount >= back:
+                        self.events[k] = e._replace(amount=e.amount - back)
+                        break
+        self.total_pot = self.put_in()
+        self.rake = -1
+        self.ended = True
+
     def infer_stakes(self) -> None:
         """A hand whose header has no limits: the small bet is the first completion or bet of
         third or fourth street (not a double bet on an open pair), the big bet twice that
@@ -355,11 +385,14 @@ class Builder:
         antes = [e.amount for e in self.events if e.kind == ANTE and not e.all_in]
         bring = [e.amount for e in self.events if e.kind == BRING_IN and not e.all_in]
         key = ("stakes", self.table, antes[0] if antes else 0, bring[0] if bring else 0)
+        opened = False
         for e in self.events:
-            if e.kind in ("complete", "bet") and e.street <= 1 and not e.all_in \
+            completes = e.kind == "raise" and e.street == 0 and not opened  # after the bring-in
+            if (e.kind in ("complete", "bet") or completes) and e.street <= 1 and not e.all_in \
                     and e.line not in self.double_bets:
                 self.small_bet, self.big_bet = e.amount, 2 * e.amount
                 break
+            opened = opened or (e.street == 0 and e.kind in _TOTAL_KINDS)
         else:
             for e in self.events:
                 if e.kind == "bet" and e.street >= 2 and not e.all_in:
@@ -597,13 +630,13 @@ class Grammar:
         rules = self.rules
         for number, raw in enumerate(lines, first):
             b.line = number
-            line = raw.strip()
+            if raw == TOO_LONG:  # the reader's mark: the rest of the hand was not held
+                b.fail(raw.strip("\x00"))
+            line = raw.strip().strip("\x00").strip()
             if not line:
                 continue
             if len(line) > MAX_LINE:
                 b.fail(f"a line longer than {MAX_LINE} characters")
-            if line[0] == "\x00":  # the reader's mark: the rest of the hand was not held
-                b.fail(line[1:])
             phase = SUMMARY if b.summary else (HEAD if b.street < 0 else PLAY)
             for r in rules:
                 if r.key and r.key not in line:

@@ -22,6 +22,7 @@ from studpoker.history.rooms import (
     ipoker,
     merge,
     ongame,
+    partypoker,
     pokerstars,
 )
 
@@ -33,7 +34,8 @@ Room = Grammar
 
 ROOMS: Final[Mapping[str, Room]] = MappingProxyType({
     g.name: g for g in (pokerstars.GRAMMAR, fulltilt.GRAMMAR, acr.GRAMMAR, ipoker.GRAMMAR,
-                          bovada.GRAMMAR, merge.GRAMMAR, everleaf.GRAMMAR, ongame.GRAMMAR)
+                          bovada.GRAMMAR, merge.GRAMMAR, everleaf.GRAMMAR, ongame.GRAMMAR,
+                          partypoker.GRAMMAR)
 })
 """Every room format by name (``--from NAME``)."""
 
@@ -43,7 +45,8 @@ def room(name: str) -> Room:
     key = name.strip().lower().replace(" ", "").replace("-", "").replace("_", "")
     key = {"stars": "pokerstars", "ps": "pokerstars", "ftp": "fulltilt", "fulltiltpoker": "fulltilt",
            "ft": "fulltilt", "americascardroom": "acr", "wpn": "acr",
-           "winningpokernetwork": "acr", "ignition": "bovada", "bodog": "bovada"}.get(key, key)
+           "winningpokernetwork": "acr", "ignition": "bovada", "bodog": "bovada",
+           "party": "partypoker", "carbon": "merge"}.get(key, key)
     if key not in ROOMS:
         raise KeyError(f"unknown room {name!r}: choose from {', '.join(ROOMS)} or auto")
     return ROOMS[key]

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from studpoker.history.core import ANTE, BRING_IN, CALL, COMPLETE, RETURN
+from studpoker.history.core import BRING_IN, CALL, COMPLETE
 from studpoker.history.grammar import (
     HEAD,
     PLAY,
@@ -113,24 +113,7 @@ def _show(b: Builder, m: re.Match[str]) -> None:
 
 def _wins(b: Builder, m: re.Match[str]) -> None:
     b.collect(m.group("name"), m.group("amount"))
-    b.ended = True
-    put = sum(e.amount for e in b.events if e.kind == ANTE)
-    totals: dict[tuple[str, int], int] = {}
-    for e in b.events:
-        if e.kind in (BRING_IN, COMPLETE, "bet", "raise"):
-            totals[(e.player, e.street)] = e.amount
-        elif e.kind == CALL:
-            totals[(e.player, e.street)] = totals.get((e.player, e.street), 0) + e.amount
-    if not any(e.kind == RETURN for e in b.events):
-        back, back_to = b.uncalled()
-        if back_to is not None and back:
-            b.returned(back_to, _cents(b, back))  # returned without a word
-    b.total_pot = put + sum(totals.values()) - sum(e.amount for e in b.events if e.kind == RETURN)
-    b.rake = -1
-
-
-def _cents(b: Builder, chips: int) -> str:
-    return str(chips) if b.scale == 1 else f"{chips / 100:.2f}"
+    b.settle_from_bets()
 
 
 _N: Final = r"(?P<name>.+?)"
