@@ -211,3 +211,12 @@ def test_partypoker_up_cards_the_file_hides_are_chosen_to_match_the_room() -> No
     assert h.fields["_rake"] == 10 and h.finishing_stacks == [2415, 3177]
     again = phh.read(phh.write(h))[0]
     assert phh.replay_result(again).finishing_stacks == h.finishing_stacks
+
+
+def test_winamax_the_unwritten_uncalled_bet_counted_in_the_pot() -> None:
+    [result] = list(read(DATA / "winamax-stud.txt"))
+    assert isinstance(result, Imported), result
+    h = result.history
+    assert result.hand_id == "9001-1-1709320500" and h.fields["_currency"] == "EUR"
+    assert (h.antes, h.bring_in, h.small_bet, h.big_bet) == ([500, 500], 1000, 2500, 5000)
+    assert h.actions[2:] == ["p2 pb", "p1 cbr 2500", "p2 f"] and h.finishing_stacks == [176422, 41106]

@@ -224,7 +224,8 @@ class Builder:
         if self.street == 0:
             three = one if more is None else one + more
             if len(three) == 3:
-                self.hero = self.hero or name
+                if three[0] is not None and three[1] is not None:
+                    self.hero = self.hero or name
                 self.events.append(Event(DEAL, name, 0, three, 0, 0, self.line))
             elif len(three) == 1:
                 self.events.append(Event(DEAL, name, 0, (None, None, *three), 0, 0, self.line))
@@ -292,6 +293,11 @@ class Builder:
                 self.fail(f"an action before third street: {kind} by {name!r}")
             self.to_street(0)
         amount = self.amount(text) if text else 0
+        if kind == "raise":
+            totals = self._street_totals()
+            mine = totals.get(name, 0)
+            if mine < amount <= max(totals.values(), default=0):
+                kind, amount, all_in = CALL, amount - mine, True  # an all-in call for less
         self.events.append(Event(kind, name, amount, (), 0, self.street, self.line, all_in))
 
     def bet_by(self, kind: str, name: str, added: str, all_in: bool = False) -> None:
@@ -409,6 +415,18 @@ class Builder:
             self.small_bet, self.big_bet = known
         elif bring:
             self.small_bet, self.big_bet = 2 * bring[0], 4 * bring[0]
+
+    def _street_totals(self) -> dict[str, int]:
+        """What each player has put in on this street so far."""
+        totals: dict[str, int] = {}
+        for e in self.events:
+            if e.street != self.street or not e.player:
+                continue
+            if e.kind in _TOTAL_KINDS or e.kind == BRING_IN:
+                totals[e.player] = e.amount
+            elif e.kind == CALL:
+                totals[e.player] = totals.get(e.player, 0) + e.amount
+        return totals
 
     def street_total(self, name: str) -> int:
         """What ``name`` has put in on this street so far."""

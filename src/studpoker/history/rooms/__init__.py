@@ -24,6 +24,7 @@ from studpoker.history.rooms import (
     ongame,
     partypoker,
     pokerstars,
+    winamax,
 )
 
 __all__ = ["ROOMS", "Room", "room"]
@@ -35,7 +36,7 @@ Room = Grammar
 ROOMS: Final[Mapping[str, Room]] = MappingProxyType({
     g.name: g for g in (pokerstars.GRAMMAR, fulltilt.GRAMMAR, acr.GRAMMAR, ipoker.GRAMMAR,
                           bovada.GRAMMAR, merge.GRAMMAR, everleaf.GRAMMAR, ongame.GRAMMAR,
-                          partypoker.GRAMMAR)
+                          partypoker.GRAMMAR, winamax.GRAMMAR)
 })
 """Every room format by name (``--from NAME``)."""
 
