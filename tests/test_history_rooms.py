@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from studpoker import phh
-from studpoker.engine.games import canonical_name
+from studpoker.engine.games import GAMES, canonical_name
 from studpoker.history import HistoryError, Imported, Refusal, read, read_text
 from studpoker.history.grammar import MAX_LINE, game_table
 from studpoker.history.rooms import ROOMS, fulltilt, ipoker, pokerstars
@@ -220,3 +220,13 @@ def test_winamax_the_unwritten_uncalled_bet_counted_in_the_pot() -> None:
     assert result.hand_id == "9001-1-1709320500" and h.fields["_currency"] == "EUR"
     assert (h.antes, h.bring_in, h.small_bet, h.big_bet) == ([500, 500], 1000, 2500, 5000)
     assert h.actions[2:] == ["p2 pb", "p1 cbr 2500", "p2 f"] and h.finishing_stacks == [176422, 41106]
+
+
+def test_kingsclub_late_street_titles_and_2_7_razz_refused_naming_the_game() -> None:
+    stud, deuce = list(read(DATA / "kingsclub-stud.txt"))
+    assert isinstance(stud, Imported), stud
+    assert stud.history.actions[2:] == ["p1 pb", "p2 cbr 4000", "p1 f"]
+    assert stud.history.finishing_stacks == [212630, 250795]
+    assert isinstance(deuce, Refusal) and deuce.line == 20
+    if "razz27" not in GAMES:  # R10: the game is refused until the engine deals it
+        assert "2-7 Razz is not a game of this engine" in deuce.reason and "razz27" in deuce.reason

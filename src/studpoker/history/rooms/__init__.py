@@ -20,6 +20,7 @@ from studpoker.history.rooms import (
     everleaf,
     fulltilt,
     ipoker,
+    kingsclub,
     merge,
     ongame,
     partypoker,
@@ -36,7 +37,8 @@ Room = Grammar
 ROOMS: Final[Mapping[str, Room]] = MappingProxyType({
     g.name: g for g in (pokerstars.GRAMMAR, fulltilt.GRAMMAR, acr.GRAMMAR, ipoker.GRAMMAR,
                           bovada.GRAMMAR, merge.GRAMMAR, everleaf.GRAMMAR, ongame.GRAMMAR,
-                          partypoker.GRAMMAR, winamax.GRAMMAR)
+                          partypoker.GRAMMAR, winamax.GRAMMAR,
+                          kingsclub.GRAMMAR)
 })
 """Every room format by name (``--from NAME``)."""
 
