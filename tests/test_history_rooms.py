@@ -146,7 +146,7 @@ def test_import_skips_a_file_of_unknown_format_and_goes_on(tmp_path: Path) -> No
     from studpoker.cli import app
 
     odd = tmp_path / "old.txt"
-    odd.write_text("Game started at: 2016/8/2 11:17:19\nGame ID: 1 1/2 (PRR) T (Seven Cards Stud)\n")
+    odd.write_text("***** 888poker Hand History for Game 1 *****\n$0.10/$0.20 Blinds No Limit Holdem\n")
     good = tmp_path / "stars.txt"
     good.write_text(STARS_HAND + "\n\n\n" + STARS_HAND)
     out = tmp_path / "out.phhs"
@@ -230,3 +230,12 @@ def test_kingsclub_late_street_titles_and_2_7_razz_refused_naming_the_game() -> 
     assert isinstance(deuce, Refusal) and deuce.line == 19
     if "razz27" not in GAMES:  # R10: the game is refused until the engine deals it
         assert "2-7 Razz is not a game of this engine" in deuce.reason and "razz27" in deuce.reason
+
+
+def test_older_winning_format_a_card_a_line_in_utf16() -> None:
+    [result] = list(read(DATA / "winning-stud.txt"))
+    assert isinstance(result, Imported), result
+    h = result.history
+    assert result.room == "winning" and result.hand_id == "9001" and h.fields["_hero"] == "Hero"
+    assert h.actions == ["d dh p1 5dAhJh", "d dh p2 ????2d", "p2 pb", "p1 cbr 100", "p2 f"]
+    assert h.finishing_stacks == [1055, 4945]

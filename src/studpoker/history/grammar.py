@@ -260,6 +260,10 @@ class Builder:
             self.hero = self.hero or name
         self.events.append(Event(DEAL, name, 0, (c,), k, self.street, self.line))
 
+    def cards_held(self, name: str) -> int:
+        """How many cards one-card-a-line rooms have dealt ``name`` so far."""
+        return self._dealt.get(name, 0)
+
     def cards_to(self, name: str, cards: str) -> None:
         """Cards dealt to one player, the street told by how many they hold: three on third
         street, then one a street (rooms that write no street titles)."""
@@ -650,7 +654,7 @@ class Grammar:
             b.line = number
             if raw == TOO_LONG:  # the reader's mark: the rest of the hand was not held
                 b.fail(raw.strip("\x00"))
-            line = raw.strip().strip("\x00").strip()
+            line = raw.strip().strip("\x00\ufffd").strip()  # a NUL, a byte cut at the file's end
             if not line:
                 continue
             if len(line) > MAX_LINE:

@@ -26,6 +26,7 @@ from studpoker.history.rooms import (
     partypoker,
     pokerstars,
     winamax,
+    winning,
 )
 
 __all__ = ["ROOMS", "Room", "room"]
@@ -38,7 +39,7 @@ ROOMS: Final[Mapping[str, Room]] = MappingProxyType({
     g.name: g for g in (pokerstars.GRAMMAR, fulltilt.GRAMMAR, acr.GRAMMAR, ipoker.GRAMMAR,
                           bovada.GRAMMAR, merge.GRAMMAR, everleaf.GRAMMAR, ongame.GRAMMAR,
                           partypoker.GRAMMAR, winamax.GRAMMAR,
-                          kingsclub.GRAMMAR)
+                          kingsclub.GRAMMAR, winning.GRAMMAR)
 })
 """Every room format by name (``--from NAME``)."""
 
