@@ -212,9 +212,13 @@ class _Plan:
                 self.folds[p] = min(self.folds[p], e.street)
         self.collected = [0] * n
         self.returned = [0] * n
+        self.ante_returned = [0] * n  # antes the room gave back before any betting
+        first_bet = next((e.line for e in rh.events if e.kind in BETTING), None)
         for e in money:
             if e.kind == COLLECT:
                 self.collected[self.index_of(e)] += e.amount
+            elif first_bet is None or e.line < first_bet:
+                self.ante_returned[self.index_of(e)] += e.amount
             else:
                 self.returned[self.index_of(e)] += e.amount
 
@@ -596,6 +600,7 @@ class _Plan:
         counts = [0] * n
         won = [0] * n
         returned = [0] * n
+        antes_back = [0] * n
         known = self.known
         betting = False
         for op in hand.log:
@@ -618,8 +623,11 @@ class _Plan:
                 won[op.seat] += op.amount
             elif isinstance(op, StreetStarted):
                 betting = True
-            elif isinstance(op, ChipsReturned) and betting:
-                returned[op.seat] += op.amount
+            elif isinstance(op, ChipsReturned):
+                (returned if betting else antes_back)[op.seat] += op.amount
+        if any(self.ante_returned) and self.ante_returned != antes_back:
+            raise Refused(f"the room gives back antes {self.ante_returned}, the rules {antes_back} "
+                          "(R1.6)", line=rh.line)
         for p in range(self.n):
             if self.returned[p] != returned[p]:
                 raise Refused(f"the room returns {self.returned[p]} uncalled to {self.names[p]}, "
