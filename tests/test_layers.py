@@ -41,6 +41,13 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+def _is_package(module: str) -> bool:
+    """Whether ``module`` is the engine package or one of its subpackages (e.g. ``games``)."""
+    if module == PACKAGE:
+        return True
+    return module.startswith(PACKAGE + ".") and ENGINE.joinpath(*module.split(".")[2:]).is_dir()
+
+
 def imports_of(source: str, module: str) -> list[tuple[str, bool, int]]:
     """Every module ``source`` (the text of module ``module``) imports: ``(name, runs, line)``.
 
@@ -63,8 +70,7 @@ def imports_of(source: str, module: str) -> list[tuple[str, bool, int]]:
             base = node.module or ""
             if node.level:
                 parts = module.split(".")
-                is_package = module == PACKAGE
-                anchor = parts[: len(parts) - node.level + (1 if is_package else 0)]
+                anchor = parts[: len(parts) - node.level + (1 if _is_package(module) else 0)]
                 base = ".".join([*anchor, *([base] if base else [])])
             found.extend((f"{base}.{alias.name}", runs, node.lineno) for alias in node.names)
         for inner in ast.iter_child_nodes(node):
@@ -88,11 +94,13 @@ def outside_imports(source: str, module: str) -> list[str]:
 
 
 def engine_modules() -> dict[str, str]:
-    """Every module of the engine package by full name, with its source."""
+    """Every module of the engine package (and its subpackages) by full name, with its source."""
     out = {}
-    for path in sorted(ENGINE.glob("*.py")):
-        name = PACKAGE if path.stem == "__init__" else f"{PACKAGE}.{path.stem}"
-        out[name] = path.read_text()
+    for path in sorted(ENGINE.rglob("*.py")):
+        parts = path.relative_to(ENGINE).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join((PACKAGE, *parts))] = path.read_text()
     return out
 
 
@@ -216,7 +224,8 @@ def test_the_old_path_gives_the_engine_objects(name: str) -> None:
     for attr in _public(old):
         assert getattr(old, attr) is getattr(new, attr), attr
     # every public class, function or constant the engine module defines is there as before
-    tree = ast.parse((ENGINE / f"{name}.py").read_text())
+    path = ENGINE / f"{name}.py"
+    tree = ast.parse((path if path.exists() else ENGINE / name / "__init__.py").read_text())
     top = {t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
            if isinstance(t, ast.Name)}
     top |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.ClassDef)}

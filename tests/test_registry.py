@@ -73,7 +73,7 @@ def test_defaults_and_aliases() -> None:
     assert from_options("seven_card_stud").name == "stud"
     assert from_options("wallstreet", limits=[1, 2, 3, 4, 5]).limits == (1, 2, 3, 4, 5)
     assert set(GAMES) == {"stud", "wallstreet", "stud8", "razz", "baseball", "follow_the_queen",
-                          "high_chicago", "low_chicago"}
+                          "high_chicago", "low_chicago", "kings_and_little_ones"}
     for alias in ("stud8", "Stud Hi-Lo", "seven card stud hi/lo", "stud-8-or-better", "7cs8"):
         assert from_options(alias) == StudHiLo(**DEFAULT_OPTIONS["stud8"])  # type: ignore[arg-type]
     assert from_options("Razz") == Razz(**DEFAULT_OPTIONS["razz"])  # type: ignore[arg-type]
@@ -258,3 +258,77 @@ def test_rules_sections_say_what_each_game_plays() -> None:
     assert "highest spade face down" in text("high_chicago")  # R8.4
     assert "lowest spade face down" in text("low_chicago")
     assert "joker" in text("stud", joker=True) and "joker" not in text("stud")
+
+
+# ------------------------------------------------------------------ one module per game
+
+
+def test_the_registry_is_read_from_the_game_classes() -> None:
+    """Each game is one module of studpoker.engine.games holding one class that says its names,
+    PHH code, title, seat limits and house stakes; GAMES, DEFAULT_OPTIONS and the aliases are
+    made from them, in the games' order."""
+    import importlib
+    import pkgutil
+
+    import studpoker.engine.games as package
+    from studpoker.engine.games import canonical_name, game_for_phh_code
+
+    modules = sorted(m.name for m in pkgutil.iter_modules(package.__path__) if m.name != "base")
+    by_module = {}
+    for name in modules:
+        module = importlib.import_module(f"studpoker.engine.games.{name}")
+        defined = {cls for cls in GAMES.values() if cls.__module__ == module.__name__}
+        assert len(defined) == 1, name  # one game per module
+        by_module[name] = defined.pop()
+    assert set(by_module.values()) == set(GAMES.values())
+    assert list(GAMES)[:8] == ["stud", "wallstreet", "stud8", "razz", "baseball", "follow_the_queen",
+                               "high_chicago", "low_chicago"]
+    assert [cls.order for cls in GAMES.values()] == sorted(cls.order for cls in GAMES.values())
+    for name, cls in GAMES.items():
+        assert cls.name == name
+        assert DEFAULT_OPTIONS[name] == dict(cls.default_stakes)
+        assert canonical_name(name) == name == canonical_name(cls.title)
+        for alias in cls.aliases:
+            assert canonical_name(alias) == name
+        assert game_for_phh_code(cls.phh_code) is cls
+        assert 2 <= cls.min_players <= cls.max_players <= 8
+    assert len({cls.phh_code for cls in GAMES.values()}) == len(GAMES)
+    with pytest.raises(GameError, match="unknown PHH variant 'NLHE'"):
+        game_for_phh_code("NLHE")
+
+
+def test_a_game_class_that_clashes_with_one_registered_is_refused() -> None:
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    before = dict(GAMES)
+    with pytest.raises(GameError, match="the game 'razz' is already"):
+        @dataclass(frozen=True, kw_only=True)
+        class OtherRazz(SevenCardStud):
+            name: ClassVar[str] = "razz"
+            phh_code: ClassVar[str] = "FXR"
+    with pytest.raises(GameError, match="PHH code 'FR' is already razz's"):
+        @dataclass(frozen=True, kw_only=True)
+        class Copy(SevenCardStud):
+            name: ClassVar[str] = "razz_copy"
+            phh_code: ClassVar[str] = "FR"
+    with pytest.raises(GameError, match="the name 'chicago' is already 'high_chicago'"):
+        @dataclass(frozen=True, kw_only=True)
+        class Chicago(SevenCardStud):
+            name: ClassVar[str] = "chicago_two"
+            aliases: ClassVar[tuple[str, ...]] = ("Chicago",)
+            phh_code: ClassVar[str] = "FC2"
+    with pytest.raises(GameError, match="name must be lowercase"):
+        @dataclass(frozen=True, kw_only=True)
+        class Shout(SevenCardStud):
+            name: ClassVar[str] = "Shout"
+            phh_code: ClassVar[str] = "FSH"
+
+    @dataclass(frozen=True, kw_only=True)
+    class Toy(SevenCardStud, register=False):  # a class for a test, kept out of the registry
+        name: ClassVar[str] = "toy"
+        phh_code: ClassVar[str] = "FTY"
+
+    assert before == GAMES
+    with pytest.raises(GameError, match="not a known game"):
+        to_options(Toy(ante=1, bring_in=2, small_bet=5, big_bet=10))

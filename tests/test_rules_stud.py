@@ -367,3 +367,43 @@ def test_r2_6_first_to_act_is_judged_on_up_cards_only() -> None:
     hand.check_or_call()
     hand.check_or_call()
     assert hand.street_name == "fourth" and hand.to_act == 1
+
+
+def test_r2_4_heads_up_call_against_a_short_all_in_bring_in_is_for_what_was_posted() -> None:
+    """R2.4: a call never asks for chips nobody can match. Heads-up Razz (ante 10, bring-in
+    40): the bring-in has 9 chips left after the ante and posts them all-in; the other player
+    "calls 9", as real rooms write it, not the full 40."""
+    from studpoker.engine.games import Razz
+
+    razz = Razz(ante=10, bring_in=40, small_bet=80, big_bet=160)
+    d = deck(2, 1, {0: "2h 3h Kd", 1: "4h 5h 6c"})  # seat 0's king brings in (R6.3)
+    hand = razz.deal(stacks=[19, 500], dealer=1, deck=d)
+    assert kinds(hand) == [(ActionKind.BRING_IN, 9)]
+    hand.bring_in()
+    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 9)]
+    hand.check_or_call()
+    assert hand.contrib == [19, 19] and hand.stacks == [0, 481]
+    assert hand.pot == 38 and hand.street_name == "seventh"  # no more betting (R1.5)
+
+
+def test_r2_4_after_a_short_bring_in_the_call_is_the_largest_all_in_when_all_others_are_all_in() -> None:
+    """R2.4: after a short bring-in (1 of 2) the others owe the full bring-in while someone
+    else who is still in can match it; once everyone else still in is all-in (seat 1 folds,
+    or goes all-in for less), a call is for the largest all-in amount."""
+    d = deck(3, 2, {0: "Ah Kh 2s", 1: "Ad Kd 9d", 2: "Ac Kc 9c"})
+    hand = GAME.deal(stacks=[2, 50, 50], dealer=2, deck=d)
+    hand.bring_in()  # seat 0: 1, all-in
+    hand.fold()  # seat 1
+    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 1)]
+    hand.check_or_call()
+    assert hand.contrib == [2, 1, 2]
+    # four players: the bring-in all-in for 1, seat 1 all-in for the 1 chip it has, then
+    # seat 2 owes the largest all-in (1), not the full bring-in
+    d = deck(4, 3, {0: "Ah Kh 2s", 1: "Ad Kd 9d", 2: "Ac Kc 9c", 3: "Qh Qd 9s"})
+    hand = GAME.deal(stacks=[2, 2, 50, 50], dealer=3, deck=d)
+    hand.bring_in()
+    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 1)]  # all-in for its 1 chip
+    hand.check_or_call()
+    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 2), (ActionKind.COMPLETE, 5)]
+    hand.fold()  # seat 2: seat 3 alone has chips now
+    assert kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CALL, 1)]

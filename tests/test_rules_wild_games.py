@@ -219,6 +219,46 @@ def test_r8_3_the_follower_rank_is_replaced_twice_and_public_at_every_moment() -
     assert hand.results[0].high_hand.description == "Four of a kind, aces"
 
 
+def test_r8_3_a_straight_flush_with_the_wild_follower_beats_three_natural_kings() -> None:
+    """R8.3, R8.1: seat 2's door queen makes the next face-up card's rank wild: seat 0's 9c
+    on fourth street. No queen falls face up after it, so nines are still wild at the
+    showdown, where 5h 6h 7h 8h and the 9c (the 9h) make a straight flush that beats three
+    natural kings (a straight 5-9 without the follower)."""
+    cards = deck("5h Kc Ah", "6h Kd Ac", "2d Ks Qd", "9c 2c", "7h 3d", "8h 4s", "3c Jd")
+    hand = FollowTheQueen(**STAKES).deal(stacks=[100] * 3, dealer=2, deck=cards)
+    assert hand.to_act == 0  # the 2d brings in
+    hand.bring_in()
+    hand.check_or_call()
+    hand.fold()  # seat 2 and its queen leave the hand: the follower still counts
+    assert hand.wild_ranks == ("Q", "9")
+    play_out(hand)
+    assert hand.wild_ranks == ("Q", "9")
+    (result,) = hand.results
+    assert result.high_winners == (0,)
+    assert result.high_hand is not None and result.high_hand.category is WildCategory.STRAIGHT_FLUSH
+    assert result.high_hand.description == "Straight flush, nine high"
+    assert hand.payoffs[0] > 0 > hand.payoffs[1]
+
+
+def test_r8_1_r2_10_odd_chip_a_natural_card_ranks_above_a_wild_card_of_its_rank() -> None:
+    """R8.1, R2.10: a natural royal flush in clubs ties a royal flush in diamonds made with a
+    wild 9 (standing for the Ad). The pot of 7 splits 3 and 3; the odd chip goes by the
+    highest card of the winning five, where a wild card ranks below a natural card of the
+    rank it stands for (docs/wild-cards.md): the natural Ac takes it, though the Ad it stands
+    for would outrank the Ac by suit."""
+    cards = deck("Ac Kd 7h", "Kc Qd 8h", "Tc Td As", "Qc Jd", "Jc 9s", "2h 6s", "5s 2d")
+    hand = Baseball(**STAKES).deal(stacks=[100] * 3, dealer=2, deck=cards)
+    assert hand.to_act == 0  # the Tc brings in
+    hand.bring_in()
+    hand.check_or_call()
+    hand.fold()
+    play_out(hand)
+    (result,) = hand.results
+    assert result.amount == 7 and set(result.high_winners) == {0, 1}
+    assert dict(result.shares) == {0: 4, 1: 3}
+    assert hand.payoffs == (1, 0, -1)
+
+
 def test_r8_3_open_pair_reads_wild_cards() -> None:
     """R8.1, R2.6: in Follow the Queen a queen showing pairs any card: the big bet may open fourth street."""
     cards = deck("2c 2d", "3c 3d", "Ah Kd", "Qh 5s")
@@ -305,7 +345,8 @@ def test_r8_options_are_validated_with_clear_errors(call: object, needle: str) -
         call()  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("name", ["baseball", "follow_the_queen", "high_chicago", "low_chicago"])
+@pytest.mark.parametrize("name", ["baseball", "follow_the_queen", "high_chicago", "low_chicago",
+                                  "kings_and_little_ones"])
 def test_r1_11_random_hands_conserve_chips(name: str) -> None:
     """R1.11 in the wild-card games: random legal play, 2 to 8 players, chips conserved."""
     game = from_options(name)
@@ -350,7 +391,7 @@ def test_r8_bots_play_every_wild_card_game() -> None:
     """R8.2-R8.4: the rule and equity bots play the four games to the end (pay-or-fold included)."""
     from studpoker.bots import make_bot
 
-    for name in ("baseball", "follow_the_queen", "high_chicago", "low_chicago"):
+    for name in ("baseball", "follow_the_queen", "high_chicago", "low_chicago", "kings_and_little_ones"):
         game = from_options(name)
         for seed in range(2):
             bots = [make_bot(kind, seed=i) for i, kind in enumerate(["rule", "equity", "rule", "station"])]

@@ -29,7 +29,7 @@ from typing import Any, TypedDict
 
 from studpoker.describe import action_label, describe_action, describe_operation
 from studpoker.engine.actions import Action
-from studpoker.engine.cards import Card, Rank
+from studpoker.engine.cards import RANK_CHARS, Card, Rank
 from studpoker.engine.evaluation import evaluate_high, evaluate_low, evaluate_razz
 from studpoker.engine.games import Game, Ranking
 from studpoker.engine.hand import Phase, PlayerView, PotResult, SeatView
@@ -134,6 +134,7 @@ class _ViewState(TypedDict):
     strength: StrengthJSON | None
     won: int | None
     wild_ranks: list[str]
+    private_wild_ranks: list[str]
 
 
 class ViewJSON(_ViewState, total=False):
@@ -355,7 +356,13 @@ def _player_strength(view: SeatView, p: PlayerView) -> StrengthJSON | None:
         return None
     if p.seat != view.seat and not (p.shown and view.phase in _LATE):
         return None
-    return _strength_of((*p.down, *p.up, *view.community), view.game, view.wild_ranks)
+    wild = view.wild_ranks
+    game = view.game
+    if game.lowest_down_wild:  # R8.5: the seat's own wild rank, from its down cards (all seen)
+        private = game.private_wild(p.down)
+        wild = tuple(r for i, r in enumerate(RANK_CHARS[::-1])
+                     if r in wild or private >> (12 - i) & 1)
+    return _strength_of((*p.down, *p.up, *view.community), game, wild)
 
 
 _LATE = (Phase.SHOWDOWN, Phase.OVER)
@@ -423,6 +430,7 @@ def view_dict(view: SeatView, *, log: bool, like: tuple[SeatView, ViewJSON] | No
         "strength": None if view.seat is None else players[view.seat]["strength"],
         "won": sum(r.amount for r in view.results) if view.phase is Phase.OVER else None,
         "wild_ranks": list(view.wild_ranks),
+        "private_wild_ranks": list(view.private_wild_ranks),
     }
     if log:
         out["log"] = [op_dict(op) for op in view.log]
@@ -451,6 +459,7 @@ def view_from_dict(
         community=tuple(Card.parse(c) for c in d["community"]), pot=d["pot"],
         log=tuple(op_from_dict(r) for r in records), results=(),
         wild_ranks=tuple(d.get("wild_ranks") or ()),
+        private_wild_ranks=tuple(d.get("private_wild_ranks") or ()),
     )
 
 

@@ -1,5 +1,5 @@
 """Showdown equity for Seven Card Stud (high), Wall Street and Stud Hi-Lo (R3.7, R5.2),
-Razz (R6.2), the wild-card games (R8.1-R8.3) and High and Low Chicago (R8.4).
+Razz (R6.2), the wild-card games (R8.1-R8.3, R8.5) and High and Low Chicago (R8.4).
 
 Give each player's known cards (down and up) and the dead cards; every
 player's missing cards (up to seven) come from the stub, which is the deck
@@ -76,6 +76,7 @@ __all__ = [
     "FAST_AVAILABLE",
     "GAMES",
     "LOWBALL",
+    "LOWEST_DOWN_GAMES",
     "PYTHON_DEFAULT_SAMPLES",
     "PYTHON_EXACT_LIMIT",
     "SPADE_GAMES",
@@ -97,14 +98,20 @@ GAMES: Final[dict[str, bool]] = {
     "follow_the_queen": False,
     "high_chicago": False,
     "low_chicago": False,
+    "kings_and_little_ones": False,
 }
 """Game names and whether the pot is split high-low."""
 
 SPADE_GAMES: Final[dict[str, str]] = {"high_chicago": "high", "low_chicago": "low"}
 """The games of :data:`GAMES` whose pot is split with the highest or lowest spade in the hole (R8.4)."""
 
-WILD_DEFAULTS: Final[dict[str, str]] = {"baseball": "93", "follow_the_queen": "Q"}
-"""The wild ranks of the wild-card games of :data:`GAMES` when ``wild`` is not given (R8.2, R8.3)."""
+WILD_DEFAULTS: Final[dict[str, str]] = {"baseball": "93", "follow_the_queen": "Q",
+                                        "kings_and_little_ones": "K"}
+"""The wild ranks of the wild-card games of :data:`GAMES` when ``wild`` is not given (R8.2, R8.3, R8.5)."""
+
+LOWEST_DOWN_GAMES: Final = frozenset({"kings_and_little_ones"})
+"""The games of :data:`GAMES` where each player's lowest face-down rank is wild in that
+player's hand only (R8.5): which cards are face down matters, as in Chicago."""
 
 LOWBALL: Final = frozenset({"razz"})
 """The games of :data:`GAMES` won by the best razz low (R6.2) instead of the best high."""
@@ -256,6 +263,7 @@ class _Spot:
     down: tuple[int, ...] = ()  # of each player's cards to come (not the community card): face down
     hole_key: tuple[int, ...] = ()  # the spade key of each player's known hole cards (-1: none)
     hole: tuple[tuple[int, ...], ...] = ()  # each player's known hole cards (codes), for display
+    lowest_down: bool = False  # R8.5: each player's lowest face-down rank is wild for them
 
 
 # R8.4: a card's spade key, larger wins: the rank (High Chicago) or 12 minus it (Low
@@ -267,11 +275,12 @@ _SPADE_KEYS: Final = {
 
 
 def _split_hole(hand: CardsLike, hole: CardsLike | None, spade: str) -> tuple[CardsLike, list[Card] | None]:
-    """A hand and its known hole cards (R8.4): ``"As 7s / Kd"`` or ``hole``; None: dealing order."""
+    """A hand and its known hole cards (R8.4, R8.5): ``"As 7s / Kd"`` or ``hole``; None: dealing
+    order. ``spade``: non-empty in the games where the hole cards matter."""
     if isinstance(hand, str) and "/" in hand:
         if not spade:
             raise ValueError("'/' separates the cards face down from those face up only in "
-                             "High and Low Chicago (R8.4)")
+                             "High and Low Chicago (R8.4) and Kings and Little Ones (R8.5)")
         if hand.count("/") > 1:
             raise ValueError(f"hand {hand!r}: one '/' at most, between the down and the up cards")
         down, up = hand.split("/")
@@ -294,7 +303,7 @@ def _parse_spot(
     hole: Sequence[CardsLike] | None = None,
 ) -> _Spot:
     key = game.lower().replace("_", "-")
-    if key in ("follow-the-queen", "high-chicago", "low-chicago"):
+    if key in ("follow-the-queen", "high-chicago", "low-chicago", "kings-and-little-ones"):
         key = key.replace("-", "_")
     if key not in GAMES:
         raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
@@ -309,10 +318,13 @@ def _parse_spot(
     if mask and (razz or joker):
         raise ValueError("wild cards (R8.1) go with high hands and no joker: not with razz or the joker")
     spade = SPADE_GAMES.get(key, "")
-    if hole is not None and (not spade or isinstance(hole, str) or len(hole) != len(hands)):
+    lowest_down = key in LOWEST_DOWN_GAMES
+    holes_matter = bool(spade) or lowest_down  # R8.4, R8.5: which cards are face down
+    if hole is not None and (not holes_matter or isinstance(hole, str) or len(hole) != len(hands)):
         raise ValueError("hole= gives each player's known cards face down, one entry per hand, "
-                         "in High and Low Chicago only (R8.4)")
-    split = [_split_hole(h, None if hole is None else hole[i], spade) for i, h in enumerate(hands)]
+                         "in High and Low Chicago (R8.4) and Kings and Little Ones (R8.5) only")
+    split = [_split_hole(h, None if hole is None else hole[i], "hole" if holes_matter else "")
+             for i, h in enumerate(hands)]
     known = [parse_cards(h) for h, _ in split]
     dead_cards = parse_cards(dead) if dead else []
     shared = parse_cards(board) if board else []
@@ -326,7 +338,7 @@ def _parse_spot(
             raise CardError(f"duplicate card {card}")
         seen.add(card.code)
     holes: list[list[Card]] = []
-    if spade:  # R8.4: which known cards are face down
+    if holes_matter:  # R8.4, R8.5: which known cards are face down
         for i, ((_, given), hand) in enumerate(zip(split, known, strict=True)):
             down = given if given is not None else hand[:2] + hand[6:7]  # dealing order
             for card in down:
@@ -350,7 +362,7 @@ def _parse_spot(
     community = sum(needs) > stub
     private = [n - 1 if community else n for n in needs]
     down_needs: list[int] = []
-    if spade:  # R8.4: three cards down, two when the seventh is a community card (R1.10)
+    if holes_matter:  # R8.4: three cards down, two when the seventh is a community card (R1.10)
         most = 2 if shared or community else 3
         down_needs = [min(max(0, most - len(h)), p) for h, p in zip(holes, private, strict=True)]
     if community:
@@ -384,9 +396,54 @@ def _parse_spot(
         wild=mask,
         spade=spade,
         down=tuple(down_needs),
-        hole_key=tuple(max((spade_keys[c.code] for c in h), default=-1) for h in holes),
+        hole_key=tuple(max((spade_keys[c.code] for c in h), default=-1) for h in holes) if spade else (),
         hole=tuple(tuple(c.code for c in h) for h in holes),
+        lowest_down=lowest_down,
     )
+
+
+def _lowest_rank(codes: Iterable[int]) -> int:
+    """R8.5: the lowest rank (0 the 2 .. 12 the ace) among face-down cards; 13 for none."""
+    return min((c >> 2 for c in codes if c < JOKER_CODE), default=13)
+
+
+def _private_mask(spot: _Spot, p: int, down: Iterable[int]) -> int:
+    """R8.5: the ranks wild in player ``p``'s hand: everyone's, and the lowest of their
+    known hole cards and the cards to come ``down`` (codes) that fall face down."""
+    low = _lowest_rank([*spot.hole[p], *down])
+    return spot.wild if low == 13 else spot.wild | 1 << low
+
+
+def _private_completions(
+    spot: _Spot, p: int, pool: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """R8.5: player ``p``'s completions, one row per way the cards to come fall face down
+    (every ``down[p]`` of them, equally likely), each keyed with that way's wild ranks."""
+    need, known = spot.needs[p], spot.known[p]
+    combos = fast.combinations(len(pool), need).astype(np.int64)
+    rows = len(combos)
+    hands = np.empty((rows, len(known) + need), np.uint8)
+    hands[:, : len(known)] = known
+    hands[:, len(known):] = pool[combos]
+    if need == 0:
+        masks = np.zeros(rows, np.uint64)
+    else:
+        masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos.astype(np.uint64)), axis=1)
+    hole_low = _lowest_rank(spot.hole[p])
+    highs = []
+    for pattern in itertools.combinations(range(need), spot.down[p]):
+        low = np.full(rows, hole_low, np.int64)
+        for col in pattern:
+            low = np.minimum(low, pool[combos[:, col]] >> 2)
+        high = np.empty(rows, np.int32)
+        for rank in np.unique(low).tolist():
+            rows_of = low == rank
+            wild = spot.wild if rank == 13 else spot.wild | 1 << rank
+            high[rows_of] = fast.evaluate_wild_high(hands[rows_of], [r for r in range(13) if wild >> r & 1])
+        highs.append(high)
+    copies = len(highs)
+    return (np.tile(masks.astype(np.uint64), copies), np.concatenate(highs),
+            np.full(rows * copies, -1, np.int32))
 
 
 def _completions(
@@ -420,6 +477,8 @@ def _spot_completions(
     """Player ``p``'s completions; in Chicago (R8.4) one row per way the cards to come fall
     face down (every ``down[p]`` of them, equally likely), the second keys spade keys."""
     need = spot.needs[p]
+    if spot.lowest_down:
+        return _private_completions(spot, p, pool)
     if not spot.spade:
         return _completions(spot.known[p], pool, need, spot.hilo, double, spot.razz, spot.wild)
     masks, high, _ = _completions(spot.known[p], pool, need, False, double, False)
@@ -525,6 +584,7 @@ def _exact(spot: _Spot, double: bool, progress: Progress | None, enumerate_deals
             down=spot.down,
             hole_key=spot.hole_key,
             hole=spot.hole,
+            lowest_down=spot.lowest_down,
         )
         part = enumerate_deals(sub, double, progress, done, spot.total_deals)
         done += sub.total_deals
@@ -657,6 +717,11 @@ def _py_exact_counts(spot: _Spot, double: bool, progress: Progress | None, done_
             mask = 0
             for i in combo:
                 mask |= 1 << i
+            if spot.lowest_down:  # R8.5: each way the cards to come fall face down
+                for down in itertools.combinations(combo, spot.down[p]):
+                    wild = _private_mask(spot, p, [pool[i] for i in down])
+                    rows.append((mask, wild_high_key(cards, wild), -1))
+                continue
             if spot.spade:  # R8.4: each way the cards to come fall face down
                 high = best(cards, double)
                 for down in itertools.combinations(combo, spot.down[p]):
@@ -730,8 +795,11 @@ def _py_sample(
                 if spot.spade:  # R8.4: the first cards dealt to the player fall face down
                     down = cards[pos:pos + spot.down[p]]
                     lo = max([spot.hole_key[p], *(spades[c] for c in down)])
+                if spot.lowest_down:  # R8.5: the first cards dealt to the player fall face down
+                    h = wild_high_key(hand, _private_mask(spot, p, cards[pos:pos + spot.down[p]]))
+                else:
+                    h = best(hand, double)
                 pos += private[p]
-                h = best(hand, double)
                 if h > bh:
                     bh, hs = h, 1 << p
                 elif h == bh:
@@ -807,6 +875,10 @@ def _summarize(
             var = squares[p] / (_POT * _POT * deals) - mean * mean
             se = math.sqrt(max(var, 0.0) / (deals - 1))
         cards = format_cards([Card.from_code(c) for c in spot.known[p]])
+        if spot.spade or spot.lowest_down:  # R8.4, R8.5: "down / up"
+            hole = spot.hole[p]
+            cards = (format_cards([Card.from_code(c) for c in hole]) + " / " + format_cards(
+                [Card.from_code(c) for c in spot.known[p] if c not in hole])).strip()
         if spot.spade:  # R8.4: "down / up"
             hole = spot.hole[p]
             cards = (format_cards([Card.from_code(c) for c in hole]) + " / " + format_cards(
@@ -861,11 +933,13 @@ def compute(
         game: ``"stud"`` (high only), ``"wallstreet"`` or ``"stud8"`` (hi-lo, R3.7,
             R5.2), ``"razz"`` (the best razz low takes the pot, R6.2),
             ``"baseball"``, ``"follow_the_queen"`` (high with wild cards, R8.1),
-            ``"high_chicago"``, ``"low_chicago"`` (the high and the spade in the hole, R8.4).
+            ``"high_chicago"``, ``"low_chicago"`` (the high and the spade in the hole, R8.4),
+            ``"kings_and_little_ones"`` (kings wild, and each player's lowest rank face
+            down wild for that player, R8.5).
         hands: one entry per player: that player's known cards, down and up, as
             text (``"Ah Kh 7h 2h 9c"``), or Cards, texts or codes. Up to 7 each;
-            the missing ones come from the stub. In Chicago ``"down / up"``
-            (``"As 7s / Kd"``) says which are face down.
+            the missing ones come from the stub. In Chicago and Kings and Little
+            Ones ``"down / up"`` (``"As 7s / Kd"``) says which are face down.
         dead: cards out of play (folded up cards, the Wall Street market).
         joker: the deck holds the joker (53 cards, R1.2).
         board: a community card already dealt (R1.10), part of every hand.
@@ -891,9 +965,12 @@ def compute(
             more): Baseball's extra card for a future 4, the price of a future
             3 and Follow the Queen's future follower ranks are not played
             out. Monte Carlo with wild cards runs in pure Python.
-        hole: Chicago only: each player's known cards face down (a part of
-            their hand), instead of ``"down / up"``; without either, a hand is
-            read in dealing order (the first two cards and the seventh down).
+        hole: Chicago and Kings and Little Ones only: each player's known cards
+            face down (a part of their hand), instead of ``"down / up"``; without
+            either, a hand is read in dealing order (the first two cards and the
+            seventh down). In Kings and Little Ones the cards to come fall face
+            down or up as in Chicago, and each way gives the player its own
+            lowest face-down rank, wild for that player (R8.5).
 
     Raises:
         CardError: bad, duplicate or too many cards, or the joker without ``joker``.

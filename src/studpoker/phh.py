@@ -113,6 +113,7 @@ __all__ = [
     "FOLLOW_THE_QUEEN",
     "GAME_VARIANTS",
     "HIGH_CHICAGO",
+    "KINGS_AND_LITTLE_ONES",
     "LOW_CHICAGO",
     "RAZZ",
     "STUD",
@@ -153,19 +154,22 @@ HIGH_CHICAGO: Final = "FHC"
 """Our variant code for High Chicago (R8.4, docs/phh-home-games.md)."""
 LOW_CHICAGO: Final = "FLC"
 """Our variant code for Low Chicago (R8.4, docs/phh-home-games.md)."""
+KINGS_AND_LITTLE_ONES: Final = "FKL"
+"""Our variant code for Kings and Little Ones (R8.5, docs/phh-home-games.md)."""
 VARIANT_GAMES: Final = {STUD: "stud", STUD_HI_LO: "stud8", RAZZ: "razz", WALL_STREET: "wallstreet",
                         BASEBALL: "baseball", FOLLOW_THE_QUEEN: "follow_the_queen",
-                        HIGH_CHICAGO: "high_chicago", LOW_CHICAGO: "low_chicago"}
+                        HIGH_CHICAGO: "high_chicago", LOW_CHICAGO: "low_chicago",
+                        KINGS_AND_LITTLE_ONES: "kings_and_little_ones"}
 """PHH variant -> game name (the one home of the mapping; :data:`GAME_VARIANTS` is its inverse)."""
 GAME_VARIANTS: Final = {game: variant for variant, game in VARIANT_GAMES.items()}
 """Game name -> PHH variant."""
 _VARIANT_GAMES: Final = VARIANT_GAMES
 _GAME_VARIANTS: Final = GAME_VARIANTS
 VARIANTS: Final = (STUD, STUD_HI_LO, RAZZ, WALL_STREET, BASEBALL, FOLLOW_THE_QUEEN, HIGH_CHICAGO,
-                   LOW_CHICAGO)
+                   LOW_CHICAGO, KINGS_AND_LITTLE_ONES)
 # the variants staked like stud (R2.2, R8)
 _STUD_FAMILY: Final = frozenset({STUD, STUD_HI_LO, RAZZ, BASEBALL, FOLLOW_THE_QUEEN, HIGH_CHICAGO,
-                                 LOW_CHICAGO})
+                                 LOW_CHICAGO, KINGS_AND_LITTLE_ONES})
 
 UNKNOWN: Final = "??"
 _DIFFERENCES_DOC: Final = "docs/pokerkit-differences.md"
@@ -181,6 +185,7 @@ _REQUIRED: Final[dict[str, tuple[str, ...]]] = {
     FOLLOW_THE_QUEEN: _STUD_REQUIRED,
     HIGH_CHICAGO: _STUD_REQUIRED,
     LOW_CHICAGO: _STUD_REQUIRED,
+    KINGS_AND_LITTLE_ONES: _STUD_REQUIRED,
 }
 _OPTIONS: Final[dict[str, tuple[str, ...]]] = {
     STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
@@ -197,6 +202,7 @@ _OPTIONS: Final[dict[str, tuple[str, ...]]] = {
                    "_double_ace_flush", "_showdown_muck", "_open_pair_raise_big", "_fold_when_check"),
     LOW_CHICAGO: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped",
                   "_double_ace_flush", "_showdown_muck", "_open_pair_raise_big", "_fold_when_check"),
+    KINGS_AND_LITTLE_ONES: ("_max_raises", "_heads_up_uncapped", "_showdown_muck", "_fold_when_check"),
 }
 # why an option does not apply to a variant: the rule that leaves it out
 _NOT_APPLYING: Final[dict[tuple[str, str], str]] = {
@@ -209,8 +215,11 @@ _NOT_APPLYING: Final[dict[tuple[str, str], str]] = {
     (BASEBALL, "_double_ace_flush"): "R8.1", (FOLLOW_THE_QUEEN, "_joker"): "R8.1",
     (FOLLOW_THE_QUEEN, "_double_ace_flush"): "R8.1",
     (BASEBALL, "_open_pair_raise_big"): "R8.2",
+    (KINGS_AND_LITTLE_ONES, "_open_pair_big_bet"): "R8.5",
+    (KINGS_AND_LITTLE_ONES, "_open_pair_raise_big"): "R8.5",
+    (KINGS_AND_LITTLE_ONES, "_joker"): "R8.1", (KINGS_AND_LITTLE_ONES, "_double_ace_flush"): "R8.1",
     **{(v, "_three_price"): "R8.2" for v in (STUD, STUD_HI_LO, RAZZ, WALL_STREET, FOLLOW_THE_QUEEN,
-                                             HIGH_CHICAGO, LOW_CHICAGO)},
+                                             HIGH_CHICAGO, LOW_CHICAGO, KINGS_AND_LITTLE_ONES)},
 }
 _FOREIGN: Final = ("blinds_or_straddles", "min_bet", "bring_in", "small_bet", "big_bet", "limits",
                    "market_unit")
@@ -296,7 +305,7 @@ class HandHistory:
     """One hand in PHH form. Player lists (stacks, antes, ...) are in ``p1, p2, ...`` order.
 
     ``variant`` is one of :data:`VARIANTS` (``"F7S"``, ``"F7S/8"``, ``"FR"``, ``"FWS"``,
-    ``"FBB"``, ``"FFQ"``, ``"FHC"``, ``"FLC"``). Stakes: ``antes`` (one per player, all
+    ``"FBB"``, ``"FFQ"``, ``"FHC"``, ``"FLC"``, ``"FKL"``). Stakes: ``antes`` (one per player, all
     equal), then ``bring_in``/``small_bet``/``big_bet`` (every variant but FWS) or
     ``limits``/``market_unit`` (FWS); ``three_price`` is Baseball's price of a face-up 3
     (R8.2; None: the big bet). Our house options are plain fields
@@ -1308,31 +1317,61 @@ class _Replayer:
 
     def _plan(self) -> list[Card]:
         """The deck in the order the engine will draw it, if every player the file deals
-        a card on a street was in the hand when it was dealt (else :meth:`_sync` fixes it)."""
-        n, events = self.n, self.events
+        a card on a street was in the hand when it was dealt (else :meth:`_sync` fixes it).
+
+        The streets of the game are dealt as the engine deals them: round by round to
+        the players the file still has cards for, from the dealer's left; a round the
+        stub cannot give to them all is one community card (R1.10); a face-up card of
+        the game's ``extra_card_rank`` brings its holder the next card at once (R8.2),
+        so a player's k-th card need not be dealt on the k-th round; a Wall Street card
+        round takes a player's card from the stub or, for a bought slot, refills the
+        market from it (R3.5)."""
+        n, events, game = self.n, self.events, self.game
         size = len(self.deck_cards)
-        keys: list[tuple[str, int, int]] = [("p", self.seat(p), k) for k in range(3)
-                                            for p in range(n)]
-        wall_street = self.h.variant == WALL_STREET
+        extra = game.extra_card_rank
+        keys: list[tuple[str, int, int]] = []
+        counts = [0] * n  # by player: the cards planned so far
         mcount = ccount = 0
-        if wall_street:
-            keys += [("m", 0, j) for j in range(4)]
-            mcount = 4
-        for k in range(3, 7):
-            active = [p for p in range(n) if len(events[p]) > k]
-            if not active:
-                if ccount < len(self.community) and len(keys) < size:  # R1.10
-                    keys.append(("c", 0, ccount))
-                    ccount += 1
+
+        def give(p: int, face_up: bool, owed: int) -> None:
+            keys.append(("p", self.seat(p), counts[p]))
+            counts[p] += 1
+            card = self._want(keys[-1])
+            if face_up and extra is not None and card is not None and not card.is_joker \
+                    and card.code >> 2 == extra and size - len(keys) > owed \
+                    and counts[p] < len(events[p]):
+                give(p, True, owed)  # R8.2: the next card at once
+
+        for index, street in enumerate(game.streets):
+            if street.card_round:
+                for p in range(n):
+                    if counts[p] >= len(events[p]) or len(keys) >= size:
+                        continue
+                    if events[p][counts[p]] is _BOUGHT:
+                        keys.append(("m", 0, mcount))  # the refill of the bought slot
+                        mcount += 1
+                        counts[p] += 1
+                    else:
+                        give(p, True, 0)
                 continue
-            for p in active:
-                if len(keys) >= size:
-                    break
-                if wall_street and k < 6 and events[p][k] is _BOUGHT:
-                    keys.append(("m", 0, mcount))  # the refill of the bought slot
+            for k in range(street.down + street.up):
+                active = [p for p in range(n) if counts[p] < len(events[p])]
+                if index and not active:  # nobody has a card here: a community card (R1.10)
+                    if ccount < len(self.community) and len(keys) < size:
+                        keys.append(("c", 0, ccount))
+                        ccount += 1
+                    continue
+                if size - len(keys) < len(active):  # R1.10
+                    if len(keys) < size:
+                        keys.append(("c", 0, ccount))
+                        ccount += 1
+                    continue
+                for i, p in enumerate(active):
+                    give(p, k >= street.down, len(active) - 1 - i)
+            for _ in range(street.market):
+                if len(keys) < size:
+                    keys.append(("m", 0, mcount))
                     mcount += 1
-                else:
-                    keys.append(("p", self.seat(p), k))
         plan = [self._want(key) for key in keys]
         placed = {c for c in plan if c is not None}
         rest = [c for c in self.deck_cards if c not in self.named]

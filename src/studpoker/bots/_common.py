@@ -89,7 +89,8 @@ class Table:
     many cards each such opponent holds (seen or not); ``pool``: every card
     the seat has not seen (the deck minus all visible cards, folded players'
     up cards included, which are dead); ``market``: the Wall Street market
-    (None for an empty slot); ``wild``: the mask of the ranks wild now (R8,
+    (None for an empty slot); ``wild``: the mask of the ranks wild now in the seat's own hand (R8,
+    its private rank too, R8.5;
     :func:`studpoker.wild.wild_mask`; 0 without wild cards); ``razz``: the pot
     goes to the best razz low (R6.2) instead of the best high.
     """
@@ -152,7 +153,8 @@ def read_table(view: SeatView) -> Table:
         seat=seat, mine=mine, community=community, opponents=tuple(opponents),
         opp_counts=tuple(opp_counts), opp_seats=tuple(opp_seats), pool=pool, market=market,
         high_low=view.game.high_low, double_ace_flush=view.game.double_ace_flush,
-        to_call=to_call, pot=view.pot, wild=wild_mask(view.wild_ranks), razz=is_razz(view.game),
+        # R8.5: the viewer's own wild rank too (the rollouts read every hand with these ranks)
+        to_call=to_call, pot=view.pot, wild=wild_mask(view.own_wild_ranks), razz=is_razz(view.game),
     )
 
 

@@ -127,7 +127,7 @@ class EquityBot:
         return rollouts.mean()
 
     def _fast_equity(self, view: SeatView) -> float:
-        from studpoker.equity import GAMES, SPADE_GAMES, equities
+        from studpoker.equity import GAMES, LOWEST_DOWN_GAMES, SPADE_GAMES, equities
 
         own: list[Card] = []
         others: list[list[Card]] = []
@@ -151,7 +151,8 @@ class EquityBot:
             board=list(view.community), double_ace_flush=game.double_ace_flush,
             samples=self.samples, seed=self.rng.getrandbits(62),
             wild=view.wild_ranks if game.wild or game.follow_the_queen else None,
-            hole=[own_hole, *others_hole] if name in SPADE_GAMES else None,  # R8.4
+            # R8.4, R8.5: the cards face down matter (an opponent's unknown ones fall anywhere)
+            hole=[own_hole, *others_hole] if name in SPADE_GAMES or name in LOWEST_DOWN_GAMES else None,
         )[0]
 
     def _card_round(self, view: SeatView) -> Action:

@@ -21,7 +21,9 @@ House rules encoded here, all documented in ``docs/rules-decisions.md``:
   completion counts as the bet (R2.5).
 * On the bring-in street, until someone completes, any player may complete;
   an all-in above the bring-in but below the small bet is not a completion.
-  A short bring-in still obliges the others to the full bring-in (R2.4).
+  A short bring-in still obliges the others to the full bring-in (R2.4), but a
+  call never asks for chips nobody can match: when every other player still in
+  is all-in, a call is for the largest all-in amount.
 * Open pair (R2.6): the first full bet may be small or big; an all-in first
   bet below the small bet chooses nothing (anyone may still make the first
   full bet, small or big). With ``raise_big`` a small bet may be raised by the
@@ -126,6 +128,12 @@ class BettingRound:
         bet = self.bets[seat]
         current = self.current
         owed = current - bet
+        if owed > 0 and with_chips == 1:
+            # R2.4: everyone else still in is all-in (a short bring-in's full bring-in can
+            # stand above all of them): the call is for the largest all-in, never more
+            top = max(b for s, b in enumerate(self.bets) if s != seat)
+            if top < current:
+                owed = top - bet
         if owed > 0:
             paid = owed if owed < stack else stack
             out = [memo.folds[seat], memo.calls.get(paid << 5 | seat) or memo.action(_CALL, seat, paid)]

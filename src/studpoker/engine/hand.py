@@ -147,6 +147,18 @@ class SeatView:
     log: tuple[Operation, ...]
     results: tuple[PotResult, ...]
     wild_ranks: tuple[str, ...] = ()  # R8: the ranks wild now (rank characters), from the log
+    #: R8.5: the ranks wild in the viewer's own hand only (its lowest face-down rank): shown to
+    #: the seat that holds them, never to anyone else (``()`` in the public view)
+    private_wild_ranks: tuple[str, ...] = ()
+
+    @property
+    def own_wild_ranks(self) -> tuple[str, ...]:
+        """The ranks wild in the viewer's own hand: :attr:`wild_ranks` and
+        :attr:`private_wild_ranks` together, highest first."""
+        if not self.private_wild_ranks:
+            return self.wild_ranks
+        ranks = set(self.wild_ranks) | set(self.private_wild_ranks)
+        return tuple(c for c in reversed(RANK_CHARS) if c in ranks)
 
     @property
     def is_over(self) -> bool:
@@ -565,8 +577,14 @@ class Hand:
 
     @property
     def wild_ranks(self) -> tuple[str, ...]:
-        """The ranks wild now, as rank characters, highest first (R8.1-R8.3); ``()`` for none."""
+        """The ranks wild now for everyone, as rank characters, highest first (R8.1-R8.3);
+        ``()`` for none."""
         return _rank_chars(self._wild)
+
+    def private_wild_ranks(self, seat: int) -> tuple[str, ...]:
+        """The ranks wild in ``seat``'s hand only, from its face-down cards (R8.5); ``()``
+        in a game without them. Full information: a view shows them only to the seat."""
+        return _rank_chars(self.game.private_wild(self.down_cards(seat)))
 
     def _refill(self, slot: int) -> None:
         if self.stub_size == 0:
@@ -1150,6 +1168,7 @@ class Hand:
             players=players, market=tuple(self.market), community=tuple(self.community),
             pot=self.pot, log=records, results=self.results,
             wild_ranks=_view_wild(self.game.wild, records),
+            private_wild_ranks=() if seat is None else self.private_wild_ranks(seat),
         )
 
     def views(self, seats: Sequence[int | None]) -> list[SeatView]:
@@ -1181,6 +1200,7 @@ class Hand:
         public = tuple([player(s, s in shown) for s in range(n)])
         market, community, pot, to_act = tuple(self.market), tuple(self.community), self.pot, self.to_act
         wild = _view_wild(self.game.wild, self.log)
+        private = self.game.lowest_down_wild
         out = []
         for seat in seats:
             players = public
@@ -1194,6 +1214,8 @@ class Hand:
                 legal_actions=tuple(self.legal_actions()) if seat is not None and seat == to_act else (),
                 players=players, market=market, community=community, pot=pot, log=(),
                 results=self.results, wild_ranks=wild,
+                private_wild_ranks=() if seat is None or not private else
+                _rank_chars(self.game.private_wild(downs[seat])),
             ))
         return out
 

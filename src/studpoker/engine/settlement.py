@@ -67,7 +67,8 @@ class _Ranker:
     :class:`LowValue` or :class:`RazzValue` with the best five cards and words.
     """
 
-    __slots__ = ("_cards", "_double", "_down", "_keys", "_other", "_ranking", "_values", "_wild")
+    __slots__ = ("_cards", "_double", "_down", "_keys", "_other", "_private", "_ranking", "_values",
+                 "_wild")
 
     def __init__(
         self,
@@ -76,6 +77,7 @@ class _Ranker:
         double: bool,
         wild: int = 0,
         down: Callable[[int], Sequence[Card]] | None = None,
+        private: Callable[[int], int] | None = None,
     ) -> None:
         self._ranking = ranking
         # R8's rankings (identity tests: an Enum's hash is a Python call)
@@ -84,6 +86,7 @@ class _Ranker:
         self._double = double
         self._wild = wild
         self._down = down
+        self._private = private
         self._keys: dict[int, int] = {}
         self._values: dict[int, HandValue] = {}
 
@@ -109,9 +112,14 @@ class _Ranker:
     def _other_key(self, seat: int) -> int:
         """R8.1's wild high and R8.4's spades (-1: no spade in the hole)."""
         if self._ranking is _WILD:
-            return wild_high_key([c.code for c in self._cards(seat)], self._wild)
+            return wild_high_key([c.code for c in self._cards(seat)], self._seat_wild(seat))
         spade = self._spade(seat)
         return -1 if spade is None else spade.key
+
+    def _seat_wild(self, seat: int) -> int:
+        """The ranks wild in this seat's hand: everyone's, and its own (R8.5)."""
+        private = self._private
+        return self._wild if private is None else self._wild | private(seat)
 
     def _spade(self, seat: int) -> SpadeValue | None:
         assert self._down is not None, "the spade shares need the seats' down cards"
@@ -121,7 +129,7 @@ class _Ranker:
         value = self._values.get(seat)
         if value is None and self._other:
             if self._ranking is _WILD:
-                value = wild_value(self._cards(seat), self.key(seat), self._wild)
+                value = wild_value(self._cards(seat), self.key(seat), self._seat_wild(seat))
             else:
                 spade = self._spade(seat)
                 assert spade is not None, "only a spade in the hole wins the spade share"
@@ -172,10 +180,16 @@ def settle(
     showing). A pot with a single eligible player is theirs without a showdown,
     shown or not (R1.9). ``dealer`` and ``n`` fix "clockwise from the dealer's left".
     ``wild``: the mask of wild ranks (R8.1, :func:`studpoker.engine.wild.wild_mask`) of
-    a wild-card game; ``down(seat)``: the seat's face-down cards (R8.4's spades).
+    a wild-card game, for everyone; ``down(seat)``: the seat's face-down cards (R8.4's
+    spades, and the ranks wild in that seat's hand only, R8.5's
+    :meth:`~studpoker.engine.games.Game.private_wild`).
     """
     halves = game.halves
-    rankers = [_Ranker(h.ranking, cards, game.double_ace_flush, wild, down) for h in halves]
+    private: Callable[[int], int] | None = None
+    if game.lowest_down_wild and down is not None:
+        def private(seat: int) -> int:
+            return game.private_wild(down(seat))
+    rankers = [_Ranker(h.ranking, cards, game.double_ace_flush, wild, down, private) for h in halves]
 
     def position(seat: int) -> int:
         return (seat - dealer - 1) % n
