@@ -24,6 +24,7 @@ import datetime
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Final, NoReturn
 
@@ -648,26 +649,39 @@ class Grammar:
         self.read_lines(b, lines[1:], start + 1)
         return b.build()
 
+    @cached_property
+    def _by_phase(self) -> dict[str, tuple[tuple[str, Callable[[str], re.Match[str] | None],
+                                                 Action], ...]]:
+        """Each part of a hand's rules, in the table's order: (key, match, action); the streets'
+        rules apply before the deal too (a room that writes no street title)."""
+        def applies(r: Rule, phase: str) -> bool:
+            return r.phase in (ANY, phase) or (r.phase == PLAY and phase == HEAD)
+
+        return {phase: tuple((r.key, r.pattern.match, r.does) for r in self.rules if applies(r, phase))
+                for phase in (HEAD, PLAY, SUMMARY)}
+
     def read_lines(self, b: Builder, lines: Iterable[str], first: int) -> None:
-        rules = self.rules
+        by_phase = self._by_phase
         for number, raw in enumerate(lines, first):
             b.line = number
             if raw == TOO_LONG:  # the reader's mark: the rest of the hand was not held
                 b.fail(raw.strip("\x00"))
-            line = raw.strip().strip("\x00\ufffd").strip()  # a NUL, a byte cut at the file's end
+            line = raw.strip()
             if not line:
                 continue
+            if line[0] == "\x00" or line[-1] == "\ufffd":  # a NUL, a byte cut at the file's end
+                line = line.strip("\x00\ufffd").strip()
+                if not line:
+                    continue
             if len(line) > MAX_LINE:
                 b.fail(f"a line longer than {MAX_LINE} characters")
-            phase = SUMMARY if b.summary else (HEAD if b.street < 0 else PLAY)
-            for r in rules:
-                if r.key and r.key not in line:
+            rules = by_phase[SUMMARY if b.summary else (HEAD if b.street < 0 else PLAY)]
+            for key, match, does in rules:
+                if key and key not in line:
                     continue
-                if r.phase != ANY and r.phase != phase and (r.phase != PLAY or phase != HEAD):
-                    continue
-                m = r.pattern.match(line)
+                m = match(line)
                 if m is not None:
-                    r.does(b, m)
+                    does(b, m)
                     break
             else:
                 if b.summary:
@@ -697,6 +711,8 @@ def summary_seat(b: Builder, m: re.Match[str]) -> None:
     """A summary's ``Seat N: NAME ...`` line (group ``rest``: what follows the colon):
     the cards it shows and what it won (``won ($1.20)``, ``collected ($1.20)``)."""
     rest = m.group("rest")
+    if "[" not in rest and "won" not in rest and "collected" not in rest and "wins" not in rest:
+        return  # folded, lost, sat out: nothing the hand needs
     name = max((n for n in b.names if rest.startswith(n + " ") or rest == n), key=len, default=None)
     if name is None:
         return
