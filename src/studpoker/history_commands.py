@@ -48,14 +48,17 @@ def _progress(total: int, what: str) -> tuple[Progress, TaskID]:
 def import_command(
     files: Annotated[list[str], typer.Argument(help="rooms' text hand-history files")],
     room: Annotated[str, typer.Option(
-        "--from", help="the room's format: pokerstars, fulltilt, acr, or auto (from each hand's header)",
+        "--from", help="the room's format: pokerstars, fulltilt, acr, winning, ipoker, partypoker, "
+                       "winamax, bovada, everleaf, merge, ongame, kingsclub, or auto (from each "
+                       "hand's header)",
     )] = "auto",
     output: Annotated[str, typer.Option("-o", "--output", help="the PHH file to write (.phhs)")] = "",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable summary")] = False,
 ) -> None:
-    """Read Seven Card Stud, Stud Hi-Lo and Razz hands from online rooms' text histories,
+    """Read Seven Card Stud, Stud Hi-Lo and Razz hands from online rooms' hand histories,
     replay each through the engine and write them as PHH; refused hands are listed with the
-    reason and the house option that would cover them (docs/import.md)."""
+    reason and the house option that would cover them, a file in no known format is
+    reported and skipped, a hand read before is counted as a duplicate (docs/import.md)."""
     from studpoker import phh
     from studpoker.history import HistoryError, Imported, Summary, read
     from studpoker.history.rooms import room as room_named
