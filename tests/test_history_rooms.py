@@ -239,3 +239,48 @@ def test_older_winning_format_a_card_a_line_in_utf16() -> None:
     assert result.room == "winning" and result.hand_id == "9001" and h.fields["_hero"] == "Hero"
     assert h.actions == ["d dh p1 5dAhJh", "d dh p2 ????2d", "p2 pb", "p1 cbr 100", "p2 f"]
     assert h.finishing_stacks == [1055, 4945]
+
+
+_FIXTURES = {
+    "pokerstars": "pokerstars-stud.txt", "fulltilt": "fulltilt-stud.txt", "acr": "acr-stud.txt",
+    "winning": "winning-stud.txt", "partypoker": "partypoker-stud.txt", "winamax": "winamax-stud.txt",
+    "bovada": "bovada-stud.txt", "everleaf": "everleaf-stud.txt", "ongame": "ongame-stud.txt",
+    "kingsclub": "kingsclub-stud.txt",
+}
+
+
+def _first_hand(room: str) -> list[str]:
+    raw = (DATA / _FIXTURES[room]).read_bytes()
+    text = raw.decode("utf-16") if raw[:2] == b"\xff\xfe" else raw.decode("utf-8")
+    lines = text.splitlines()
+    start = next(k for k, line in enumerate(lines) if ROOMS[room].is_header(line))
+    return lines[start:start + 12]
+
+
+@pytest.mark.parametrize("room", sorted(_FIXTURES))
+def test_every_room_reads_adversarial_lines_in_one_pass(room: str) -> None:
+    """A 150 KB run of digits in a line, and 1 MB of one line repeated, in each room's hand:
+    the hand is refused (a line past 1,000 characters, a hand past 5,000 lines, or the first
+    line that makes no sense), never read by backtracking patterns."""
+    assert set(_FIXTURES) == {name for name, g in ROOMS.items() if g.rules}
+    hand = _first_hand(room)
+    digits = "9" * 150_000
+    for evil in ([*hand[:4], hand[4] + digits, *hand[5:]],
+                 hand[:1] + [hand[3]] * (1_000_000 // max(1, len(hand[3]))),
+                 hand[:1] + [(hand[5] + " ") * 60] * 20_000):
+        results = list(read_text("\n".join(evil)))
+        assert len(results) == 1 and isinstance(results[0], Refusal), (room, results[:1])
+    long_header = hand[0][:12] + digits + "\n" + "\n".join(hand[1:])
+    try:  # a header that long: no header (the file has no hand), or a hand refused
+        results = list(read_text(long_header))
+    except HistoryError:
+        results = []
+    assert all(isinstance(r, Refusal) for r in results) and len(results) <= 1
+
+
+@pytest.mark.parametrize("head", ['<?xml version="1.0"?>\n<session>',
+                                  '<description type="Razz" stakes="Limit $0.50/$1"/>\n<game id="1-1">'])
+def test_xml_rooms_bound_the_depth(head: str) -> None:
+    results = list(read_text(head + "<a>" * 100_000 + "</a>" * 100_000))
+    assert len(results) == 1 and isinstance(results[0], Refusal)
+    assert "nested deeper than 16" in results[0].reason
