@@ -88,8 +88,30 @@ _LEVEL: Final = re.compile(r"Level (\w+)", re.IGNORECASE)
 _ORDER: Final = sorted(GAMES, key=len, reverse=True)
 
 
+_SAME: Final = ("game", "scale", "currency", "small_bet", "big_bet", "tournament", "level")
+
+
 def _header(b: Builder, m: re.Match[str]) -> None:
     b.hand_id, rest = m.group("id"), m.group("rest")
+    head, _, date = rest.rpartition(" - ")
+    known = b.memo.get(("pokerstars", head)) if b.memo is not None and head else None
+    if isinstance(known, tuple):  # a stream's hands repeat their header but for the date
+        for name, value in zip(_SAME, known, strict=True):
+            setattr(b, name, value)
+        at = 0
+    else:
+        at = _game_and_stakes(b, rest)
+        if b.memo is not None and head:
+            b.memo[("pokerstars", head)] = tuple(getattr(b, name) for name in _SAME)
+    times = _TIME.findall(date if known else rest[at:])
+    if times:
+        pick = next((t for t in times if t[6] == "ET"), times[0])
+        y, mo, d, hh, mi, ss, zone = pick
+        b.when(y, mo, d, hh, mi, ss, zone or None)
+
+
+def _game_and_stakes(b: Builder, rest: str) -> int:
+    """The game, the stakes, cash or tournament: where the stakes end in ``rest``."""
     lower = rest.lower()
     at = -1
     for words in _ORDER:
@@ -110,11 +132,7 @@ def _header(b: Builder, m: re.Match[str]) -> None:
     b.level = level.group(1) if level else None
     b.stakes(small, big, cash=tournament is None and (small[:1] in "$€£" or code is not None),
              code=code)
-    times = _TIME.findall(rest[stakes.end():])
-    if times:
-        pick = next((t for t in times if t[6] == "ET"), times[0])
-        y, mo, d, hh, mi, ss, zone = pick
-        b.when(y, mo, d, hh, mi, ss, zone or None)
+    return stakes.end()
 
 
 def _table(b: Builder, m: re.Match[str]) -> None:
