@@ -205,6 +205,7 @@ class _Plan:
         self._stakes(context.stakes)
         self._cards()
         self.fills: dict[tuple[int, int], Card] = {}
+        self.unknown_up: list[tuple[int, int]] | None = None  # up cards not in the file
         self.folds = [5] * n  # the street each player folded on (5: never)
         for e in rh.events:
             if e.kind == FOLD:
@@ -344,10 +345,13 @@ class _Plan:
         that brings in, the others' doors are kept away from it; on a later street the first
         actor gets the best card for his board (a pair, else the highest, or the lowest in
         razz) and the others the worst that makes no pair. The replay checks the result."""
-        last = max((e.street for e in self.rh.events if e.kind in BETTING or e.kind == DEAL),
-                   default=0)  # the last street the hand reached
-        unknown = [(p, pos) for p in range(self.n) for pos in range(2, min(last + 2, 5) + 1)
-                   if (p, pos) not in self.known and folds[p] >= pos - 2]
+        if self.unknown_up is None:
+            last = max((e.street for e in self.rh.events if e.kind in BETTING or e.kind == DEAL),
+                       default=0)  # the last street the hand reached
+            self.unknown_up = [(p, pos) for p in range(self.n)
+                               for pos in range(2, min(last + 2, 5) + 1)
+                               if (p, pos) not in self.known and folds[p] >= pos - 2]
+        unknown = self.unknown_up
         if not unknown:
             return {}
         low_game = game.board_opener is Opener.LOW_BOARD

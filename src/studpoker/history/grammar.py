@@ -701,8 +701,9 @@ def on(kind: str) -> Action:
     ``allin`` (optional)."""
 
     def does(b: Builder, m: re.Match[str]) -> None:
-        g = m.groupdict()
-        b.act(kind, g["name"], g.get("amount") or "", bool(g.get("allin")))
+        groups = m.re.groupindex
+        b.act(kind, m.group("name"), (m.group("amount") or "") if "amount" in groups else "",
+              "allin" in groups and m.group("allin") is not None)
 
     return does
 
@@ -749,8 +750,7 @@ def street_title(titles: Mapping[str, int]) -> Action:
 
 def deal(b: Builder, m: re.Match[str]) -> None:
     """``Dealt to NAME [cards]`` and ``Dealt to NAME [cards] [card]``."""
-    g = m.groupdict()
-    b.deal(g["name"], g["first"], g.get("added"))
+    b.deal(m.group("name"), m.group("first"), m.group("added") if "added" in m.re.groupindex else None)
 
 
 def ante(b: Builder, m: re.Match[str]) -> None:
