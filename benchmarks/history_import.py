@@ -18,9 +18,13 @@ time). The goal: 100,000 hands in under a minute of CPU.
 There is no peer to compare with: the one converter of rooms' text histories
 into PHH that we know, PokerKit's, reads no-limit hold'em from one room only.
 
+A row of inputs built to make a parser slow comes first (a 150 KB run of
+digits, 1 MB of one repeated line, XML nested 100,000 deep, XML entities):
+each must be read in time linear in its size, and refused or skipped.
+
 Usage::
 
-    .venv/bin/python benchmarks/history_import.py [--hands 100000] [--dir DIR]
+    .venv/bin/python benchmarks/history_import.py [--hands 100000] [--dir DIR] [--only-adversarial]
 """
 
 from __future__ import annotations
@@ -103,6 +107,50 @@ def run(path: Path, out: Path) -> dict[str, float]:
             "peak_mb": peak}
 
 
+def adversarial(folder: Path) -> dict[str, Path]:
+    """Inputs built to make a parser slow (made once per folder): a 150 KB run of digits in a
+    hand's line and in a header, 1 MB of one repeated line inside a hand and outside any,
+    and XML nested 100,000 deep (the reader holds a line to 1,000 characters, a hand to
+    5,000 lines, XML to 16 levels, and expands no entity)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    head = "PokerStars Hand #1:  7 Card Stud Limit ($0.04/$0.08 USD) - 2024/03/01 20:15:00 ET\n"
+    digits = "9" * 150_000
+    seat = "Seat 1: ann ($1.52 in chips)\n"
+    texts = {
+        "digits in a line": head + "Table 'T' 8-max\nSeat 1: ann (" + digits + " in chips)\n",
+        "digits in a header": "PokerStars Hand #" + digits + ": 7 Card Stud Limit\n",
+        "1 MB of one line in a hand": head + seat * (1_000_000 // len(seat)),
+        "1 MB of one line, no hand": "Dealt to ann [As]\n" * (1_000_000 // 18),
+        "XML nested 100,000 deep": '<?xml version="1.0"?>\n<session>' + "<a>" * 100_000
+                                   + "</a>" * 100_000 + "</session>\n",
+        "XML entities": '<?xml version="1.0"?>\n<!DOCTYPE s [<!ENTITY a "' + "x" * 1000 + '">'
+                        + "".join(f'<!ENTITY a{i} "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">' for i in range(9))
+                        + ']>\n<session>&a8;</session>\n',
+    }
+    paths = {}
+    for k, (name, text) in enumerate(texts.items()):
+        path = folder / f"adversarial-{k}.txt"
+        if not path.exists():
+            path.write_text(text, encoding="utf-8")
+        paths[name] = path
+    return paths
+
+
+def run_adversarial(path: Path) -> dict[str, float]:
+    """Read one adversarial file as ``studpoker import`` does (the ``--adversarial`` mode)."""
+    from studpoker.history import HistoryError
+
+    cpu = time.process_time()
+    found = 0
+    try:
+        for _ in read(path):
+            found += 1
+    except HistoryError:
+        found = -1  # the file is reported and skipped
+    return {"cpu": time.process_time() - cpu, "hands": found,
+            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
 def _in_child(path: Path, out: Path) -> dict[str, float]:
     done = subprocess.run([sys.executable, __file__, "--run", str(path), "--out", str(out)],
                           check=True, capture_output=True, text=True)
@@ -117,9 +165,24 @@ def main() -> None:
                         default=Path(tempfile.gettempdir()) / "studpoker-import-bench")
     parser.add_argument("--run", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--adversarial", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--only-adversarial", action="store_true",
+                        help="only the row of inputs built to make a parser slow")
     args = parser.parse_args()
     if args.run is not None:
         print(json.dumps(run(args.run, args.out)))
+        return
+    if args.adversarial is not None:
+        print(json.dumps(run_adversarial(args.adversarial)))
+        return
+    for name, path in adversarial(args.dir).items():
+        done = subprocess.run([sys.executable, __file__, "--adversarial", str(path)], check=True,
+                              capture_output=True, text=True)
+        r = json.loads(done.stdout.strip().splitlines()[-1])
+        what = "file skipped" if r["hands"] < 0 else f"{int(r['hands'])} hand(s) refused"
+        print(f"adversarial: {name:<28} {path.stat().st_size / 1e6:5.2f} MB: {r['cpu']:.2f} s CPU, "
+              f"{what}, peak memory {r['peak_mb']:.0f} MB")
+    if args.only_adversarial:
         return
     big = generate(args.dir, args.hands)
     small = generate(args.dir, max(1, args.hands // 10))

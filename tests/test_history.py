@@ -242,8 +242,8 @@ def test_several_rooms_in_one_stream_with_auto() -> None:
 def test_wrong_room_names_the_right_one() -> None:
     with pytest.raises(HistoryError, match=r"no Full Tilt Poker hands found.*use --from pokerstars or auto"):
         list(read(STARS, room="fulltilt"))
-    with pytest.raises(HistoryError, match="unknown room 'partypoker'"):
-        list(read(STARS, room="partypoker"))
+    with pytest.raises(HistoryError, match="unknown room 'pacific'"):
+        list(read(STARS, room="pacific"))
     with pytest.raises(HistoryError, match="cannot read the file"):
         list(read(DATA / "no-such-file.txt"))
 
@@ -489,7 +489,7 @@ def test_import_command_writes_phh_and_counts_per_room(tmp_path: Path) -> None:
     result = runner.invoke(app, ["import", str(DATA / "pokerstars-disagreements.txt"), "-o", str(out),
                                  "--json"])
     data = json.loads(result.stdout)
-    assert data["rooms"] == {"pokerstars": {"imported": 2, "replayed": 0, "refused": 2}}
+    assert data["rooms"] == {"pokerstars": {"imported": 2, "replayed": 0, "refused": 2, "duplicate": 0}}
     assert data["refusals"][0]["line"] == 13 and data["refusals"][1]["cut_off"] is True
     assert out.read_text() == ""  # nothing replayed: an empty PHH file
 
@@ -500,7 +500,7 @@ def test_import_command_errors(tmp_path: Path) -> None:
     runner = _cli()
     out = tmp_path / "x.phhs"
     for args, message in (
-        (["import", str(STARS), "--from", "partypoker", "-o", str(out)], "unknown room 'partypoker'"),
+        (["import", str(STARS), "--from", "pacific", "-o", str(out)], "unknown room 'pacific'"),
         (["import", str(STARS)], "give the PHH file to write with -o"),
         (["import", str(tmp_path / "nope.txt"), "-o", str(out)], "cannot read"),
         (["import", str(STARS), "--from", "fulltilt", "-o", str(out)], "use --from pokerstars or auto"),

@@ -48,14 +48,17 @@ def _progress(total: int, what: str) -> tuple[Progress, TaskID]:
 def import_command(
     files: Annotated[list[str], typer.Argument(help="rooms' text hand-history files")],
     room: Annotated[str, typer.Option(
-        "--from", help="the room's format: pokerstars, fulltilt, acr, or auto (from each hand's header)",
+        "--from", help="the room's format: pokerstars, fulltilt, acr, winning, ipoker, partypoker, "
+                       "winamax, bovada, everleaf, merge, ongame, kingsclub, or auto (from each "
+                       "hand's header)",
     )] = "auto",
     output: Annotated[str, typer.Option("-o", "--output", help="the PHH file to write (.phhs)")] = "",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable summary")] = False,
 ) -> None:
-    """Read Seven Card Stud, Stud Hi-Lo and Razz hands from online rooms' text histories,
+    """Read Seven Card Stud, Stud Hi-Lo and Razz hands from online rooms' hand histories,
     replay each through the engine and write them as PHH; refused hands are listed with the
-    reason and the house option that would cover them (docs/import.md)."""
+    reason and the house option that would cover them, a file in no known format is
+    reported and skipped, a hand read before is counted as a duplicate (docs/import.md)."""
     from studpoker import phh
     from studpoker.history import HistoryError, Imported, Summary, read
     from studpoker.history.rooms import room as room_named
@@ -70,43 +73,59 @@ def import_command(
         print("error: give the PHH file to write with -o OUT.phhs", file=sys.stderr)
         raise typer.Exit(2)
     sizes = []
+    summary = Summary()
+    readable = []
     for f in files:
         try:
             sizes.append(os.path.getsize(f))
+            readable.append(f)
         except OSError as exc:
-            print(f"error: cannot read {f}: {exc.strerror}", file=sys.stderr)
-            raise typer.Exit(2) from None
+            summary.file(f, skipped=f"cannot read the file: {exc.strerror}")
     out_path = Path(output)
-    summary = Summary()
     bar, task = _progress(sum(sizes), "hands")
     temp = out_path.with_name(out_path.name + ".part")
     written = 0
+    seen: set[tuple[str, str]] = set()
     try:
         with bar, open(temp, "w", encoding="utf-8") as out:
-            for f in files:
-                with open(f, "rb") as handle:
-                    counting = _Counting(handle, bar, task)
-                    for result in read(counting, room=room, name=f):
-                        summary.add(result)
-                        if isinstance(result, Imported):
-                            written += 1
-                            if written > 1:
-                                out.write("\n")
-                            out.write(f"[{written}]\n{phh.write(result.history)}")
-                        if summary.imported % 500 == 0:
-                            bar.update(task, description=f"{summary.imported:,} hands")
-    except HistoryError as exc:
-        temp.unlink(missing_ok=True)
-        print(f"error: {exc}", file=sys.stderr)
-        raise typer.Exit(2) from None
+            for f in readable:
+                try:
+                    with open(f, "rb") as handle:
+                        counting = _Counting(handle, bar, task)
+                        summary.file(f)
+                        for result in read(counting, room=room, name=f, seen=seen):
+                            summary.add(result)
+                            if isinstance(result, Imported):
+                                written += 1
+                                if written > 1:
+                                    out.write("\n")
+                                out.write(f"[{written}]\n{phh.write(result.history)}")
+                            if summary.imported % 500 == 0:
+                                bar.update(task, description=f"{summary.imported:,} hands")
+                except HistoryError as exc:  # this file is reported and skipped; the run goes on
+                    if summary.files and summary.files[-1]["file"] == f \
+                            and not summary.files[-1]["hands"]:
+                        summary.files.pop()
+                    summary.file(f, skipped=exc.reason)
+                except OSError as exc:
+                    summary.file(f, skipped=f"cannot read the file: {exc.strerror or exc}")
     except OSError as exc:
         temp.unlink(missing_ok=True)
         print(f"error: cannot write {output}: {exc.strerror or exc}", file=sys.stderr)
         raise typer.Exit(2) from None
+    if not summary.imported:
+        temp.unlink(missing_ok=True)
+        if as_json:
+            print(json.dumps({"output": None, **summary.to_dict()}))
+        for entry in summary.skipped:
+            print(f"error: {entry['file']}: {entry['reason']}", file=sys.stderr)
+        raise typer.Exit(2)
     os.replace(temp, out_path)
     if as_json:
         print(json.dumps({"output": str(out_path), **summary.to_dict()}))
         return
+    for entry in summary.skipped:
+        print(f"skipped: {entry['file']}: {entry['reason']}", file=sys.stderr)
     for refusal in summary.refusals[:_SHOWN_REFUSALS]:
         print(f"refused: {refusal}", file=sys.stderr)
     if summary.refused > _SHOWN_REFUSALS:

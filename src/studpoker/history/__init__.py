@@ -1,7 +1,10 @@
 """Online rooms' text hand histories: import into PHH, export in PokerStars' format.
 
-Seven Card Stud, Stud Hi-Lo and Razz hands from PokerStars and Full Tilt Poker
-text files (cash games and tournaments) are read, replayed through the engine
+Seven Card Stud, Stud Hi-Lo and Razz hands from twelve rooms' files (PokerStars,
+Full Tilt Poker, Americas Cardroom and the Winning Poker Network's older format,
+iPoker and Merge XML, PartyPoker, Winamax, Bovada / Ignition, Everleaf, OnGame,
+KingsClub; cash games and tournaments; each room a grammar,
+:mod:`studpoker.history.grammar`) are read, replayed through the engine
 and written as PHH hand histories (:mod:`studpoker.phh`), so that ``stats``,
 ``equity``, ``replay`` and the browser's replayer work on a player's real
 hands; and any hand played here can be written in the PokerStars text format

@@ -29,8 +29,17 @@ from dataclasses import dataclass, field, fields
 from studpoker import phh
 from studpoker.engine.actions import Action, ActionKind
 from studpoker.engine.cards import Card, full_deck
-from studpoker.engine.evaluation import board_has_pair
-from studpoker.engine.games import GAMES, Game, GameError, from_options, option_names, to_options
+from studpoker.engine.evaluation import board_has_pair, bring_in_key, razz_bring_in_key
+from studpoker.engine.games import (
+    GAMES,
+    DoorCard,
+    Game,
+    GameError,
+    Opener,
+    from_options,
+    option_names,
+    to_options,
+)
 from studpoker.engine.hand import Hand, Phase
 from studpoker.engine.operations import (
     ActionTaken,
@@ -195,6 +204,8 @@ class _Plan:
             self.dealer = n - 1
         self._stakes(context.stakes)
         self._cards()
+        self.fills: dict[tuple[int, int], Card] = {}
+        self.unknown_up: list[tuple[int, int]] | None = None  # up cards not in the file
         self.folds = [5] * n  # the street each player folded on (5: never)
         for e in rh.events:
             if e.kind == FOLD:
@@ -202,9 +213,13 @@ class _Plan:
                 self.folds[p] = min(self.folds[p], e.street)
         self.collected = [0] * n
         self.returned = [0] * n
+        self.ante_returned = [0] * n  # antes the room gave back before any betting
+        first_bet = next((e.line for e in rh.events if e.kind in BETTING), None)
         for e in money:
             if e.kind == COLLECT:
                 self.collected[self.index_of(e)] += e.amount
+            elif first_bet is None or e.line < first_bet:
+                self.ante_returned[self.index_of(e)] += e.amount
             else:
                 self.returned[self.index_of(e)] += e.amount
 
@@ -278,11 +293,7 @@ class _Plan:
             if e.kind == COMMUNITY:
                 continue
             p = self.index_of(e)
-            start = e.position if e.kind == DEAL else 0
-            for k, c in enumerate(e.cards):
-                if c is None:
-                    continue
-                pos = start + k
+            for pos, c in self._placed(e, p):
                 if pos == 6 and c is self.community:
                     continue  # the community card, in every hand shown
                 if pos > 6:
@@ -303,15 +314,114 @@ class _Plan:
                     self.dealt_known.add(p)
         self.named = frozenset(where)
 
-    def _deck(self, dealer: int, folds: Sequence[int]) -> list[Card]:
+    def _placed(self, e: Event, p: int) -> list[tuple[int, Card]]:
+        """Where each card of ``e`` goes: a deal's from its position; a show's in order,
+        unless some room writes the cards it shows in another order than it dealt them
+        (the down cards sorted): then each card already known keeps its place and the
+        others fill the places still unknown, in order."""
+        start = e.position if e.kind == DEAL else 0
+        placed = [(start + k, c) for k, c in enumerate(e.cards) if c is not None]
+        if e.kind == DEAL or all(self.known.get((p, pos), c) is c for pos, c in placed):
+            return placed
+        mine = {c: pos for (q, pos), c in self.known.items() if q == p}
+        free = iter([pos for pos in range(7) if (p, pos) not in self.known])
+        return [(mine[c], c) if c in mine else (next(free, 7), c) for _, c in placed]
+
+    def _first_actors(self) -> dict[int, int]:
+        """The player the room has act first on each street (third street: the bring-in)."""
+        first: dict[int, int] = {}
+        for e in self.rh.events:
+            if e.kind in BETTING and e.street not in first and e.player in self.index:
+                if e.street == 0 and e.kind != BRING_IN and any(b.kind == BRING_IN
+                                                                for b in self.bring_ins):
+                    first[0] = self.index[self.bring_ins[0].player]
+                    continue
+                first[e.street] = self.index[e.player]
+        return first
+
+    def _shaped(self, folds: Sequence[int], game: Game) -> dict[tuple[int, int], Card]:
+        """Up cards the file does not show, chosen so that the room's bring-in and first
+        actors are the rules' ones (R2.4/R2.6, R6.3/R6.4): the bring-in gets the door card
+        that brings in, the others' doors are kept away from it; on a later street the first
+        actor gets the best card for his board (a pair, else the highest, or the lowest in
+        razz) and the others the worst that makes no pair. The replay checks the result."""
+        if self.unknown_up is None:
+            last = max((e.street for e in self.rh.events if e.kind in BETTING or e.kind == DEAL),
+                       default=0)  # the last street the hand reached
+            self.unknown_up = [(p, pos) for p in range(self.n)
+                               for pos in range(2, min(last + 2, 5) + 1)
+                               if (p, pos) not in self.known and folds[p] >= pos - 2]
+        unknown = self.unknown_up
+        if not unknown:
+            return {}
+        low_game = game.board_opener is Opener.LOW_BOARD
+        low_door = game.bring_in_card is DoorCard.LOWEST
+        first = self._first_actors()
+        pool = sorted((c for c in full_deck() if c not in self.named), key=lambda c: c.code)
+        fills: dict[tuple[int, int], Card] = {}
+
+        def rank(c: Card) -> int:  # the card's place in the game's order, ace low in razz
+            r = c.code >> 2
+            return (r + 1) % 13 if low_game else r
+
+        def board(p: int, upto: int) -> list[int]:
+            cards = [self.known.get((p, q)) or fills.get((p, q)) for q in range(2, upto)]
+            return [rank(c) for c in cards if c is not None]
+
+        def take(c: Card, at: tuple[int, int]) -> None:
+            fills[at] = c
+            pool.remove(c)
+
+        key = bring_in_key if low_door else razz_bring_in_key  # the lowest key brings in
+        opener = first.get(0)
+        doors = [p for p in range(self.n) if (p, 2) in unknown]
+        if opener is not None and opener in doors:  # the bring-in's door card
+            take(min(pool, key=key), (opener, 2))
+        door = self.known.get((opener, 2)) or fills.get((opener, 2)) if opener is not None else None
+        for p in doors:
+            if (p, 2) in fills:
+                continue
+            # the others' doors: above the bring-in's, middling, ranks not repeated
+            used = {rank(c) for c in fills.values()}
+            above = [c for c in pool if door is None or key(c) > key(door)] or pool
+            ordered = sorted(above, key=lambda c: abs(rank(c) - 6))
+            pick = next((c for c in ordered if rank(c) not in used), ordered[0])
+            take(pick, (p, 2))
+        for street in range(1, 4):
+            pos = street + 2
+            here = [p for p in range(self.n) if (p, pos) in unknown]
+            lead = first.get(street)
+            if lead is not None and lead in here:
+                mine = board(lead, pos)
+                if low_game:
+                    pick = min(pool, key=lambda c: (rank(c) in mine, rank(c)))
+                else:
+                    pairs = [c for c in pool if rank(c) in mine]
+                    pick = max(pairs, key=lambda c: rank(c)) if pairs else max(pool, key=rank)
+                take(pick, (lead, pos))
+            for p in here:
+                if (p, pos) in fills:
+                    continue
+                mine = board(p, pos)
+                if low_game:
+                    pick = max(pool, key=lambda c: (rank(c) not in mine, rank(c)))
+                else:
+                    pick = min(pool, key=lambda c: (rank(c) in mine, rank(c)))
+                take(pick, (p, pos))
+        return fills
+
+    def _deck(self, dealer: int, folds: Sequence[int], game: Game | None = None) -> list[Card]:
         """The engine's draws in order: known cards where the file names them."""
         n = self.n
         order = [(dealer + 1 + i) % n for i in range(n)]
-        spare = iter([c for c in full_deck() if c not in self.named])
+        fills = self._shaped(folds, game) if game is not None else {}
+        self.fills = fills
+        taken = set(fills.values())
+        spare = iter([c for c in full_deck() if c not in self.named and c not in taken])
         deck: list[Card] = []
 
         def card(p: int, pos: int) -> None:
-            c = self.known.get((p, pos))
+            c = self.known.get((p, pos)) or fills.get((p, pos))
             deck.append(c if c is not None else next(spare))
 
         for pos in range(3):
@@ -337,7 +447,7 @@ class _Plan:
         seats are the players in seat-number order."""
         rh = self.rh
         game = self.game(options)
-        deck = self._deck(dealer, self.folds)
+        deck = self._deck(dealer, self.folds, game)
         try:
             hand = game.deal(stacks=self.stacks, dealer=dealer, deck=deck)
         except GameError as exc:
@@ -494,6 +604,7 @@ class _Plan:
         counts = [0] * n
         won = [0] * n
         returned = [0] * n
+        antes_back = [0] * n
         known = self.known
         betting = False
         for op in hand.log:
@@ -516,8 +627,11 @@ class _Plan:
                 won[op.seat] += op.amount
             elif isinstance(op, StreetStarted):
                 betting = True
-            elif isinstance(op, ChipsReturned) and betting:
-                returned[op.seat] += op.amount
+            elif isinstance(op, ChipsReturned):
+                (returned if betting else antes_back)[op.seat] += op.amount
+        if any(self.ante_returned) and self.ante_returned != antes_back:
+            raise Refused(f"the room gives back antes {self.ante_returned}, the rules {antes_back} "
+                          "(R1.6)", line=rh.line)
         for p in range(self.n):
             if self.returned[p] != returned[p]:
                 raise Refused(f"the room returns {self.returned[p]} uncalled to {self.names[p]}, "
@@ -552,6 +666,10 @@ class _Plan:
             h = phh.from_hand(hand, public=viewer is None, viewer=viewer)
             if self.extra:
                 h.actions = self._unmask(h.actions, order)
+        if self.fills:  # up cards the file does not show, chosen so that the rules open as the room
+            seat_of = {p: k + 1 for k, p in enumerate(order)}
+            h.fields["_chosen_cards"] = [f"p{seat_of[p]} {pos + 1} {c}"
+                                         for (p, pos), c in sorted(self.fills.items())]
         defaults = self.context.defaults.get(rh.game)
         if defaults is None:
             defaults = self.context.defaults[rh.game] = to_options(from_options(rh.game))
@@ -583,11 +701,15 @@ class _Plan:
             fields["_rake"] = rh.rake
         if len(self.dealt_known) == 1:
             fields["_hero"] = self.names[next(iter(self.dealt_known))]
+        elif rh.hero is not None and rh.hero in self.index:  # a room that deals every hand face up
+            fields["_hero"] = rh.hero
         h.fields.update(fields)
         return h
 
-    def _mask(self, actions: list[str], order: Sequence[int]) -> list[str]:
-        """``??`` for every card of a full history that the room never showed."""
+    def _mask(self, actions: list[str], order: Sequence[int],
+              only: Mapping[tuple[int, int], Card] | None = None) -> list[str]:
+        """``??`` for every card of a full history that the room never showed (``only``: for
+        those cards alone)."""
         held = [0] * self.n
         out = []
         for text in actions:
@@ -596,16 +718,20 @@ class _Plan:
                 p = order[int(words[2][1:]) - 1]
                 start = held[p]
                 held[p] += len(words[3]) // 2
-                words[3] = self._hide(p, start, words[3])
+                words[3] = self._hide(p, start, words[3], only)
                 text = " ".join(words)
             elif len(words) == 3 and words[1] == "sm":
-                words[2] = self._hide(order[int(words[0][1:]) - 1], 0, words[2])
+                words[2] = self._hide(order[int(words[0][1:]) - 1], 0, words[2], only)
                 text = " ".join(words)
             out.append(text)
         return out
 
-    def _hide(self, p: int, start: int, cards: str) -> str:
+    def _hide(self, p: int, start: int, cards: str,
+              only: Mapping[tuple[int, int], Card] | None = None) -> str:
         pieces = [cards[i:i + 2] for i in range(0, len(cards), 2)]
+        if only is not None:
+            return "".join("??" if (p, start + k) in only else piece
+                           for k, piece in enumerate(pieces))
         return "".join(piece if (p, start + k) in self.known else "??"
                        for k, piece in enumerate(pieces))
 

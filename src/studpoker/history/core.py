@@ -171,8 +171,8 @@ def split_hands(lines: Iterable[str], headers: Iterable[tuple[str, Callable[[str
     number = 0
     for number, line in enumerate(lines, 1):
         found = None
-        stripped = line.lstrip("\ufeff \t")
-        if stripped[:1] in _HEADER_STARTS:
+        stripped = line.lstrip("\ufeff \t\x00")
+        if stripped:
             for name, test in tests:
                 if test(stripped):
                     found = name
@@ -182,14 +182,21 @@ def split_hands(lines: Iterable[str], headers: Iterable[tuple[str, Callable[[str
                 yield Block(room, block, start, True)
             block, room, start = [stripped], found, number
         elif block is not None:
-            block.append(line)
+            if len(block) < MAX_HAND_LINES:
+                block.append(line)
+            elif len(block) == MAX_HAND_LINES:  # the rest is not held: the hand is refused
+                block.append(TOO_LONG)
         elif line.strip():
             yield (number, line)
     if block is not None:
         yield Block(room, block, start, False)
 
 
-_HEADER_STARTS: Final = frozenset("PFHGS#*<")  # the first characters of the rooms' header lines
+MAX_HAND_LINES: Final = 5000
+"""The most lines one hand is read with (real hands have under 200): the rest of a
+longer one is skipped and the hand refused, so memory stays bounded."""
+TOO_LONG: Final = "\x00\x00the hand is longer than 5000 lines\x00\x00"
+"""The line that stands for the rest of a hand too long to hold."""
 
 
 # --------------------------------------------------------------------------

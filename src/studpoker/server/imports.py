@@ -67,7 +67,7 @@ def _import(raw: bytes, room: str) -> dict[str, Any]:
     summary = history.Summary()
     hands: list[dict[str, Any]] = []
     try:
-        for result in history.read(io.BytesIO(raw), room=room, name="upload"):
+        for result in history.read(io.BytesIO(raw), room=room, name="upload", seen=set()):
             summary.add(result)
             if not isinstance(result, history.Imported) or len(hands) >= MAX_LISTED:
                 continue
