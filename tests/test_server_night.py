@@ -85,7 +85,7 @@ def test_r7_3_a_mixed_table_rotates_and_each_hand_keeps_its_own_game(url: str) -
             tid, clients = await seated_table(srv.url, STUD, 3, mixed=mixed, buy_in=1000)
             info = table_of(clients[0], tid)
             assert info["mixed"]["games"][1] == {"game": "wallstreet", "name": "Wall Street",
-                                                  "stakes": "ante 2, limits 4/4/8/8/8"}
+                                                  "stakes": "ante 2, limits 4/4/8/8/8", "unavailable": None}
             assert info["config"]["game"]["small_bet"] == 10  # the unit times the house stakes
             await play_hands(clients, tid, 4)
             hands = await clients[0].get(f"/api/tables/{tid}/hands")
@@ -148,6 +148,64 @@ def test_r7_1_dealers_choice_online(url: str) -> None:
     run(go(), timeout=120)
 
 
+def test_r7_1_dealers_choice_by_orbit_online(url: str) -> None:
+    """R7.1 online, choice_for orbit: the chooser picks the game of a round, then the choice passes to
+    the seat on their left (not the dealer button): three rounds, three different choosers; the
+    table message names the seat holding the choice button; a game the players cannot fill is
+    offered with the reason in plain words."""
+
+    async def go() -> None:
+        with ServerThread(url, FAST) as srv:
+            mixed = {"mode": "dealers_choice", "choice_for": "orbit", "hands": 2,
+                     "games": ["stud", "wallstreet", "razz"]}
+            tid, clients = await seated_table(srv.url, STUD, 3, mixed=mixed, action_time=1.0)
+            info = table_of(clients[0], tid)
+            assert info["mixed"]["choice_for"] == "orbit" and info["config"]["mixed"]["choice_for"] == "orbit"
+            choosers: list[int] = []
+
+            def note() -> bool:
+                choosers.clear()
+                for m in clients[0].received:
+                    if m.get("type") == "table" and m["table"]["mixed"]["choosing"] is not None:
+                        seat = m["table"]["mixed"]["choosing"]
+                        if not choosers or choosers[-1] != seat:
+                            choosers.append(seat)
+                return len(choosers) >= 3
+
+            play = asyncio.ensure_future(play_hands(clients, tid, 5))
+            await wait_until(note, timeout=120, what="three choices of the game")
+            await play
+            assert len(set(choosers[:3])) == 3, choosers  # each of the three players chose once
+            assert [(a + 1) % 3 for a in choosers[:2]] == choosers[1:3]  # passed one seat left each time
+            for c in clients:
+                await c.close()
+        assert audit_ok(url) == []
+
+    run(go(), timeout=180)
+
+
+def test_r7_2_a_game_the_table_cannot_deal_says_why(url: str) -> None:
+    """R7.2: with two players, Wall Street (three or more) is offered to the dealer as unavailable
+    with its reason in plain words; a pick of it is refused."""
+
+    async def go() -> None:
+        with ServerThread(url, FAST) as srv:
+            mixed = {"mode": "dealers_choice", "games": ["stud", "wallstreet"]}
+            tid, clients = await seated_table(srv.url, STUD, 2, mixed=mixed, seats=3, action_time=30)
+            await wait_until(lambda: table_of(clients[0], tid)["mixed"]["choice_deadline"] is not None,
+                             what="a dealer asked to choose")
+            info = table_of(clients[0], tid)
+            games = {g["game"]: g["unavailable"] for g in info["mixed"]["games"]}
+            assert games["stud"] is None
+            assert games["wallstreet"] == "Wall Street needs at least 3 players; 2 are ready to play"
+            chooser = clients[info["mixed"]["choosing"]]
+            await refused(chooser, {"type": "choose_game", "table": tid, "game": "wallstreet"}, "refused")
+            for c in clients:
+                await c.close()
+
+    run(go(), timeout=120)
+
+
 def test_a_mixed_config_is_checked(url: str) -> None:
     """R7.1/R7.2: a mixed table lists known games once each; every game can be dealt at its seat
     count; a bad option is named."""
@@ -170,7 +228,8 @@ def test_a_mixed_config_is_checked(url: str) -> None:
         for bad, word in [({"games": ["stud", "stud"]}, "once"), ({"games": ["hearts"]}, "unknown game"),
                           ({"games": []}, "at least 1"), ({"games": ["stud"], "mode": "chaos"}, "mode"),
                           ({"games": [{"game": "stud", "bet": 3}]}, "unknown option"),
-                          ({"games": ["stud"], "hands": 0}, "hands")]:
+                          ({"games": ["stud"], "hands": 0}, "hands"),
+                          ({"games": ["stud"], "mode": "dealers_choice", "choice_for": "dealer"}, "choice_for")]:
             r = make(bad)
             assert r.status_code == 422 and word in r.text, (bad, r.text)
         r = make({"games": ["stud", "wallstreet"]}, seats=2)

@@ -5,6 +5,7 @@ re-exports it.
 """
 
 from studpoker.engine.table import (
+    CHOICE_FOR,
     MIXED_MODES,
     Mixed,
     Seat,
@@ -16,6 +17,7 @@ from studpoker.engine.table import (
 )
 
 __all__ = [
+    "CHOICE_FOR",
     "MIXED_MODES",
     "Mixed",
     "Seat",
