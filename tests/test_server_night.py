@@ -243,7 +243,8 @@ def test_a_mixed_config_is_checked(url: str) -> None:
 
 def test_host_pauses_resumes_removes_and_sets_the_delay(url: str) -> None:
     """Only the host pauses, resumes, removes and sets the delay; a player in the hand is removed
-    between hands only, chips back to the balance; a forged or malformed request changes nothing."""
+    between hands only, chips back to the balance, and is told (``removed``); a forged or malformed
+    request changes nothing."""
 
     async def go() -> None:
         with ServerThread(url, SLOW) as srv:
@@ -273,6 +274,11 @@ def test_host_pauses_resumes_removes_and_sets_the_delay(url: str) -> None:
             await host.request({"type": "remove_player", "table": tid, "seat": 2})
             await wait_until(lambda: table_of(host, tid)["seats"][2] is None, what="bob removed")
             assert (await bob.get("/api/me"))["balance"] == balance + chips
+            # bob is told, with the chips back to his balance; nobody else is
+            await wait_until(lambda: any(m.get("type") == "removed" for m in bob.received), what="bob told")
+            told = [m for m in bob.received if m.get("type") == "removed"]
+            assert told == [{"type": "removed", "table": tid, "name": table_of(bob, tid)["name"], "chips": chips}]
+            assert not any(m.get("type") == "removed" for m in host.received + ann.received)
             last = host.tables[tid].hand.id  # type: ignore[union-attr]
             await host.request({"type": "resume", "table": tid})
             await wait_until(lambda: host.tables[tid].hand.id != last, timeout=30,  # type: ignore[union-attr]

@@ -81,16 +81,23 @@ def test_the_decks_are_the_ones_described() -> None:
     assert queen[4][0] == "Q" and queen[5][0] == "A" and queen[6][0] == "Q" and queen[7][0] == "J"
 
 
-WILD_MARKS = """() => [...document.querySelectorAll('.felt-wrap img.card')].map((img) => {
+# the wild ranks and every card's marks read in one go (one turn of the page's event loop: never
+# between two renders, which would pair the ranks of one with the cards of the other)
+WILD_MARKS = """() => {
+  const ranks = document.querySelector("[data-testid='wild-ranks']");
+  return [ranks ? ranks.dataset.ranks || '' : '', [...document.querySelectorAll('.felt-wrap img.card')].map((img) => {
   const card = (img.getAttribute('src').match(/card\\/(\\w+)\\.svg/) || [])[1];
   return [card, img.classList.contains('wild'), img.dataset.testid || '', img.alt,
-          img.getAttribute('src').includes('wild=true')]; })"""
+          img.getAttribute('src').includes('wild=true')]; })]; }"""
 
 
-def check_wild_marks(page: Any, ranks: str) -> int:
-    """Every face-up or own card whose rank is wild now is marked, and no other: the count marked."""
+def check_wild_marks(page: Any, wild_game: bool) -> tuple[str, int]:
+    """Every face-up or own card whose rank is wild now is marked, and no other: the wild ranks of
+    the moment and the count marked."""
+    ranks, cards = page.evaluate(WILD_MARKS)
+    ranks = ranks if wild_game else ""
     marked = 0
-    for card, wild, testid, alt, star in page.evaluate(WILD_MARKS):
+    for card, wild, testid, alt, star in cards:
         if card == "back":
             assert not wild and not testid
             continue
@@ -98,7 +105,7 @@ def check_wild_marks(page: Any, ranks: str) -> int:
         assert wild == want and (testid == "wild-card") == want and star == want, (card, ranks)
         assert alt.endswith("(wild)") == want or ("(wild)" in alt) == want, alt
         marked += want
-    return marked
+    return ranks, marked
 
 
 def view_of(player: Player) -> dict[str, Any]:
@@ -144,9 +151,9 @@ def play_home_hand(player: Player, server: str, game: str, seed: str, tmp: Path)
     deadline = time.time() + 120
     while not player.summary(number).count():
         assert time.time() < deadline, f"{game} hand {number} did not finish"
-        ranks = (wild.get_attribute("data-ranks") or "") if wild_game else ""
+        ranks, marked = check_wild_marks(page, wild_game)
         seen["ranks"].add(ranks)
-        seen["marked"] += check_wild_marks(page, ranks)
+        seen["marked"] += marked
         buttons = page.locator("button.act:not([disabled])")
         try:
             kinds = buttons.evaluate_all("els => els.map(e => e.dataset.kind)")
@@ -180,7 +187,7 @@ def play_home_hand(player: Player, server: str, game: str, seed: str, tmp: Path)
         page.screenshot(path=str(path), full_page=True)
         seen["shots"].append(path)
     page.set_viewport_size({"width": 1280, "height": 800})
-    seen["final_marked"] = check_wild_marks(page, (wild.get_attribute("data-ranks") or "") if wild_game else "")
+    seen["final_marked"] = check_wild_marks(page, wild_game)[1]
     detail = server_result(server, table_id, number)
     assert_result_matches([player], detail, number)
     names = [e["name"] for e in detail["start"]]

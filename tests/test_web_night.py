@@ -213,7 +213,7 @@ def add_bots(page: Any, count: int) -> None:
     for i in range(count):
         before = page.locator(".seat .badge:text('bot')").count()
         page.click("#btn-addbot")
-        deadline = time.time() + 20
+        deadline = time.time() + 120
         while page.locator(".seat .badge:text('bot')").count() <= before:
             assert time.time() < deadline, f"bot {i + 1} did not sit down"
             time.sleep(0.05)
@@ -366,7 +366,7 @@ def test_your_turn_is_shown_everywhere_and_a_replay_costs_no_hand(server: Server
         while sum(1 for m in you.received if m.get("type") == "your_turn") == told:  # the next turn
             assert time.time() < deadline, "no next turn"
             page.wait_for_timeout(50)  # (Playwright hands the frames over while it waits)
-        page.locator("[data-testid='turn-banner']").wait_for(state="visible", timeout=10000)
+        page.locator("[data-testid='turn-banner']").wait_for(state="visible", timeout=60_000)
 
     def open_replay() -> None:
         page.click("#btn-hands")
@@ -377,10 +377,10 @@ def test_your_turn_is_shown_everywhere_and_a_replay_costs_no_hand(server: Server
     banner = page.locator("[data-testid='turn-banner']")
     assert "Your turn at turns" in banner.inner_text()
     assert page.title().startswith("Your turn")
-    page.wait_for_function("() => window.__sounds.includes('turn')", timeout=5000)
+    page.wait_for_function("() => window.__sounds.includes('turn')", timeout=60_000)
     # nobody comes back: when the action time is over the page brings the table back by itself
-    page.locator("[data-testid='overlay']").wait_for(state="detached", timeout=15000)
-    wait_turn(page, timeout=5)
+    page.locator("[data-testid='overlay']").wait_for(state="detached", timeout=60_000)
+    wait_turn(page, timeout=60)
     assert banner.is_hidden()
     clock = page.locator(".seat.you [data-testid='clock']").inner_text()
     spent = bank - int(clock.split("bank ")[1].rstrip("s")) if "bank " in clock else 0
@@ -395,9 +395,9 @@ def test_your_turn_is_shown_everywhere_and_a_replay_costs_no_hand(server: Server
 
     next_turn_hidden(open_hands_page)
     assert page.title().startswith("Your turn")
-    page.wait_for_function("() => window.__sounds.includes('turn')", timeout=5000)
+    page.wait_for_function("() => window.__sounds.includes('turn')", timeout=60_000)
     page.click("[data-testid='turn-banner-back']")
-    wait_turn(page, timeout=10)
+    wait_turn(page, timeout=60)
     assert f"#/table/{table_id}" in page.url
     assert you.act(("call", "check", "bring_in"))
     you.close()
@@ -427,7 +427,7 @@ def test_a_closed_tab_finds_its_seat_and_a_guest_becomes_an_account(server: Serv
     zoe.page = zoe.open_page()
     zoe.page.goto(f"{server.url}/")
     back = zoe.page.locator("[data-testid='your-seats'] [data-testid='return-to-table']")
-    back.wait_for(timeout=10000)
+    back.wait_for(timeout=60_000)
     assert "private night" in back.inner_text()
     back.click()
     zoe.page.wait_for_selector(f".seat.you[data-name='{nick}']")

@@ -72,6 +72,7 @@ __all__ = [
     "PingMsg",
     "RemoveBotMsg",
     "RemovePlayerMsg",
+    "RemovedMsg",
     "ResumeMsg",
     "SeatSettingsMsg",
     "ServerMessage",
@@ -783,6 +784,15 @@ class YourTurnMsg(_ServerBase):
     bank_deadline: float
 
 
+class RemovedMsg(_ServerBase):
+    """To a player the host removed from ``table`` (its ``name``): ``chips`` went back to their balance."""
+
+    type: Literal["removed"]
+    table: int
+    name: str
+    chips: int
+
+
 class TurnOverMsg(_ServerBase):
     """The player's turn at ``table`` is over (they acted, the clock acted, or the hand ended)."""
 
@@ -793,7 +803,7 @@ class TurnOverMsg(_ServerBase):
 
 ServerMessage = Annotated[
     HandMsg | UpdateMsg | HandEndMsg | TableMsg | WelcomeMsg | AckMsg | ErrorMsg | LobbyReply
-    | PongMsg | ChatOut | BalanceMsg | YourTurnMsg | TurnOverMsg,
+    | PongMsg | ChatOut | BalanceMsg | YourTurnMsg | TurnOverMsg | RemovedMsg,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
