@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from _browser import ARGS, CHROMIUM, keep_screenshot, require_chromium
@@ -119,7 +120,13 @@ class Friend:
     def open_page(self) -> Any:
         page = self.context.new_page()
         page.add_init_script("""window.__sounds = [];
-          window.addEventListener('studpoker:sound', (e) => window.__sounds.push(e.detail.name));""")
+          window.addEventListener('studpoker:sound', (e) => window.__sounds.push(e.detail.name));
+          window.__said = [];  // everything the page says through its aria-live region
+          document.addEventListener('DOMContentLoaded', () => {
+            const box = document.getElementById('announce');
+            if (box) new MutationObserver(() => { if (box.textContent) window.__said.push(box.textContent); })
+              .observe(box, {childList: true, characterData: true, subtree: true});
+          });""")
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
 
         def frames(ws: Any) -> None:
@@ -578,36 +585,99 @@ def test_statistics_are_linked_from_the_lobby(server: ServerThread, browser: Any
 # ---------------------------------------------------------------------------------- R7 in the browser
 
 
+RECT = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
+  const r = e.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; }"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return min(a["r"], b["r"]) - max(a["l"], b["l"]) > 0.5 and min(a["b"], b["b"]) - max(a["t"], b["t"]) > 0.5
+
+
 def test_dealers_choice_in_the_browser(server: ServerThread, browser: Any, tmp_path: Path) -> None:
-    """R7.1/R7.2 in the page: a dealer's choice table made from the lobby's form; the dealer is asked
-    on the clock with a button for every game of the list (from the registry), the game picked is
-    dealt, and the table says who chooses next."""
+    """R7.1/R7.2 in the page: the lobby's form says who picks in words (choice_for: each dealer their
+    own hand, or one player an orbit) and shows each game's stakes; before the first hand the felt lists
+    the table's games (no market); the dealer is asked on the clock with a picker that wraps on a phone
+    and leaves their own cards in view; a game the two players cannot fill (Wall Street) is greyed out
+    with the reason in words; the game picked is announced by a banner on the felt and to screen
+    readers, and dealt."""
     you = Friend(browser, server.url)
     you.guest(f"dee{uuid.uuid4().hex[:4]}")
     page = you.page
     page.fill("#create-name", "Dealer's choice")
     page.check("[data-testid='create-mixed']")
+    registry = page.evaluate("async () => (await (await fetch('/api/games')).json()).games.map((g) => [g.game, g.stakes])")
+    games = [g for g, _ in registry]
+    shown = page.locator("[data-testid='mixed-game-stakes']").evaluate_all("els => els.map(e => e.dataset.stakes)")
+    assert shown == [s for _, s in registry]  # each game's stakes, as the server words them
+    assert not page.locator("#mixed-choice-for").is_visible()  # a rotation: nobody picks
     page.select_option("#mixed-mode", "dealers_choice")
-    page.fill("input[name='mixed_hands']", "1")
-    page.fill("input[name='action_time']", "60")
+    assert page.locator("#mixed-choice-for option").all_inner_texts() == [
+        "Each dealer picks the game of the hand they deal",
+        "One player picks for a whole orbit, then the choice passes to the left"]
+    assert not page.locator("input[name='mixed_hands']").is_visible()  # a pick every hand: no hands per game
+    page.select_option("#mixed-choice-for", "orbit")
+    assert page.locator("input[name='mixed_hands']").is_visible()
+    page.select_option("#mixed-choice-for", "hand")
+    page.fill("input[name='action_time']", "300")
     page.click("#create-submit")
     page.wait_for_url("**/#/table/*")
+    table_id = int(page.url.split("#/table/")[1].split("?")[0])
+    config = httpx.get(f"{server.url}/api/tables/{table_id}").json()["config"]
+    assert config["mixed"]["mode"] == "dealers_choice" and config["mixed"]["choice_for"] == "hand"
+    listed = page.locator("[data-testid='table-games'] li")
+    listed.first.wait_for()
+    assert listed.evaluate_all("els => els.map(e => e.dataset.game)") == games
+    assert page.locator("[data-testid='market']").count() == 0
     you.sit(0, 500)
     you.seated()
-    add_bots(page, 2)
-    choose = page.locator("[data-testid='choose-game']")
-    choose.wait_for(timeout=30000)  # the first button is seat 0's: this player chooses
-    options = choose.locator("[data-testid='choose-game-option']").evaluate_all("els => els.map(e => e.dataset.game)")
-    games = page.evaluate("async () => (await (await fetch('/api/games')).json()).games.map((g) => g.game)")
-    assert options == games  # every game of the registry, none written into the page
+    add_bots(page, 1)  # two players: Wall Street (three or more) cannot be dealt
+    picker = page.locator("[data-testid='game-picker']")
+    picker.wait_for(timeout=60_000)  # the first button is seat 0's: this player picks the game of their hand
+    options = picker.locator("[data-testid='choose-game-option']")
+    assert options.evaluate_all("els => els.map(e => e.dataset.game)") == games  # from the registry
+    mixed = httpx.get(f"{server.url}/api/tables/{table_id}").json()["mixed"]
+    unavailable = {g["game"]: g["unavailable"] for g in mixed["games"]}
+    disabled = dict(options.evaluate_all("els => els.map(e => [e.dataset.game, e.disabled])"))
+    assert disabled == {g: unavailable[g] is not None for g in games}
+    wall = picker.locator("[data-testid='choose-game-option'][data-game='wallstreet']")
+    assert wall.is_disabled()
+    assert wall.locator("[data-testid='game-unavailable']").inner_text() == \
+        "Wall Street needs at least 3 players; 2 are ready to play"
+    assert "R7" not in picker.inner_text()
     assert page.title().startswith("Your turn")
+    # 1280x800: the picker leaves the chooser's own seat in view; 390x844: it wraps inside the screen
+    mine, row = page.evaluate(RECT, ".seat.you .cards"), page.evaluate(RECT, "[data-testid='actions']")
+    assert mine and row and not overlap(mine, row), (mine, row)
+    assert mine["b"] <= 800 and row["b"] <= 800
     shot = tmp_path / "night-dealers-choice.png"
     page.screenshot(path=str(shot))
     keep_screenshot(shot)
-    choose.locator("[data-testid='choose-game-option'][data-game='wallstreet']").click()
-    page.locator(".market").wait_for(timeout=30000)
-    assert page.inner_text("[data-testid='table-game']").startswith("Wall Street")
-    assert any(m.get("type") == "choose_game" and m.get("game") == "wallstreet" for m in you.sent)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("() => document.querySelector('.seat.you').scrollIntoView({block: 'nearest'})")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    box = page.evaluate(RECT, "[data-testid='game-picker']")
+    assert box and box["l"] >= 0 and box["r"] <= 390 and box["b"] <= 844, box
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
+    heights = options.evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
+    assert max(heights) <= 70, heights  # a name wraps to two lines at most
+    shot = tmp_path / "night-dealers-choice-phone.png"
+    page.screenshot(path=str(shot))
+    keep_screenshot(shot)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # the pick: announced on the felt and to screen readers, then dealt
+    picker.locator("[data-testid='choose-game-option'][data-game='razz']").click()
+    banner = page.locator("[data-testid='game-banner']")
+    banner.wait_for(timeout=60_000)
+    assert banner.get_attribute("data-game") == "razz"
+    assert "Now playing Razz: the lowest hand wins" in banner.inner_text()
+    page.wait_for_function("() => window.__said.some((t) => t.startsWith('Now playing Razz: the lowest hand wins'))",
+                           timeout=60_000)
+    page.locator(".felt-wrap[data-hand='1']").wait_for(timeout=60_000)
+    assert page.inner_text("[data-testid='table-game']").startswith("Razz")
+    assert any(m.get("type") == "choose_game" and m.get("game") == "razz" for m in you.sent)
+    shot = tmp_path / "night-game-banner.png"
+    page.screenshot(path=str(shot))
+    keep_screenshot(shot)
     you.close()
 
 

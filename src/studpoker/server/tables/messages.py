@@ -137,10 +137,11 @@ def mixed_info(room: Room) -> dict[str, Any] | None:
 def _unavailable(game: Any, ready: int) -> str | None:
     """Why a game of a mixed table cannot be dealt to the ``ready`` players now, in plain words
     (R7.2: it is skipped; a dealer's choice cannot pick it), or None when it can."""
+    now = f"{ready} {'is' if ready == 1 else 'are'} ready to play"
     if ready < game.min_players:
-        return f"{game.title} needs at least {game.min_players} players; {ready} are ready to play"
+        return f"{game.title} needs at least {game.min_players} players; {now}"
     if ready > game.max_players:
-        return f"{game.title} seats at most {game.max_players} players; {ready} are ready to play"
+        return f"{game.title} seats at most {game.max_players} players; {now}"
     return None
 
 

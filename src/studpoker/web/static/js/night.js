@@ -7,7 +7,7 @@ import {api, apiText} from "./api.js";
 import {h, signed, toast} from "./util.js";
 
 /** The host's panel. model = {info, inHand (a hand is being played), botBuyIn, kinds, defaultBot, send(type, extra),
- * onClose} */
+ * onClose, onRemove(seat) (asks first)} */
 export function hostPanel(model) {
   const {info, send} = model;
   const paused = info.paused;
@@ -49,7 +49,7 @@ export function hostPanel(model) {
         h("span", {}, `${s.name}${s.bot ? " (bot)" : ""} · ${s.chips}`),
         h("button", {class: "remove-player", "data-testid": "remove-player", disabled: busy,
           title: busy ? "in the hand: removed between hands only" : "chips go back to their balance",
-          onclick: (e) => { e.currentTarget.blur(); send("remove_player", {seat: s.seat}); }}, "Remove"));
+          onclick: (e) => { e.currentTarget.blur(); model.onRemove(s.seat); }}, "Remove"));
     })) : null,
     h("div", {class: "host-row owner-tools"}, botSelect, h("button", {id: "btn-addbot",
       title: `a bot's buy-in (${model.botBuyIn}) comes from your balance and goes back to it when the bot leaves`,
@@ -119,15 +119,37 @@ export async function fetchLedger(tableId, invite) {
   }
 }
 
-/** Dealer's choice (R7.1): the dealer picks the next game, on the clock. */
+/** Dealer's choice (R7.1): the player with the choice picks the game of their hand (or of the orbit), on the
+ * clock. A game the players ready cannot fill is greyed out with the server's reason in words (R7.2). */
 export function choosePanel(mixed, send) {
+  const what = mixed.choice_for === "orbit" ? "the game of the next orbit" : "the game of your hand";
   return h("div", {class: "choose-game", "data-testid": "choose-game", role: "group",
-    "aria-label": "choose the next game"},
-  h("div", {class: "status-line"}, "Dealer's choice: pick the game of the next round ",
+    "aria-label": `choose ${what}`},
+  h("div", {class: "status-line"}, `Your choice: pick ${what} `,
     h("span", {class: "secs", "data-testid": "choice-clock", dataset: {deadline: String(mixed.choice_deadline ?? "")}})),
-  h("div", {class: "buttons"}, mixed.games.map((g) => h("button", {class: "act choose", "data-testid": "choose-game-option",
-    dataset: {game: g.game}, title: g.stakes, onclick: (e) => {
+  h("div", {class: "game-picker", "data-testid": "game-picker"}, mixed.games.map((g) => h("button", {
+    class: "act choose", "data-testid": "choose-game-option", type: "button",
+    dataset: {game: g.game, unavailable: g.unavailable ? "yes" : "no"}, disabled: Boolean(g.unavailable),
+    title: g.unavailable || g.stakes, onclick: (e) => {
       e.currentTarget.disabled = true;
       send("choose_game", {game: g.game});
-    }}, g.name, h("span", {class: "stakes"}, g.stakes)))));
+    }}, h("span", {class: "game-name"}, g.name),
+  h("span", {class: g.unavailable ? "stakes why-not" : "stakes", "data-testid": g.unavailable ? "game-unavailable" : null},
+    g.unavailable || g.stakes)))));
+}
+
+// how each share of a pot is won, by the ranking the server names (game_info.halves): no game is named here
+const SHARE_WORDS = {
+  high: "the highest hand", wild_high: "the highest hand (wild cards count)", razz: "the lowest hand",
+  eight_or_better: "the best low of eight or better", high_spade: "the highest spade in the hole",
+  low_spade: "the lowest spade in the hole",
+};
+
+/** "the lowest hand wins", "the highest hand takes half, the best low of eight or better the other half":
+ * how a game is won, from its game_info (the banner of a change of game). */
+export function howWon(gameInfo) {
+  const shares = (gameInfo.halves || []).map((x) => SHARE_WORDS[x.ranking] || x.name);
+  if (shares.length === 1) return `${shares[0]} wins`;
+  if (shares.length === 2) return `${shares[0]} takes half, ${shares[1]} the other half`;
+  return shares.join(", ");
 }
