@@ -206,6 +206,34 @@ def test_r7_2_a_game_the_table_cannot_deal_says_why(url: str) -> None:
     run(go(), timeout=120)
 
 
+def test_the_whole_nights_hands_download_as_phh_and_pokerstars_text(url: str) -> None:
+    """R7.3: the night's hands in one file: PHH (one table a hand, each under its own game) and
+    PokerStars text for the games it can hold; a private table's need its invite."""
+
+    async def go() -> None:
+        with ServerThread(url, FAST) as srv:
+            mixed = {"mode": "rotation", "games": ["stud", "wallstreet"], "hands": 1}
+            tid, clients = await seated_table(srv.url, STUD, 3, mixed=mixed, private=True, buy_in=1000)
+            invite = table_of(clients[0], tid)["invite_code"]
+            await play_hands(clients, tid, 3)
+            outsider = httpx.get(f"{srv.url}/api/tables/{tid}/hands.phhs")
+            assert outsider.status_code == 403
+            r = httpx.get(f"{srv.url}/api/tables/{tid}/hands.phhs?invite={invite}")
+            assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+            histories = phh.read(r.text)
+            hands = await clients[0].get(f"/api/tables/{tid}/hands?invite={invite}")
+            over = sorted(h["number"] for h in hands if h["status"] == "over")
+            assert [h.name for h in histories] == [f"hand {n}" for n in over] and len(over) >= 3
+            assert {h.variant for h in histories} == {"F7S", "FWS"}  # each hand under its own game
+            stars = httpx.get(f"{srv.url}/api/tables/{tid}/hands.txt?invite={invite}")
+            assert stars.status_code == 200
+            assert stars.text.count("PokerStars Hand #") == sum(h.variant == "F7S" for h in histories)
+            for c in clients:
+                await c.close()
+
+    run(go(), timeout=180)
+
+
 def test_a_mixed_config_is_checked(url: str) -> None:
     """R7.1/R7.2: a mixed table lists known games once each; every game can be dealt at its seat
     count; a bad option is named."""
@@ -526,8 +554,17 @@ def test_the_nights_ledger_matches_the_chips_and_settles_to_zero(url: str) -> No
             r = httpx.get(f"{srv.url}/api/tables/{tid}/ledger.csv", headers={"Authorization": f"Bearer {ann.token}"})
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
             rows = list(csv.DictReader(io.StringIO(r.text)))
-            assert [(x["player"], int(x["net"])) for x in rows[:-1]] == [(x["name"], x["net"]) for x in ledger["players"]]
-            assert rows[-1]["player"] == "total" and int(rows[-1]["net"]) == 0
+            # every row names the table and the night's date; the players, the totals, then the transfers
+            assert {(x["table"], x["date"]) for x in rows} == {(ledger["name"], ledger["date"])}
+            players = len(ledger["players"])
+            assert [(x["player"], int(x["net"])) for x in rows[:players]] == [(x["name"], x["net"]) for x in ledger["players"]]
+            assert rows[players]["player"] == "total" and int(rows[players]["net"]) == 0
+            assert [(x["player"], x["pays"], int(x["amount"])) for x in rows[players + 1:]] == [
+                (t["payer"], t["payee"], t["amount"]) for t in transfers]
+            # the nights each played, with their net (the lobby's "Your nights")
+            nights = await ann.get("/api/me/nights")
+            assert [(n["table"], n["name"], n["date"]) for n in nights][:1] == [(tid, ledger["name"], ledger["date"])]
+            assert nights[0]["net"] == sum(x["net"] for x in ledger["players"] if x["name"] == ann.user["name"])
             outsider = await guest(srv.url)
             with pytest.raises(ClientError) as info:
                 await outsider.get(f"/api/tables/{tid}/ledger")

@@ -719,8 +719,22 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
     for nick, seat, size in ((f"Ann{suffix}", 2, (1280, 800)), (f"Bob{suffix}", 4, (390, 844))):
         f = Friend(browser, server.url, size)
         f.page.goto(link)
-        f.page.fill("#login-name", nick)
-        f.page.click("#btn-guest")
+        # the invite lands on the table itself: its name, its host, its games, then a nickname and Join
+        landing = f.page.locator("[data-testid='invite-landing']")
+        landing.wait_for()
+        text = landing.inner_text()
+        assert "Friday night" in text and f"Host{suffix}" in text and "invites you" in text, text
+        listed = httpx.get(f"{server.url}/api/tables/{table_id}?invite={invite}").json()["config"]["mixed"]["games"]
+        assert landing.locator("[data-testid='invite-games'] li").evaluate_all(
+            "els => els.map(e => e.dataset.game)") == [g["game"] for g in listed]
+        assert "Log in or register" not in f.page.inner_text("body")
+        if size[0] < 600:
+            assert f.page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
+            shot = tmp_path / "night-invite-phone.png"
+            f.page.screenshot(path=str(shot))
+            keep_screenshot(shot)
+        f.page.fill("[data-testid='invite-nickname']", nick)
+        f.page.click("[data-testid='invite-join']")
         f.name = nick
         f.page.wait_for_selector(".sit-btn")
         f.sit(seat, 400)
@@ -790,7 +804,14 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
     balance = int(ann.page.inner_text("[data-testid='balance']"))
     chips = int(page.locator(".seat[data-seat='2'] .stack").get_attribute("data-stack") or "0")
     page.locator("[data-testid='host-players'] li[data-seat='2'] [data-testid='remove-player']").click()
+    confirm = page.locator("[data-testid='confirm-remove']")  # the host is asked first
+    confirm.wait_for()
+    assert f"Ann{suffix}" in page.inner_text(".modal") and ann.page.locator(".seat.you").count() == 1
+    confirm.click()
     ann.page.locator(".seat.you").wait_for(state="detached")
+    told = ann.page.locator("[data-testid='removed-notice']")
+    told.wait_for(timeout=60_000)
+    assert f"The host removed you; {chips} chips back to your balance" in told.inner_text()
     ann.page.locator("[data-testid='balance']", has_text=str(balance + chips)).wait_for()
     # the ledger on the table page, its CSV and the settle-up
     ledger = ledger_of(page, table_id, invite)
@@ -809,7 +830,8 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
     with page.expect_download() as download:
         panel.locator("[data-testid='ledger-csv']").click()
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text())))
-    assert {r["player"]: int(r["net"]) for r in rows if r["player"] != "total"} == shown
+    assert {r["player"]: int(r["net"]) for r in rows if r["player"] != "total" and r["net"] != ""} == shown
+    assert {r["table"] for r in rows} == {"Friday night"} and all(r["date"] for r in rows)
     owed = dict(shown)
     for li in panel.locator("[data-testid='settle-up'] li").evaluate_all(
             "els => els.map(e => [e.dataset.payer, e.dataset.payee, Number(e.dataset.amount)])"):

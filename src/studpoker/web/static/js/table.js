@@ -605,10 +605,11 @@ export function mountTable(root, {id, invite}) {
       replace(seatBox, me && !tour ? h("section", {class: "panel seat-settings", "data-testid": "seat-panel"},
         h("h3", {}, "Your seat"),
         h("div", {class: "host-row"},
-          h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out"),
+          // leaving after this hand sits the seat out meanwhile: "Stay" undoes it, never a "Sit in" mid-hand
+          me.leave_after_hand ? null : h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out"),
             title: "from the next hand on"}, me.sitting_out ? "Sit in" : inMine ? "Sit out next hand" : "Sit out"),
           !inMine ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
-          inMine ? h("button", {id: "btn-leave-after", "data-testid": "leave-after-hand",
+          inMine || me.leave_after_hand ? h("button", {id: "btn-leave-after", "data-testid": "leave-after-hand",
             "aria-pressed": me.leave_after_hand ? "true" : "false",
             onclick: () => simple("seat_settings", {leave_after_hand: !me.leave_after_hand})},
           me.leave_after_hand ? "Stay after this hand" : "Leave after this hand") : null),
@@ -734,7 +735,9 @@ export function mountTable(root, {id, invite}) {
       const text = statusText(info, me, inHand, view, waitingText);
       const pre = [];
       if (playing) {
-        const kinds = ["check_fold", "check", "call_any"];
+        // facing a bet (the bring-in on third street too) no check is possible: no Check, and Fold for Check/Fold
+        const facing = maxBet(view) > view.players[hs].bet;
+        const kinds = facing ? ["check_fold", "call_any"] : ["check_fold", "check", "call_any"];
         if (gameInfo.market_prices) kinds.push("take_card");
         for (const k of kinds) {
           pre.push(h("button", {class: `pre${st.pre === k ? " on" : ""}`, dataset: {pre: k},
@@ -743,7 +746,7 @@ export function mountTable(root, {id, invite}) {
               st.pre = st.pre === k ? null : k;
               st.preBet = st.hand ? maxBet(st.hand.view) : 0;
               render();
-            }}, PRE_LABELS[k]));
+            }}, facing && k === "check_fold" ? "Fold" : PRE_LABELS[k]));
         }
       }
       // the status line changes in place; the pre-action buttons only when they change
@@ -753,7 +756,7 @@ export function mountTable(root, {id, invite}) {
         replace(actions, statusLine, preBox);
       }
       statusLine.textContent = text;
-      const preSig = JSON.stringify([pre.map((b) => b.dataset.pre), st.pre, st.offline]);
+      const preSig = JSON.stringify([pre.map((b) => [b.dataset.pre, b.textContent]), st.pre, st.offline]);
       if (preBox.dataset.sig !== preSig) {
         preBox.dataset.sig = preSig;
         replace(preBox, pre);
