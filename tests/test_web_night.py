@@ -27,6 +27,7 @@ import pytest
 
 from _browser import ARGS, CHROMIUM, keep_screenshot, require_chromium
 from _server_support import STUD, WALL, ServerThread, audit_ok, guest, run, table_config
+from studpoker import phh
 from studpoker.server import Settings
 
 require_chromium()
@@ -816,6 +817,12 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
     # the ledger on the table page, its CSV and the settle-up
     ledger = ledger_of(page, table_id, invite)
     assert ledger["totals"]["net"] == 0
+    # the host panel's stacks are the felt's
+    for seat in (0, 4):
+        felt = page.locator(f".seat[data-seat='{seat}'] .stack").get_attribute("data-stack")
+        assert page.locator(f"[data-testid='host-players'] li[data-seat='{seat}'] .host-stack").get_attribute(
+            "data-stack") == felt
+    page.click("[data-testid='ledger-button']")  # the ledger opens over the table, from its header
     panel = page.locator("[data-testid='ledger']")
     panel.locator(f"[data-testid='ledger-row'][data-player='Ann{suffix}']").wait_for()
     shown = dict(panel.locator("[data-testid='ledger-row']").evaluate_all(
@@ -846,9 +853,21 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
         except Exception:
             time.sleep(0.2)
     keep_screenshot(shot)
-    # the host closes the night: the ledger stays on the page
+    # the whole night's hands in one file, PHH and PokerStars text
+    with page.expect_download() as download:
+        panel.locator("[data-testid='night-phh']").click()
+    night = phh.read(Path(download.value.path()).read_text())
+    assert len(night) >= 3 and {h.variant for h in night} >= {"FWS"}
+    page.click("#overlay-close")
+    # the host closes the night: the ledger stays on the page, once
     page.click("[data-testid='close-night']")
     page.click("#dialog-ok")
-    page.locator(".closed-night [data-testid='ledger']").wait_for(timeout=30000)
+    page.locator(".closed-night [data-testid='ledger']").wait_for(timeout=60_000)
+    assert page.locator("[data-testid='ledger']").count() == 1
+    # past nights are listed in the lobby with each one's net
+    page.goto(f"{server.url}/#/")
+    nights = page.locator("[data-testid='your-nights'] li")
+    nights.first.wait_for(timeout=60_000)
+    assert nights.first.get_attribute("data-table") == str(table_id)
     for p in (host, ann, bob):
         p.close()

@@ -1,7 +1,7 @@
 // The lobby: open tables (game, stakes, seats taken, action time) and the create-table form.
 
-import {api, session} from "./api.js";
-import {h, replace, seated, toast} from "./util.js";
+import {api, apiText, session} from "./api.js";
+import {h, replace, seated, signed, toast} from "./util.js";
 import {tournamentSection} from "./tournaments.js";
 import {conn} from "./ws.js";
 
@@ -226,6 +226,35 @@ export function nextGameText(mixed, title, names = null) {
   return "";
 }
 
+/** "Your nights": the cash tables the player bought in at, newest first, each with its date, their net and
+ * its ledger as CSV (GET /api/me/nights). */
+function yourNights() {
+  const list = h("ul", {class: "your-nights-list"});
+  const box = h("section", {class: "your-nights", "data-testid": "your-nights", hidden: true},
+    h("h2", {}, "Your nights"), list);
+  api("GET", "/api/me/nights").then((nights) => {
+    box.hidden = nights.length === 0;
+    replace(list, nights.map((n) => h("li", {dataset: {table: String(n.table), net: String(n.net)}},
+      n.closed ? h("b", {}, n.name) : h("a", {href: `#/table/${n.table}`}, n.name),
+      h("span", {class: "muted"}, ` ${n.date}${n.closed ? "" : " · open"} · `),
+      h("span", {class: n.net > 0 ? "up" : n.net < 0 ? "down" : ""}, signed(n.net)), " ",
+      h("button", {class: "link", "data-testid": "night-csv", onclick: async () => {
+        try {
+          const text = await apiText(`/api/tables/${n.table}/ledger.csv`);
+          const url = URL.createObjectURL(new Blob([text], {type: "text/csv"}));
+          const a = h("a", {href: url, download: `table${n.table}-ledger.csv`});
+          document.body.append(a);
+          a.click();
+          a.remove();
+          setTimeout(() => URL.revokeObjectURL(url), 5000);
+        } catch (err) {
+          toast(err.message);
+        }
+      }}, "Ledger CSV"))));
+  }).catch(() => {});
+  return box;
+}
+
 export function mountLobby(root) {
   const body = h("tbody");
   const empty = h("p", {class: "muted"}, "No open tables yet: create one.");
@@ -242,13 +271,15 @@ export function mountLobby(root) {
     `You are seated at ${here.name} · `, h("a", {href: `#/table/${here.id}${here.invite ? `?invite=${encodeURIComponent(here.invite)}` : ""}`},
       "return to the table")) : null;
   const [tournaments, stopTournaments] = tournamentSection();
+  const nights = yourNights();
   const links = h("nav", {class: "lobby-links"},
     h("a", {href: `/profile.html${session.user ? `?name=${encodeURIComponent(session.user.name)}` : ""}`,
       "data-testid": "link-profile"}, "Your statistics"),
     h("a", {href: "/leaderboard.html", "data-testid": "link-leaderboard"}, "Leaderboard"));
   replace(root, h("div", {class: "lobby-page"},
     h("section", {class: "tables"}, banner, yourSeats, h("h2", {}, "Tables"), list, empty,
-      h("p", {class: "muted"}, "Have an invite link? Open it, or paste it in the address bar."), links, tournaments),
+      h("p", {class: "muted"}, "Have an invite link? Open it, or paste it in the address bar."), links, nights,
+      tournaments),
     h("section", {class: "create"}, createForm())));
 
   let stopped = false;

@@ -6,8 +6,8 @@
 import {api, apiText} from "./api.js";
 import {h, signed, toast} from "./util.js";
 
-/** The host's panel. model = {info, inHand (a hand is being played), botBuyIn, kinds, defaultBot, send(type, extra),
- * onClose, onRemove(seat) (asks first)} */
+/** The host's panel. model = {info, stacks (each table seat's chips as the felt shows them), inHand (a hand is
+ * being played), botBuyIn, kinds, defaultBot, send(type, extra), onClose, onRemove(seat) (asks first)} */
 export function hostPanel(model) {
   const {info, send} = model;
   const paused = info.paused;
@@ -46,7 +46,8 @@ export function hostPanel(model) {
     players.length ? h("ul", {class: "host-players", "data-testid": "host-players"}, players.map((s) => {
       const busy = inHandSeats.has(s.seat) && model.inHand;
       return h("li", {dataset: {seat: String(s.seat), name: s.name}},
-        h("span", {}, `${s.name}${s.bot ? " (bot)" : ""} · ${s.chips}`),
+        h("span", {class: "host-stack", dataset: {stack: String(model.stacks ? model.stacks[s.seat] : s.chips)}},
+          `${s.name}${s.bot ? " (bot)" : ""} · ${model.stacks ? model.stacks[s.seat] : s.chips}`),
         h("button", {class: "remove-player", "data-testid": "remove-player", disabled: busy,
           title: busy ? "in the hand: removed between hands only" : "chips go back to their balance",
           onclick: (e) => { e.currentTarget.blur(); model.onRemove(s.seat); }}, "Remove"));
@@ -91,15 +92,22 @@ export function ledgerPanel(ledger, {tableId, invite}) {
       h("li", {dataset: {payer: s.payer, payee: s.payee, amount: String(s.amount)}},
         h("b", {}, s.payer), ` pays ${s.amount} to `, h("b", {}, s.payee))))
       : h("p", {class: "muted", "data-testid": "settle-up"}, "Everyone is even."),
-    h("button", {"data-testid": "ledger-csv", onclick: () => downloadCsv(tableId, invite)}, "Download CSV"));
+    h("div", {class: "host-row downloads"},
+      h("button", {"data-testid": "ledger-csv", onclick: () => download(tableId, invite, "ledger.csv", "text/csv")},
+        "Download CSV"),
+      // the whole night's hands in one file (R7.3: each under its own game)
+      h("button", {"data-testid": "night-phh", title: "every hand of the night, one PHH file",
+        onclick: () => download(tableId, invite, "hands.phhs", "text/plain")}, "All hands (PHH)"),
+      h("button", {"data-testid": "night-pokerstars", title: "Seven Card Stud, Stud Hi-Lo and Razz hands, for trackers",
+        onclick: () => download(tableId, invite, "hands.txt", "text/plain")}, "All hands (PokerStars)")));
 }
 
-async function downloadCsv(tableId, invite) {
+async function download(tableId, invite, file, type) {
   try {
     const q = invite ? `?invite=${encodeURIComponent(invite)}` : "";
-    const text = await apiText(`/api/tables/${tableId}/ledger.csv${q}`);
-    const url = URL.createObjectURL(new Blob([text], {type: "text/csv"}));
-    const a = h("a", {href: url, download: `table${tableId}-ledger.csv`});
+    const text = await apiText(`/api/tables/${tableId}/${file}${q}`);
+    const url = URL.createObjectURL(new Blob([text], {type}));
+    const a = h("a", {href: url, download: `table${tableId}-${file}`});
     document.body.append(a);
     a.click();
     a.remove();

@@ -49,10 +49,9 @@ export function mountTable(root, {id, invite}) {
   const tournamentBox = h("div", {class: "tournament-box"});
   const hostBox = h("div", {class: "host-box"});
   const seatBox = h("div", {class: "seat-box"});
-  const ledgerBox = h("div", {class: "ledger-box"});
   const side = h("aside", {class: "side"}, tournamentBox, seatBox, hostBox,
     h("section", {class: "panel"}, h("h3", {}, "Hand log"), logList),
-    h("section", {class: "panel"}, h("h3", {}, "Chat"), chatList, chatForm), ledgerBox);
+    h("section", {class: "panel"}, h("h3", {}, "Chat"), chatList, chatForm));
   const page = h("div", {class: "table-page"}, head, h("div", {class: "play"}, feltBox, actions), side);
   replace(root, page);
 
@@ -239,21 +238,26 @@ export function mountTable(root, {id, invite}) {
     if (ok) simple("remove_player", {seat});
   }
 
-  /** The night's ledger, read again a moment after the table changed (chips, seats, a hand's end). */
-  function refreshLedger() {
+  /** The night's ledger, read again a moment after the table changed (chips, seats, a hand's end); drawn in
+   * the ledger's overlay when it is open (the header's Ledger button), and on the page once the night is over. */
+  function refreshLedger(delay = 250) {
     if (st.info && st.info.tournament) return;
     clearTimeout(st.ledgerTimer);
     st.ledgerTimer = setTimeout(async () => {
       const ledger = await fetchLedger(id, invite);
       if (st.stopped) return;
       st.ledger = ledger;
-      const sig = JSON.stringify(ledger);
-      if (ledgerBox.dataset.sig !== sig) { // drawn again only when it changed
-        ledgerBox.dataset.sig = sig;
-        replace(ledgerBox, ledger && ledger.players.length ? ledgerPanel(ledger, {tableId: id, invite}) : null);
-      }
+      if (st.overlay && st.overlay.kind === "ledger") drawLedger(st.overlay.body);
       if (st.gone) render();
-    }, 250);
+    }, delay);
+  }
+
+  function drawLedger(body) {
+    const sig = JSON.stringify(st.ledger);
+    if (body.dataset.sig === sig && body.childElementCount) return; // drawn again only when it changed
+    body.dataset.sig = sig;
+    replace(body, st.ledger && st.ledger.players.length ? ledgerPanel(st.ledger, {tableId: id, invite})
+      : h("p", {class: "muted", "data-testid": "ledger-empty"}, st.ledger ? "Nobody has bought in yet." : "Loading…"));
   }
 
   /** What a closed table leaves: its ledger and who pays whom. */
@@ -514,7 +518,11 @@ export function mountTable(root, {id, invite}) {
     if (kind === "lobby") unmount = mountLobby(body);
     else if (kind === "hands") unmount = mountHands(body, {onReplay: (handId) => openOverlay("replay", handId)});
     else if (kind === "replay") unmount = mountReplay(body, {id: arg, invite: null, onBack: () => openOverlay("hands")});
-    st.overlay = {box, unmount};
+    else if (kind === "ledger") {
+      drawLedger(body);
+      refreshLedger(0);
+    }
+    st.overlay = {box, unmount, kind, body};
     box.querySelector("#overlay-close").focus();
     document.dispatchEvent(new Event("studpoker:overlay"));
   }
@@ -584,6 +592,9 @@ export function mountTable(root, {id, invite}) {
         h("div", {class: "controls", role: "toolbar", "aria-label": "table"},
           h("button", {id: "btn-lobby", class: "keep", onclick: () => openOverlay("lobby")}, "Lobby"),
           h("button", {id: "btn-hands", onclick: () => openOverlay("hands")}, "Your hands"),
+          tour ? null : h("button", {id: "btn-ledger", "data-testid": "ledger-button",
+            title: "the night's ledger: buy-ins, nets, who pays whom, the night's hands",
+            onclick: () => openOverlay("ledger")}, "Ledger"),
           h("button", {id: "btn-rules", class: "keep", onclick: () => openRules(gameInfo.options || config.game, gameInfo)},
             "Rules"),
           mute, ...seatButtons,
@@ -621,12 +632,17 @@ export function mountTable(root, {id, invite}) {
         [["ask", "Ask me (show or muck)"], ["show", "Always show"], ["muck", "Muck a hand already beaten"]].map(([v, t]) =>
           h("option", {value: v, selected: v === showdownSetting}, t))))) : null);
     }
+    // the stacks as the felt shows them (during a hand the table message has the chips it began with)
+    const stacks = info.seats.map((s, ts) => {
+      const hs = hand && view ? hand.seats.indexOf(ts) : -1;
+      return hs >= 0 && view.players[hs] ? view.players[hs].stack : s ? s.chips : null;
+    });
     const hostSig = JSON.stringify([isOwner && !tour, info.paused, info.approve_seats, info.hand_delay, info.requests,
-      info.seats.map((s) => s && [s.name, s.chips, s.in_hand, s.bot]), Boolean(inHand), info.invite_code, info.closed,
+      info.seats.map((s) => s && [s.name, s.in_hand, s.bot]), stacks, Boolean(inHand), info.invite_code, info.closed,
       kinds.length]);
     if (hostBox.dataset.sig !== hostSig) {
       hostBox.dataset.sig = hostSig;
-      replace(hostBox, isOwner && !tour ? hostPanel({info, inHand: Boolean(inHand), botBuyIn, kinds,
+      replace(hostBox, isOwner && !tour ? hostPanel({info, stacks, inHand: Boolean(inHand), botBuyIn, kinds,
         defaultBot: st.defaultBot, send: simple, onClose: closeTable, onRemove: removePlayer}) : null);
     }
 
