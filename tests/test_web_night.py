@@ -670,8 +670,8 @@ def test_dealers_choice_in_the_browser(server: ServerThread, browser: Any, tmp_p
     banner = page.locator("[data-testid='game-banner']")
     banner.wait_for(timeout=60_000)
     assert banner.get_attribute("data-game") == "razz"
-    assert "Now playing Razz: the lowest hand wins" in banner.inner_text()
-    page.wait_for_function("() => window.__said.some((t) => t.startsWith('Now playing Razz: the lowest hand wins'))",
+    assert "Now playing Razz: lowest hand wins" in banner.inner_text()
+    page.wait_for_function("() => window.__said.some((t) => t.startsWith('Now playing Razz: lowest hand wins'))",
                            timeout=60_000)
     page.locator(".felt-wrap[data-hand='1']").wait_for(timeout=60_000)
     assert page.inner_text("[data-testid='table-game']").startswith("Razz")

@@ -147,17 +147,15 @@ export function choosePanel(mixed, send) {
 }
 
 // how each share of a pot is won, by the ranking the server names (game_info.halves): no game is named here
-const SHARE_WORDS = {
-  high: "the highest hand", wild_high: "the highest hand (wild cards count)", razz: "the lowest hand",
-  eight_or_better: "the best low of eight or better", high_spade: "the highest spade in the hole",
-  low_spade: "the lowest spade in the hole",
-};
+const WHOLE_POT = {high: "highest hand wins", wild_high: "highest hand wins, wild cards count",
+  razz: "lowest hand wins", eight_or_better: "best low of eight or better wins"};
+const SHARE = {high: "high", wild_high: "high (wild cards count)", razz: "low", eight_or_better: "low (8 or better)",
+  high_spade: "the high spade in the hole", low_spade: "the low spade in the hole"};
 
-/** "the lowest hand wins", "the highest hand takes half, the best low of eight or better the other half":
- * how a game is won, from its game_info (the banner of a change of game). */
+/** "lowest hand wins", "high and low (8 or better) split the pot": how a game is won, from its game_info
+ * (the banner of a change of game). */
 export function howWon(gameInfo) {
-  const shares = (gameInfo.halves || []).map((x) => SHARE_WORDS[x.ranking] || x.name);
-  if (shares.length === 1) return `${shares[0]} wins`;
-  if (shares.length === 2) return `${shares[0]} takes half, ${shares[1]} the other half`;
-  return shares.join(", ");
+  const halves = gameInfo.halves || [];
+  if (halves.length === 1) return WHOLE_POT[halves[0].ranking] || `${halves[0].name} wins`;
+  return `${halves.map((x) => SHARE[x.ranking] || x.name).join(" and ")} split the pot`;
 }

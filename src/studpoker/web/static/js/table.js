@@ -200,8 +200,9 @@ export function mountTable(root, {id, invite}) {
     // a change of game (R7): a banner on the felt, the screen reader told, a log line
     const game = playingGame(info);
     if (game && st.lastGame !== undefined && game !== st.lastGame) {
-      const text = `Now playing ${info.game_info.name}: ${howWon(info.game_info)}`;
-      st.banner = {game, text, stakes: info.game_info.stakes, hand: null};
+      const how = howWon(info.game_info);
+      const text = `Now playing ${info.game_info.name}: ${how}`;
+      st.banner = {game, text, name: info.game_info.name, how, stakes: info.game_info.stakes, hand: null};
       logLine("street", `Now playing ${info.game_info.name} (${info.game_info.stakes})`, "game-change");
       announce(`${text}. ${info.game_info.stakes}.`);
     }
@@ -672,7 +673,8 @@ export function mountTable(root, {id, invite}) {
       (felt.querySelector(".center") || felt).prepend(h("div", {class: "game-banner", "data-testid": "game-banner",
         role: "status",
         dataset: {game: st.banner.game}},
-      h("b", {}, st.banner.text), h("span", {class: "stakes"}, st.banner.stakes),
+      h("div", {class: "line"}, h("b", {}, `Now playing ${st.banner.name}:`), " ", h("span", {class: "how"}, st.banner.how)),
+      h("span", {class: "stakes"}, st.banner.stakes),
       h("button", {class: "close", "aria-label": "close", title: "close",
         onclick: () => { st.banner = null; render(); }}, "×")));
     }
