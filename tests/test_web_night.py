@@ -47,7 +47,7 @@ IN_VIEW = """() => {
   const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect())
     .filter((r) => r.width > 0 && r.height > 0);
   const buttons = boxes('.actions button.act');
-  const cards = boxes('.seat.you .cards .card');
+  const cards = boxes('.seat.you .cards .card, .seat.you .plate');  // the cards and the plate (name, stack, clock)
   const row = document.querySelector('.actions').getBoundingClientRect();
   const under = cards.filter((c) => Math.min(c.bottom, row.bottom) - Math.max(c.top, row.top) > 0.5
     && Math.min(c.right, row.right) - Math.max(c.left, row.left) > 0.5);
@@ -141,8 +141,12 @@ class Friend:
         """Open the site as a guest under ``nickname`` (typed in the name field)."""
         self.name = nickname
         self.page.goto(self.url + at)
-        self.page.fill("#login-name", nickname)
-        self.page.click("#btn-guest")
+        if "#/table/" in at:  # a table's link lands on the table: a nickname and Join
+            self.page.fill("[data-testid='invite-nickname']", nickname)
+            self.page.click("[data-testid='invite-join']")
+        else:
+            self.page.fill("#login-name", nickname)
+            self.page.click("#btn-guest")
         self.page.locator("#who b", has_text=nickname).wait_for()
 
     def sit(self, seat: int | None = None, buy_in: int | None = None) -> None:
@@ -423,8 +427,8 @@ def test_a_closed_tab_finds_its_seat_and_a_guest_becomes_an_account(server: Serv
     zoe = Friend(browser, server.url)
     # a name against the rules is refused, in the page
     zoe.page.goto(f"{server.url}/#/table/{table_id}?invite={invite}")
-    zoe.page.fill("#login-name", "guest-me")
-    zoe.page.click("#btn-guest")
+    zoe.page.fill("[data-testid='invite-nickname']", "guest-me")
+    zoe.page.click("[data-testid='invite-join']")
     zoe.page.locator(".toast", has_text="may not start").wait_for()
     zoe.guest(nick, at=f"/#/table/{table_id}?invite={invite}")
     assert zoe.page.locator("[data-testid='pick-nickname']").count() == 0
