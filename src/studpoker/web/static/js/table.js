@@ -27,7 +27,7 @@ export function mountTable(root, {id, invite}) {
     pre: null, preBet: 0, offline: conn.ws === null ? false : conn.ws.readyState !== WebSocket.OPEN,
     announcedTurn: null, stopped: false, overlay: null, bots: [], defaultBot: null,
     ledger: null, ledgerTimer: null, level: null, request: null, settingsSent: false,
-    banner: null, lastGame: undefined, removed: null, chooserShown: null,
+    banner: null, lastGame: undefined, removed: null,
   };
   // the bot kinds come from the server
   api("GET", "/api/games").then((g) => { st.bots = g.bots; st.defaultBot = g.default_bot; render(); }).catch(() => {});
