@@ -587,6 +587,18 @@ def test_statistics_are_linked_from_the_lobby(server: ServerThread, browser: Any
     you.close()
 
 
+def test_the_landing_page_names_every_game_of_the_registry(server: ServerThread, browser: Any) -> None:
+    """The login page's title names the family: every game of the registry, from the server."""
+    you = Friend(browser, server.url)
+    you.page.goto(server.url + "/")
+    names = httpx.get(f"{server.url}/api/games").json()["games"]
+    tagline = you.page.locator("[data-testid='tagline']")
+    you.page.wait_for_function("() => document.querySelector(\"[data-testid='tagline']\").textContent.includes(',')",
+                               timeout=60_000)
+    assert tagline.inner_text() == "Stud poker: " + ", ".join(g["name"] for g in names)
+    you.close()
+
+
 # ---------------------------------------------------------------------------------- R7 in the browser
 
 
