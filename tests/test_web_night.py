@@ -698,6 +698,35 @@ def test_dealers_choice_in_the_browser(server: ServerThread, browser: Any, tmp_p
     you.close()
 
 
+def test_r7_1_dealers_choice_by_orbit_from_the_form(server: ServerThread, browser: Any) -> None:
+    """R7.1 choice_for orbit from the lobby's form: the first dealer picks the game of the orbit, and
+    the seat that picked carries the choice button (not the dealer button)."""
+    you = Friend(browser, server.url)
+    you.guest(f"orb{uuid.uuid4().hex[:4]}")
+    page = you.page
+    page.fill("#create-name", "By orbit")
+    page.check("[data-testid='create-mixed']")
+    page.select_option("#mixed-mode", "dealers_choice")
+    page.select_option("#mixed-choice-for", "orbit")
+    page.fill("input[name='mixed_hands']", "2")
+    page.fill("input[name='action_time']", "300")
+    page.click("#create-submit")
+    page.wait_for_url("**/#/table/*")
+    table_id = int(page.url.split("#/table/")[1].split("?")[0])
+    mixed = httpx.get(f"{server.url}/api/tables/{table_id}").json()["config"]["mixed"]
+    assert (mixed["choice_for"], mixed["hands"]) == ("orbit", 2)
+    you.sit(0, 500)
+    you.seated()
+    add_bots(page, 1)
+    picker = page.locator("[data-testid='game-picker']")
+    picker.wait_for(timeout=60_000)
+    assert "the game of the next orbit" in page.inner_text("[data-testid='choose-game']")
+    picker.locator("[data-testid='choose-game-option'][data-game='razz']").click()
+    page.locator(".seat.you [data-testid='choice-button']").wait_for(timeout=60_000)
+    assert page.locator("[data-testid='choice-button']").count() == 1
+    you.close()
+
+
 # ---------------------------------------------------------------------------------- the whole night
 
 
