@@ -39,14 +39,15 @@ function renderUser(user) {
     }});
   const guestTools = user.guest ? [
     /^guest-/.test(user.name) ? h("button", {id: "btn-nickname", "data-testid": "pick-nickname", onclick: pickNickname},
-      "Pick a nickname") : null,
+      h("span", {class: "wide-only"}, "Pick a "), "nickname") : null,
     h("button", {id: "btn-upgrade", "data-testid": "upgrade-account", onclick: upgradeAccount,
-      title: "keep your chips and your hands with a password"}, "Save as an account")] : [];
+      title: "keep your chips and your hands with a password"}, "Save", h("span", {class: "wide-only"}, " as an account"))] : [];
   replace(userBox,
-    h("a", {href: "#/"}, "Lobby"), h("a", {href: "#/hands", id: "nav-hands"}, "Your hands"), ...guestTools,
+    h("a", {href: "#/", class: "nav-lobby"}, "Lobby"), h("a", {href: "#/hands", id: "nav-hands"}, "Your hands"),
+    ...guestTools,
     h("label", {class: "four", title: "four-colour deck"}, four, "4 colours"),
     h("span", {class: "who", id: "who"}, h("b", {}, user.name), " · ",
-      h("span", {id: "balance", "data-testid": "balance"}, String(user.balance)), " chips"),
+      h("span", {id: "balance", "data-testid": "balance"}, String(user.balance)), h("span", {class: "wide-only"}, " chips")),
     h("button", {id: "btn-logout", onclick: async () => {
       seated.set(null);
       conn.close();
@@ -171,11 +172,11 @@ async function inviteLanding(tableId, invite) {
   nick.focus();
 }
 
-/** "Stud poker: Seven Card Stud, Wall Street, ...": every game of the registry, from the server. */
+/** "Seven Card Stud, Wall Street, ...": the family, every game of the registry, from the server. */
 async function tagline(el) {
   try {
     const d = await api("GET", "/api/games");
-    el.textContent = `Stud poker: ${d.games.map((g) => g.name).join(", ")}`;
+    el.textContent = d.games.map((g) => g.name).join(", ");
   } catch {
     // the family's name stays
   }
@@ -199,7 +200,8 @@ function loginView() {
     }
   };
   replace(app, h("div", {class: "login-page"},
-    h("div", {class: "hero"}, h("h1", {"data-testid": "tagline", class: "tagline"}, "Stud poker"),
+    h("div", {class: "hero"}, h("h1", {}, "Stud poker"),
+      h("p", {class: "tagline", "data-testid": "tagline"}, "Seven card games, played by the book"),
       h("p", {}, "Exact rules, a provably fair shuffle, bots to practise against and friends to beat.")),
     h("form", {class: "login", id: "login-form", onsubmit: go("login")},
       h("h2", {}, "Log in or register"),
