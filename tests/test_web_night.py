@@ -600,6 +600,59 @@ def test_the_landing_page_names_every_game_of_the_registry(server: ServerThread,
     you.close()
 
 
+def test_no_check_is_offered_in_advance_facing_the_bring_in(server: ServerThread, browser: Any) -> None:
+    """On third street, facing the bring-in, a player waiting for their turn is offered Fold and Call
+    any in advance, never Check or Check/Fold (no check is possible there)."""
+    suffix = uuid.uuid4().hex[:4]
+    table_id, owner, _ = api_table(server.url, STUD, name=f"bring-in {suffix}", action_time=300, time_bank=0,
+                                   paused=True)  # dealt once the three sit
+    players = []
+    for i in range(3):
+        f = Friend(browser, server.url)
+        f.guest(f"pre{i}{suffix}", at=f"/#/table/{table_id}")
+        f.page.wait_for_selector(".sit-btn")
+        f.sit(i, 300)
+        f.seated()
+        players.append(f)
+
+    async def resume() -> None:
+        from studpoker.server.client import Client
+
+        host = Client(server.url, token=owner)
+        await host.connect()
+        await host.request({"type": "resume", "table": table_id})
+        await host.close()
+
+    in_thread(resume)
+    # the bring-in is posted by whoever must (the lowest door card), by clicking
+    deadline = time.time() + 120
+    brought = None
+    while brought is None:
+        assert time.time() < deadline, "nobody was asked for the bring-in"
+        for f in players:
+            if f.page.locator("button.act[data-kind='bring_in']:not([disabled])").count():
+                f.page.locator("button.act[data-kind='bring_in']").click()
+                brought = f
+                break
+        time.sleep(0.05)
+    # a player still to act, facing the bring-in, waits with the pre-actions that can be played
+    waiting = [f for f in players if f is not brought]
+    deadline = time.time() + 120
+    seen: list[list[str]] = []
+    while not seen:
+        assert time.time() < deadline, "no pre-action row facing the bring-in"
+        for f in waiting:
+            pre = f.page.locator(".pre-actions button.pre")
+            if pre.count() and not f.page.locator("button.act:not([disabled])").count():
+                labels = pre.evaluate_all("els => els.map(e => [e.dataset.pre, e.textContent])")
+                if labels:
+                    seen.append(labels)
+        time.sleep(0.05)
+    assert seen[0] == [["check_fold", "Fold"], ["call_any", "Call any"]], seen
+    for f in players:
+        f.close()
+
+
 # ---------------------------------------------------------------------------------- R7 in the browser
 
 
