@@ -653,6 +653,28 @@ def test_no_check_is_offered_in_advance_facing_the_bring_in(server: ServerThread
         f.close()
 
 
+def test_leaving_after_the_hand_offers_stay_not_sit_in(server: ServerThread, browser: Any) -> None:
+    """While "Leave after this hand" is on, the seat panel offers "Stay after this hand" and no "Sit in"
+    (the seat sits out only to leave); staying gives the usual buttons back."""
+    you = Friend(browser, server.url)
+    you.guest(f"lea{uuid.uuid4().hex[:4]}")
+    create_in_lobby(you.page, "leave after", "stud", action_time=300)
+    you.sit(0, 500)
+    you.seated()
+    add_bots(you.page, 1)
+    page = you.page
+    leave = page.locator("[data-testid='leave-after-hand']")
+    leave.wait_for(timeout=60_000)  # dealt in: the hand is ours too
+    leave.click()
+    page.locator("[data-testid='leave-after-hand'][aria-pressed='true']").wait_for(timeout=60_000)
+    assert leave.inner_text() == "Stay after this hand"
+    assert page.locator("#btn-sitout").count() == 0
+    leave.click()
+    page.locator("[data-testid='leave-after-hand'][aria-pressed='false']").wait_for(timeout=60_000)
+    page.locator("#btn-sitout", has_text="Sit out next hand").wait_for(timeout=60_000)
+    you.close()
+
+
 # ---------------------------------------------------------------------------------- R7 in the browser
 
 
