@@ -54,6 +54,13 @@ MEASURE = """() => {
       }
     }
   }
+  // a Buy button's key badge inside its own button (never cut by the next slot's)
+  for (const b of document.querySelectorAll('.market button.buy')) {
+    const k = b.querySelector('kbd');
+    if (!k || !visible(k)) continue;
+    const kr = k.getBoundingClientRect(), br = b.getBoundingClientRect();
+    if (kr.left < br.left - 0.5 || kr.right > br.right + 0.5 || kr.width < 1) out.push(`the key badge of ${b.dataset.slot} is cut`);
+  }
   const wide = document.documentElement.scrollWidth - window.innerWidth;
   if (wide > 1) out.push(`the page scrolls sideways by ${wide}px`);
   const felt = document.querySelector('.felt-wrap');
