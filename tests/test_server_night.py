@@ -184,6 +184,40 @@ def test_r7_1_dealers_choice_by_orbit_online(url: str) -> None:
     run(go(), timeout=180)
 
 
+def test_r7_1_dealers_choice_by_orbit_survives_a_restart(url: str) -> None:
+    """R7.1: after a restart a dealer's choice by orbit goes on where it stood: the seat holding the
+    choice button is the same, read again from the stored hands."""
+
+    async def first() -> tuple[int, list[str], Any]:
+        with ServerThread(url, FAST) as srv:
+            mixed = {"mode": "dealers_choice", "choice_for": "orbit", "hands": 1, "games": ["stud", "razz"]}
+            tid, clients = await seated_table(srv.url, STUD, 3, mixed=mixed, action_time=1.0)
+            await play_hands(clients, tid, 2)
+            await wait_until(lambda: table_of(clients[0], tid)["hands_played"] >= 2, timeout=60, what="two hands")
+            await clients[0].request({"type": "pause", "table": tid})
+            await wait_until(lambda: clients[0].tables[tid].hand is None or clients[0].tables[tid].hand.over,
+                             timeout=60, what="the hand over")
+            await wait_until(lambda: table_of(clients[0], tid)["paused"] and clients[0].tables[tid].info["mixed"]
+                             ["chooser"] is not None, timeout=60, what="a chooser")
+            chooser = table_of(clients[0], tid)["mixed"]["chooser"]
+            tokens = [str(c.token) for c in clients]
+            for c in clients:
+                await c.close()
+            return tid, tokens, chooser
+
+    async def second(tid: int, tokens: list[str]) -> Any:
+        with ServerThread(url, FAST) as srv:
+            c = Client(srv.url, token=tokens[0], record=True)
+            await c.connect()
+            await c.request({"type": "watch", "table": tid})
+            chooser = c.tables[tid].info["mixed"]["chooser"]
+            await c.close()
+            return chooser
+
+    tid, tokens, before = run(first(), timeout=180)
+    assert run(second(tid, tokens), timeout=60) == before
+
+
 def test_r7_2_a_game_the_table_cannot_deal_says_why(url: str) -> None:
     """R7.2: with two players, Wall Street (three or more) is offered to the dealer as unavailable
     with its reason in plain words; a pick of it is refused."""
