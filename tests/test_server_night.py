@@ -414,8 +414,9 @@ def test_leave_after_this_hand_and_sit_out_next_hand(url: str) -> None:
             await wait_until(lambda: table_of(host, tid)["seats"][1] is None, timeout=60, what="ann gone")
             ended = [m for m in host.received if m.get("type") == "hand_end"]
             assert ended and 1 in ended[0]["seats"]  # ann played the hand out
-            chips = ann.balance
-            assert chips is not None and chips > balance
+            # her own connection is told her balance (a message of its own: wait for it, not for the host's view)
+            await wait_until(lambda: ann.balance is not None and ann.balance > balance, timeout=60,
+                             what="ann's chips back to her balance")
             # bob sits out from the next hand: still seated, not dealt in
             await bob.request({"type": "sit_out", "table": tid})
             await bob.request({"type": "seat_settings", "table": tid, "leave_after_hand": True})
