@@ -741,7 +741,7 @@ def test_dealers_choice_in_the_browser(server: ServerThread, browser: Any, tmp_p
     # 1280x800: the picker leaves the chooser's own seat in view; 390x844: it wraps inside the screen
     mine, row = page.evaluate(RECT, ".seat.you .cards"), page.evaluate(RECT, "[data-testid='actions']")
     assert mine and row and not overlap(mine, row), (mine, row)
-    assert mine["b"] <= 800 and row["b"] <= 800
+    assert mine["b"] <= 800 and row["b"] <= 800 and page.evaluate("window.scrollY") == 0
     shot = tmp_path / "night-dealers-choice.png"
     page.screenshot(path=str(shot))
     keep_screenshot(shot)
@@ -768,6 +768,9 @@ def test_dealers_choice_in_the_browser(server: ServerThread, browser: Any, tmp_p
     page.locator(".felt-wrap[data-hand='1']").wait_for(timeout=60_000)
     assert page.inner_text("[data-testid='table-game']").startswith("Razz")
     assert any(m.get("type") == "choose_game" and m.get("game") == "razz" for m in you.sent)
+    # your turn at 1280x800 with everything in view: the page does not scroll itself (the top bar stays)
+    wait_turn(page)
+    assert page.evaluate("window.scrollY") == 0
     shot = tmp_path / "night-game-banner.png"
     page.screenshot(path=str(shot))
     keep_screenshot(shot)
