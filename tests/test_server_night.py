@@ -86,7 +86,7 @@ def test_r7_3_a_mixed_table_rotates_and_each_hand_keeps_its_own_game(url: str) -
             tid, clients = await seated_table(srv.url, STUD, 3, mixed=mixed, buy_in=1000)
             info = table_of(clients[0], tid)
             assert info["mixed"]["games"][1] == {"game": "wallstreet", "name": "Wall Street",
-                                                  "stakes": "ante 2, limits 4/4/8/8/8"}
+                                                  "stakes": "ante 2, limits 4/4/8/8/8", "unavailable": None}
             assert info["config"]["game"]["small_bet"] == 10  # the unit times the house stakes
             await play_hands(clients, tid, 4)
             hands = await clients[0].get(f"/api/tables/{tid}/hands")
@@ -149,6 +149,126 @@ def test_r7_1_dealers_choice_online(url: str) -> None:
     run(go(), timeout=120)
 
 
+def test_r7_1_dealers_choice_by_orbit_online(url: str) -> None:
+    """R7.1 online, choice_for orbit: the chooser picks the game of a round, then the choice passes to
+    the seat on their left (not the dealer button): three rounds, three different choosers; the
+    table message names the seat holding the choice button; a game the players cannot fill is
+    offered with the reason in plain words."""
+
+    async def go() -> None:
+        with ServerThread(url, FAST) as srv:
+            mixed = {"mode": "dealers_choice", "choice_for": "orbit", "hands": 2,
+                     "games": ["stud", "wallstreet", "razz"]}
+            tid, clients = await seated_table(srv.url, STUD, 3, mixed=mixed, action_time=1.0)
+            info = table_of(clients[0], tid)
+            assert info["mixed"]["choice_for"] == "orbit" and info["config"]["mixed"]["choice_for"] == "orbit"
+            choosers: list[int] = []
+
+            def note() -> bool:
+                choosers.clear()
+                for m in clients[0].received:
+                    if m.get("type") == "table" and m["table"]["mixed"]["choosing"] is not None:
+                        seat = m["table"]["mixed"]["choosing"]
+                        if not choosers or choosers[-1] != seat:
+                            choosers.append(seat)
+                return len(choosers) >= 3
+
+            play = asyncio.ensure_future(play_hands(clients, tid, 5))
+            await wait_until(note, timeout=120, what="three choices of the game")
+            await play
+            assert len(set(choosers[:3])) == 3, choosers  # each of the three players chose once
+            assert [(a + 1) % 3 for a in choosers[:2]] == choosers[1:3]  # passed one seat left each time
+            for c in clients:
+                await c.close()
+        assert audit_ok(url) == []
+
+    run(go(), timeout=180)
+
+
+def test_r7_1_dealers_choice_by_orbit_survives_a_restart(url: str) -> None:
+    """R7.1: after a restart a dealer's choice by orbit goes on where it stood: the seat holding the
+    choice button is the same, read again from the stored hands."""
+
+    async def first() -> tuple[int, list[str], Any]:
+        with ServerThread(url, FAST) as srv:
+            mixed = {"mode": "dealers_choice", "choice_for": "orbit", "hands": 1, "games": ["stud", "razz"]}
+            tid, clients = await seated_table(srv.url, STUD, 3, mixed=mixed, action_time=1.0)
+            await play_hands(clients, tid, 2)
+            await wait_until(lambda: table_of(clients[0], tid)["hands_played"] >= 2, timeout=60, what="two hands")
+            await clients[0].request({"type": "pause", "table": tid})
+            await wait_until(lambda: clients[0].tables[tid].hand is None or clients[0].tables[tid].hand.over,
+                             timeout=60, what="the hand over")
+            await wait_until(lambda: table_of(clients[0], tid)["paused"] and clients[0].tables[tid].info["mixed"]
+                             ["chooser"] is not None, timeout=60, what="a chooser")
+            chooser = table_of(clients[0], tid)["mixed"]["chooser"]
+            tokens = [str(c.token) for c in clients]
+            for c in clients:
+                await c.close()
+            return tid, tokens, chooser
+
+    async def second(tid: int, tokens: list[str]) -> Any:
+        with ServerThread(url, FAST) as srv:
+            c = Client(srv.url, token=tokens[0], record=True)
+            await c.connect()
+            await c.request({"type": "watch", "table": tid})
+            chooser = c.tables[tid].info["mixed"]["chooser"]
+            await c.close()
+            return chooser
+
+    tid, tokens, before = run(first(), timeout=180)
+    assert run(second(tid, tokens), timeout=60) == before
+
+
+def test_r7_2_a_game_the_table_cannot_deal_says_why(url: str) -> None:
+    """R7.2: with two players, Wall Street (three or more) is offered to the dealer as unavailable
+    with its reason in plain words; a pick of it is refused."""
+
+    async def go() -> None:
+        with ServerThread(url, FAST) as srv:
+            mixed = {"mode": "dealers_choice", "games": ["stud", "wallstreet"]}
+            tid, clients = await seated_table(srv.url, STUD, 2, mixed=mixed, seats=3, action_time=30)
+            await wait_until(lambda: table_of(clients[0], tid)["mixed"]["choice_deadline"] is not None,
+                             what="a dealer asked to choose")
+            info = table_of(clients[0], tid)
+            games = {g["game"]: g["unavailable"] for g in info["mixed"]["games"]}
+            assert games["stud"] is None
+            assert games["wallstreet"] == "Wall Street needs at least 3 players; 2 are ready to play"
+            chooser = clients[info["mixed"]["choosing"]]
+            await refused(chooser, {"type": "choose_game", "table": tid, "game": "wallstreet"}, "refused")
+            for c in clients:
+                await c.close()
+
+    run(go(), timeout=120)
+
+
+def test_the_whole_nights_hands_download_as_phh_and_pokerstars_text(url: str) -> None:
+    """R7.3: the night's hands in one file: PHH (one table a hand, each under its own game) and
+    PokerStars text for the games it can hold; a private table's need its invite."""
+
+    async def go() -> None:
+        with ServerThread(url, FAST) as srv:
+            mixed = {"mode": "rotation", "games": ["stud", "wallstreet"], "hands": 1}
+            tid, clients = await seated_table(srv.url, STUD, 3, mixed=mixed, private=True, buy_in=1000)
+            invite = table_of(clients[0], tid)["invite_code"]
+            await play_hands(clients, tid, 3)
+            outsider = httpx.get(f"{srv.url}/api/tables/{tid}/hands.phhs")
+            assert outsider.status_code == 403
+            r = httpx.get(f"{srv.url}/api/tables/{tid}/hands.phhs?invite={invite}")
+            assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+            histories = phh.read(r.text)
+            hands = await clients[0].get(f"/api/tables/{tid}/hands?invite={invite}")
+            over = sorted(h["number"] for h in hands if h["status"] == "over")
+            assert [h.name for h in histories] == [f"hand {n}" for n in over] and len(over) >= 3
+            assert {h.variant for h in histories} == {"F7S", "FWS"}  # each hand under its own game
+            stars = httpx.get(f"{srv.url}/api/tables/{tid}/hands.txt?invite={invite}")
+            assert stars.status_code == 200
+            assert stars.text.count("PokerStars Hand #") == sum(h.variant == "F7S" for h in histories)
+            for c in clients:
+                await c.close()
+
+    run(go(), timeout=180)
+
+
 def test_a_mixed_config_is_checked(url: str) -> None:
     """R7.1/R7.2: a mixed table lists known games once each; every game can be dealt at its seat
     count; a bad option is named."""
@@ -171,7 +291,8 @@ def test_a_mixed_config_is_checked(url: str) -> None:
         for bad, word in [({"games": ["stud", "stud"]}, "once"), ({"games": ["hearts"]}, "unknown game"),
                           ({"games": []}, "at least 1"), ({"games": ["stud"], "mode": "chaos"}, "mode"),
                           ({"games": [{"game": "stud", "bet": 3}]}, "unknown option"),
-                          ({"games": ["stud"], "hands": 0}, "hands")]:
+                          ({"games": ["stud"], "hands": 0}, "hands"),
+                          ({"games": ["stud"], "mode": "dealers_choice", "choice_for": "dealer"}, "choice_for")]:
             r = make(bad)
             assert r.status_code == 422 and word in r.text, (bad, r.text)
         r = make({"games": ["stud", "wallstreet"]}, seats=2)
@@ -185,7 +306,8 @@ def test_a_mixed_config_is_checked(url: str) -> None:
 
 def test_host_pauses_resumes_removes_and_sets_the_delay(url: str) -> None:
     """Only the host pauses, resumes, removes and sets the delay; a player in the hand is removed
-    between hands only, chips back to the balance; a forged or malformed request changes nothing."""
+    between hands only, chips back to the balance, and is told (``removed``); a forged or malformed
+    request changes nothing."""
 
     async def go() -> None:
         with ServerThread(url, SLOW) as srv:
@@ -215,6 +337,11 @@ def test_host_pauses_resumes_removes_and_sets_the_delay(url: str) -> None:
             await host.request({"type": "remove_player", "table": tid, "seat": 2})
             await wait_until(lambda: table_of(host, tid)["seats"][2] is None, what="bob removed")
             assert (await bob.get("/api/me"))["balance"] == balance + chips
+            # bob is told, with the chips back to his balance; nobody else is
+            await wait_until(lambda: any(m.get("type") == "removed" for m in bob.received), what="bob told")
+            told = [m for m in bob.received if m.get("type") == "removed"]
+            assert told == [{"type": "removed", "table": tid, "name": table_of(bob, tid)["name"], "chips": chips}]
+            assert not any(m.get("type") == "removed" for m in host.received + ann.received)
             last = host.tables[tid].hand.id  # type: ignore[union-attr]
             await host.request({"type": "resume", "table": tid})
             await wait_until(lambda: host.tables[tid].hand.id != last, timeout=30,  # type: ignore[union-attr]
@@ -288,8 +415,9 @@ def test_leave_after_this_hand_and_sit_out_next_hand(url: str) -> None:
             await wait_until(lambda: table_of(host, tid)["seats"][1] is None, timeout=60, what="ann gone")
             ended = [m for m in host.received if m.get("type") == "hand_end"]
             assert ended and 1 in ended[0]["seats"]  # ann played the hand out
-            chips = ann.balance
-            assert chips is not None and chips > balance
+            # her own connection is told her balance (a message of its own: wait for it, not for the host's view)
+            await wait_until(lambda: ann.balance is not None and ann.balance > balance, timeout=60,
+                             what="ann's chips back to her balance")
             # bob sits out from the next hand: still seated, not dealt in
             await bob.request({"type": "sit_out", "table": tid})
             await bob.request({"type": "seat_settings", "table": tid, "leave_after_hand": True})
@@ -462,8 +590,17 @@ def test_the_nights_ledger_matches_the_chips_and_settles_to_zero(url: str) -> No
             r = httpx.get(f"{srv.url}/api/tables/{tid}/ledger.csv", headers={"Authorization": f"Bearer {ann.token}"})
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
             rows = list(csv.DictReader(io.StringIO(r.text)))
-            assert [(x["player"], int(x["net"])) for x in rows[:-1]] == [(x["name"], x["net"]) for x in ledger["players"]]
-            assert rows[-1]["player"] == "total" and int(rows[-1]["net"]) == 0
+            # every row names the table and the night's date; the players, the totals, then the transfers
+            assert {(x["table"], x["date"]) for x in rows} == {(ledger["name"], ledger["date"])}
+            players = len(ledger["players"])
+            assert [(x["player"], int(x["net"])) for x in rows[:players]] == [(x["name"], x["net"]) for x in ledger["players"]]
+            assert rows[players]["player"] == "total" and int(rows[players]["net"]) == 0
+            assert [(x["player"], x["pays"], int(x["amount"])) for x in rows[players + 1:]] == [
+                (t["payer"], t["payee"], t["amount"]) for t in transfers]
+            # the nights each played, with their net (the lobby's "Your nights")
+            nights = await ann.get("/api/me/nights")
+            assert [(n["table"], n["name"], n["date"]) for n in nights][:1] == [(tid, ledger["name"], ledger["date"])]
+            assert nights[0]["net"] == sum(x["net"] for x in ledger["players"] if x["name"] == ann.user["name"])
             outsider = await guest(srv.url)
             with pytest.raises(ClientError) as info:
                 await outsider.get(f"/api/tables/{tid}/ledger")

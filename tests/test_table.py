@@ -331,10 +331,30 @@ def test_r7_1_each_game_has_its_own_stakes_from_one_table_unit() -> None:
         unit_game("hearts", 1)
 
 
-def test_r7_1_dealers_choice_on_the_dealers_pick_and_on_timeout() -> None:
-    """R7.1: before each round the player who gets the button picks the game; no hand is dealt
-    before; a timeout (no pick) takes the next game of the list."""
+def _chosen_games(table: Table, hands: int, rng: random.Random, picks: list[str]) -> list[tuple[int, str]]:
+    """Deal ``hands`` hands at a dealer's choice table; whenever a choice is due the chooser picks the
+    game after the last one dealt. Returns (chooser, game) for each choice made."""
+    assert table.mixed is not None
+    names = [g.name for g in table.mixed.games]
+    made: list[tuple[int, str]] = []
+    for _ in range(hands):
+        chooser = table.choosing()
+        if chooser is not None:
+            name = names[len(made) % len(names)]
+            table.choose_game(name)
+            made.append((chooser, name))
+        hand = table.start_hand(seed=rng.randrange(10**9))
+        picks.append(hand.game.name)
+        play_out(table, rng)
+    return made
+
+
+def test_r7_1_dealers_choice_by_hand_moves_one_seat_left_every_hand() -> None:
+    """R7.1 (choice_for hand, the default): each dealer picks the game of the hand they deal, so the
+    pick moves one seat left every hand; no hand is dealt before the pick; a timeout (no pick) takes
+    the next game of the list."""
     table = _mixed_table(3, Mixed(games=(STUD, WALL), mode="dealers_choice"))
+    assert table.mixed is not None and table.mixed.choice_for == "hand"
     assert table.choosing() == 0  # the first button goes to seat 0
     assert table.upcoming_game() is None
     with pytest.raises(TableError, match="not chosen"):
@@ -344,13 +364,62 @@ def test_r7_1_dealers_choice_on_the_dealers_pick_and_on_timeout() -> None:
     assert table.choose_game("wallstreet") is WALL
     assert table.choosing() is None and table.upcoming_game() is WALL
     rng = random.Random(4)
-    assert _games_of(table, 3, rng) == ["wallstreet"] * 3
-    assert table.choosing() == 0  # the button comes round to seat 0 again: a new round
+    picks: list[str] = []
+    _chosen_games(table, 1, rng, picks)
+    assert picks == ["wallstreet"] and table.button == 0
+    assert table.choosing() == 1  # the next dealer picks the next hand
     assert table.choose_game(None) is STUD  # the clock ran out: the next game of the list
-    assert _games_of(table, 1, rng) == ["stud"]
-    assert table.choosing() is None
+    made = _chosen_games(table, 7, rng, picks)
+    assert [seat for seat, _ in made] == [2, 0, 1, 2, 0, 1]  # every dealer picks their own hand
+    assert picks[2:] == ["stud", "wallstreet"] * 3 and table.choosing() == 2
+    table.choose_game("stud")
     with pytest.raises(TableError, match="no game is to be chosen"):
         table.choose_game("stud")
+
+
+def test_r7_1_dealers_choice_by_orbit_passes_the_choice_left() -> None:
+    """R7.1 (choice_for orbit): the chooser picks the game of a whole orbit, then the choice passes
+    to the next seat to the chooser's left still at the table (not the dealer button, which comes
+    back to the same seat every orbit): over N orbits each of N players picks once."""
+    table = _mixed_table(3, Mixed(games=(STUD, WALL), mode="dealers_choice", choice_for="orbit"))
+    rng = random.Random(5)
+    picks: list[str] = []
+    made = _chosen_games(table, 9, rng, picks)
+    assert [seat for seat, _ in made] == [0, 1, 2]
+    assert picks == ["stud"] * 3 + ["wallstreet"] * 3 + ["stud"] * 3
+    status = table.mixed_status()
+    assert status is not None and status["chooser"] == 2 and status["choosing"] == 0
+    # seat 0 goes and seat 4 sits down: the choice passes to the next seat still at the table
+    table.leave(0)
+    table.sit(4, name="p4", chips=10_000)
+    assert table.choosing() == 4
+    made = _chosen_games(table, 3, rng, picks)
+    assert [seat for seat, _ in made] == [4]
+    assert table.choosing() == 1  # past seat 0, now empty
+    with pytest.raises(GameError, match="choice_for"):
+        Mixed(games=(STUD,), mode="dealers_choice", choice_for="dealer")
+
+
+def test_r7_1_dealers_choice_by_orbit_is_restored_from_the_hands_dealt() -> None:
+    """R7.1: after a restart a dealer's choice by orbit stands where it stood: the next chooser is
+    the seat to the left of the last one (read from each round's first hand, its seats and button)."""
+    mixed = Mixed(games=(STUD, WALL), mode="dealers_choice", choice_for="orbit")
+    live = _mixed_table(3, mixed)
+    rng = random.Random(8)
+    dealt: list[tuple[str, int, tuple[int, ...], int]] = []
+    for _ in range(7):
+        if live.choosing() is not None:
+            live.choose_game(None)
+        hand = live.start_hand(seed=rng.randrange(10**9))
+        assert live.button is not None
+        dealt.append((hand.game.name, hand.n, tuple(live.hand_seats), live.button))
+        play_out(live, rng)
+    again = _mixed_table(3, mixed)
+    again.button = live.button
+    again.restore_rotation(dealt)
+    assert again.mixed_status() == live.mixed_status()
+    again.restore_rotation(dealt[:6])
+    assert again.choosing() == 2  # the third orbit's chooser: seat 0, then 1, then 2
 
 
 def test_r7_2_a_game_the_players_cannot_fill_is_skipped() -> None:
@@ -376,7 +445,7 @@ def test_r7_2_the_next_game_and_when_it_changes_are_public_before_the_deal() -> 
     table = _mixed_table(3, Mixed(games=(STUD, WALL)))
     status = table.mixed_status()
     assert status == {"mode": "rotation", "games": ["stud", "wallstreet"], "game": None, "next": "stud",
-                      "change_in": 0, "choosing": None}
+                      "change_in": 0, "choosing": None, "chooser": None}
     rng = random.Random(6)
     seen = []
     for _ in range(4):

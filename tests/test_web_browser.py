@@ -520,9 +520,9 @@ def test_stud_with_joker_on_a_phone_and_hand_history(server: str, browser: Any, 
     waiting.page.locator("button.pre.on[data-pre='call_any']").wait_for()
     mover = dan if waiting is cat else cat
     act_once(mover)
-    waiting.page.locator("button.pre.on").wait_for(state="detached", timeout=15000)
+    waiting.page.locator("button.pre.on").wait_for(state="detached", timeout=60_000)
     mine = waiting.page.locator(".seat.you [data-testid='seat-action']")
-    mine.filter(has_text="call").or_(mine.filter(has_text="check")).wait_for(timeout=15000)
+    mine.filter(has_text="call").or_(mine.filter(has_text="check")).wait_for(timeout=60_000)
     play_hand([cat, dan], 1)
     assert_helps(cat, hand_id, 1)
     assert_helps(dan, hand_id, 1)
@@ -740,7 +740,7 @@ def test_sit_here_survives_a_redraw_between_press_and_release(server: str, brows
     page.mouse.down()
     wait_redraws(page, 2)
     page.mouse.up()
-    page.locator("#sit-confirm").wait_for(timeout=5000)
+    page.locator("#sit-confirm").wait_for(timeout=60_000)
     page.click("[role='dialog'] button:text('Cancel')")
     fay.context.close()
 
@@ -762,7 +762,7 @@ def test_a_touch_on_sit_here_through_a_redraw_opens_one_dialog(server: str, brow
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
     wait_redraws(page, 2)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    page.locator("#sit-confirm").wait_for(timeout=5000)
+    page.locator("#sit-confirm").wait_for(timeout=60_000)
     time.sleep(0.5)
     assert page.locator(".modal").count() == 1
     owner.context.close()

@@ -45,6 +45,8 @@ BASEBALL_SEED = "d96ad26ac32697e8e9f7d4120a3cee0ffe3e3ef1ffbf5838d64d6a620d6545b
 QUEEN_SEED = "d4271719fe3c6a9bfef0719c3cb98d2dff807dc233907fd47266a4826248da9e"
 # High Chicago: Qs 3s 8s 6c (both players' first down cards are spades) ...
 CHICAGO_SEED = "38afdcc8193b1218b9ad0c5f18e542120d9b5e21792ee0b88d9eeabadc73a665"
+# High Chicago where nobody ends with a spade in the hole (both players call down): the high takes it all
+NO_SPADE_SEED = "0e226a64d8c2feea83172c9c7f08d8032f810de170868eb012e0b409eb7538d2"
 NEXT_SEED: dict[str, str] = {}
 
 
@@ -81,16 +83,23 @@ def test_the_decks_are_the_ones_described() -> None:
     assert queen[4][0] == "Q" and queen[5][0] == "A" and queen[6][0] == "Q" and queen[7][0] == "J"
 
 
-WILD_MARKS = """() => [...document.querySelectorAll('.felt-wrap img.card')].map((img) => {
+# the wild ranks and every card's marks read in one go (one turn of the page's event loop: never
+# between two renders, which would pair the ranks of one with the cards of the other)
+WILD_MARKS = """() => {
+  const ranks = document.querySelector("[data-testid='wild-ranks']");
+  return [ranks ? ranks.dataset.ranks || '' : '', [...document.querySelectorAll('.felt-wrap img.card')].map((img) => {
   const card = (img.getAttribute('src').match(/card\\/(\\w+)\\.svg/) || [])[1];
   return [card, img.classList.contains('wild'), img.dataset.testid || '', img.alt,
-          img.getAttribute('src').includes('wild=true')]; })"""
+          img.getAttribute('src').includes('wild=true')]; })]; }"""
 
 
-def check_wild_marks(page: Any, ranks: str) -> int:
-    """Every face-up or own card whose rank is wild now is marked, and no other: the count marked."""
+def check_wild_marks(page: Any, wild_game: bool) -> tuple[str, int]:
+    """Every face-up or own card whose rank is wild now is marked, and no other: the wild ranks of
+    the moment and the count marked."""
+    ranks, cards = page.evaluate(WILD_MARKS)
+    ranks = ranks if wild_game else ""
     marked = 0
-    for card, wild, testid, alt, star in page.evaluate(WILD_MARKS):
+    for card, wild, testid, alt, star in cards:
         if card == "back":
             assert not wild and not testid
             continue
@@ -98,7 +107,7 @@ def check_wild_marks(page: Any, ranks: str) -> int:
         assert wild == want and (testid == "wild-card") == want and star == want, (card, ranks)
         assert alt.endswith("(wild)") == want or ("(wild)" in alt) == want, alt
         marked += want
-    return marked
+    return ranks, marked
 
 
 def view_of(player: Player) -> dict[str, Any]:
@@ -140,13 +149,14 @@ def play_home_hand(player: Player, server: str, game: str, seed: str, tmp: Path)
     add_bots(server, token, table_id, [1])
     page.wait_for_selector(".felt-wrap:not([data-hand=''])", timeout=30000)
     number = int(page.get_attribute(".felt-wrap", "data-hand") or "0")
-    seen: dict[str, Any] = {"ranks": set(), "marked": 0, "pay": [], "strength": set(), "shots": []}
+    seen: dict[str, Any] = {"ranks": set(), "marked": 0, "pay": [], "strength": set(), "shots": [],
+                            "spade_half": []}
     deadline = time.time() + 120
     while not player.summary(number).count():
         assert time.time() < deadline, f"{game} hand {number} did not finish"
-        ranks = (wild.get_attribute("data-ranks") or "") if wild_game else ""
+        ranks, marked = check_wild_marks(page, wild_game)
         seen["ranks"].add(ranks)
-        seen["marked"] += check_wild_marks(page, ranks)
+        seen["marked"] += marked
         buttons = page.locator("button.act:not([disabled])")
         try:
             kinds = buttons.evaluate_all("els => els.map(e => e.dataset.kind)")
@@ -158,6 +168,10 @@ def play_home_hand(player: Player, server: str, game: str, seed: str, tmp: Path)
                 shown = page.locator("[data-testid='hand-strength']").inner_text()
                 if shown == strength_text(view["strength"]):
                     seen["strength"].add(shown)
+                half = page.locator(".seat.you [data-testid='spade-half']")
+                if half.count():  # R8.4: the spade half beside the hand strength, as the server reads it
+                    seen["spade_half"].append((half.get_attribute("data-spade"), half.inner_text(),
+                                               view["strength"].get("spade")))
             if "pay" in kinds:  # R8.2: the choice, with its price, in words and on the button
                 prompt = page.locator("[data-testid='pay-or-fold']").inner_text()
                 label = page.locator("button.act[data-kind='pay']").get_attribute("aria-label")
@@ -180,7 +194,7 @@ def play_home_hand(player: Player, server: str, game: str, seed: str, tmp: Path)
         page.screenshot(path=str(path), full_page=True)
         seen["shots"].append(path)
     page.set_viewport_size({"width": 1280, "height": 800})
-    seen["final_marked"] = check_wild_marks(page, (wild.get_attribute("data-ranks") or "") if wild_game else "")
+    seen["final_marked"] = check_wild_marks(page, wild_game)[1]
     detail = server_result(server, table_id, number)
     assert_result_matches([player], detail, number)
     names = [e["name"] for e in detail["start"]]
@@ -250,4 +264,21 @@ def test_r8_4_a_high_chicago_hand_names_the_spade_half(server: ServerThread, bro
     assert seen["marked"] == 0 and not seen["pay"]
     assert seen["spade_shown"] == seen["spade"] and seen["spade"][0], seen
     assert f"Spade {seen['spade'][0]}" in seen["summary"] and "of spades in the hole" in seen["summary"]
+    # during the hand the player reads the spade that plays for the spade half, the server's
+    assert seen["spade_half"], "no spade half shown during the hand"
+    for card, text, server_card in seen["spade_half"]:
+        assert card == (server_card or "")
+        assert text == (f"Spade half: your spade in the hole: {card}" if card else "Spade half: no spade in the hole")
+    assert any(card.endswith("s") for card, _, _ in seen["spade_half"])
     cy.context.close()
+
+
+def test_r8_4_with_no_spade_in_the_hole_the_high_hand_takes_it_all(server: ServerThread, browser: Any,
+                                                                    tmp_path: Path) -> None:
+    """R8.4: nobody has a spade in the hole at the showdown: the result says so, the high takes it all."""
+    di = Player(browser, server.url)
+    di.register("di_chicago")
+    seen = play_home_hand(di, server.url, "high_chicago", NO_SPADE_SEED, tmp_path)
+    assert seen["spade"] == [""], seen["spade"]  # the server: no spade winner
+    assert "no spade in the hole: the high hand takes it all" in seen["summary"], seen["summary"]
+    di.context.close()

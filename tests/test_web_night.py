@@ -22,10 +22,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from _browser import ARGS, CHROMIUM, keep_screenshot, require_chromium
 from _server_support import STUD, WALL, ServerThread, audit_ok, guest, run, table_config
+from studpoker import phh
 from studpoker.server import Settings
 
 require_chromium()
@@ -45,7 +47,7 @@ IN_VIEW = """() => {
   const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect())
     .filter((r) => r.width > 0 && r.height > 0);
   const buttons = boxes('.actions button.act');
-  const cards = boxes('.seat.you .cards .card');
+  const cards = boxes('.seat.you .cards .card, .seat.you .plate');  // the cards and the plate (name, stack, clock)
   const row = document.querySelector('.actions').getBoundingClientRect();
   const under = cards.filter((c) => Math.min(c.bottom, row.bottom) - Math.max(c.top, row.top) > 0.5
     && Math.min(c.right, row.right) - Math.max(c.left, row.left) > 0.5);
@@ -119,7 +121,13 @@ class Friend:
     def open_page(self) -> Any:
         page = self.context.new_page()
         page.add_init_script("""window.__sounds = [];
-          window.addEventListener('studpoker:sound', (e) => window.__sounds.push(e.detail.name));""")
+          window.addEventListener('studpoker:sound', (e) => window.__sounds.push(e.detail.name));
+          window.__said = [];  // everything the page says through its aria-live region
+          document.addEventListener('DOMContentLoaded', () => {
+            const box = document.getElementById('announce');
+            if (box) new MutationObserver(() => { if (box.textContent) window.__said.push(box.textContent); })
+              .observe(box, {childList: true, characterData: true, subtree: true});
+          });""")
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
 
         def frames(ws: Any) -> None:
@@ -133,8 +141,12 @@ class Friend:
         """Open the site as a guest under ``nickname`` (typed in the name field)."""
         self.name = nickname
         self.page.goto(self.url + at)
-        self.page.fill("#login-name", nickname)
-        self.page.click("#btn-guest")
+        if "#/table/" in at:  # a table's link lands on the table: a nickname and Join
+            self.page.fill("[data-testid='invite-nickname']", nickname)
+            self.page.click("[data-testid='invite-join']")
+        else:
+            self.page.fill("#login-name", nickname)
+            self.page.click("#btn-guest")
         self.page.locator("#who b", has_text=nickname).wait_for()
 
     def sit(self, seat: int | None = None, buy_in: int | None = None) -> None:
@@ -213,7 +225,7 @@ def add_bots(page: Any, count: int) -> None:
     for i in range(count):
         before = page.locator(".seat .badge:text('bot')").count()
         page.click("#btn-addbot")
-        deadline = time.time() + 20
+        deadline = time.time() + 120
         while page.locator(".seat .badge:text('bot')").count() <= before:
             assert time.time() < deadline, f"bot {i + 1} did not sit down"
             time.sleep(0.05)
@@ -366,7 +378,7 @@ def test_your_turn_is_shown_everywhere_and_a_replay_costs_no_hand(server: Server
         while sum(1 for m in you.received if m.get("type") == "your_turn") == told:  # the next turn
             assert time.time() < deadline, "no next turn"
             page.wait_for_timeout(50)  # (Playwright hands the frames over while it waits)
-        page.locator("[data-testid='turn-banner']").wait_for(state="visible", timeout=10000)
+        page.locator("[data-testid='turn-banner']").wait_for(state="visible", timeout=60_000)
 
     def open_replay() -> None:
         page.click("#btn-hands")
@@ -377,10 +389,10 @@ def test_your_turn_is_shown_everywhere_and_a_replay_costs_no_hand(server: Server
     banner = page.locator("[data-testid='turn-banner']")
     assert "Your turn at turns" in banner.inner_text()
     assert page.title().startswith("Your turn")
-    page.wait_for_function("() => window.__sounds.includes('turn')", timeout=5000)
+    page.wait_for_function("() => window.__sounds.includes('turn')", timeout=60_000)
     # nobody comes back: when the action time is over the page brings the table back by itself
-    page.locator("[data-testid='overlay']").wait_for(state="detached", timeout=15000)
-    wait_turn(page, timeout=5)
+    page.locator("[data-testid='overlay']").wait_for(state="detached", timeout=60_000)
+    wait_turn(page, timeout=60)
     assert banner.is_hidden()
     clock = page.locator(".seat.you [data-testid='clock']").inner_text()
     spent = bank - int(clock.split("bank ")[1].rstrip("s")) if "bank " in clock else 0
@@ -395,9 +407,9 @@ def test_your_turn_is_shown_everywhere_and_a_replay_costs_no_hand(server: Server
 
     next_turn_hidden(open_hands_page)
     assert page.title().startswith("Your turn")
-    page.wait_for_function("() => window.__sounds.includes('turn')", timeout=5000)
+    page.wait_for_function("() => window.__sounds.includes('turn')", timeout=60_000)
     page.click("[data-testid='turn-banner-back']")
-    wait_turn(page, timeout=10)
+    wait_turn(page, timeout=60)
     assert f"#/table/{table_id}" in page.url
     assert you.act(("call", "check", "bring_in"))
     you.close()
@@ -415,8 +427,8 @@ def test_a_closed_tab_finds_its_seat_and_a_guest_becomes_an_account(server: Serv
     zoe = Friend(browser, server.url)
     # a name against the rules is refused, in the page
     zoe.page.goto(f"{server.url}/#/table/{table_id}?invite={invite}")
-    zoe.page.fill("#login-name", "guest-me")
-    zoe.page.click("#btn-guest")
+    zoe.page.fill("[data-testid='invite-nickname']", "guest-me")
+    zoe.page.click("[data-testid='invite-join']")
     zoe.page.locator(".toast", has_text="may not start").wait_for()
     zoe.guest(nick, at=f"/#/table/{table_id}?invite={invite}")
     assert zoe.page.locator("[data-testid='pick-nickname']").count() == 0
@@ -427,7 +439,7 @@ def test_a_closed_tab_finds_its_seat_and_a_guest_becomes_an_account(server: Serv
     zoe.page = zoe.open_page()
     zoe.page.goto(f"{server.url}/")
     back = zoe.page.locator("[data-testid='your-seats'] [data-testid='return-to-table']")
-    back.wait_for(timeout=10000)
+    back.wait_for(timeout=60_000)
     assert "private night" in back.inner_text()
     back.click()
     zoe.page.wait_for_selector(f".seat.you[data-name='{nick}']")
@@ -575,39 +587,222 @@ def test_statistics_are_linked_from_the_lobby(server: ServerThread, browser: Any
     you.close()
 
 
+def test_the_landing_page_names_every_game_of_the_registry(server: ServerThread, browser: Any) -> None:
+    """The login page's title names the family: every game of the registry, from the server."""
+    you = Friend(browser, server.url)
+    you.page.goto(server.url + "/")
+    names = httpx.get(f"{server.url}/api/games").json()["games"]
+    tagline = you.page.locator("[data-testid='tagline']")
+    you.page.wait_for_function("() => document.querySelector(\"[data-testid='tagline']\").textContent.includes(',')",
+                               timeout=60_000)
+    assert tagline.inner_text() == ", ".join(g["name"] for g in names)
+    assert you.page.inner_text(".hero h1") == "Stud poker"
+    you.close()
+
+
+def test_no_check_is_offered_in_advance_facing_the_bring_in(server: ServerThread, browser: Any) -> None:
+    """On third street, facing the bring-in, a player waiting for their turn is offered Fold and Call
+    any in advance, never Check or Check/Fold (no check is possible there)."""
+    suffix = uuid.uuid4().hex[:4]
+    table_id, owner, _ = api_table(server.url, STUD, name=f"bring-in {suffix}", action_time=300, time_bank=0,
+                                   paused=True)  # dealt once the three sit
+    players = []
+    for i in range(3):
+        f = Friend(browser, server.url)
+        f.guest(f"pre{i}{suffix}", at=f"/#/table/{table_id}")
+        f.page.wait_for_selector(".sit-btn")
+        f.sit(i, 300)
+        f.seated()
+        players.append(f)
+
+    async def resume() -> None:
+        from studpoker.server.client import Client
+
+        host = Client(server.url, token=owner)
+        await host.connect()
+        await host.request({"type": "resume", "table": table_id})
+        await host.close()
+
+    in_thread(resume)
+    # the bring-in is posted by whoever must (the lowest door card), by clicking
+    deadline = time.time() + 120
+    brought = None
+    while brought is None:
+        assert time.time() < deadline, "nobody was asked for the bring-in"
+        for f in players:
+            if f.page.locator("button.act[data-kind='bring_in']:not([disabled])").count():
+                f.page.locator("button.act[data-kind='bring_in']").click()
+                brought = f
+                break
+        time.sleep(0.05)
+    # a player still to act, facing the bring-in, waits with the pre-actions that can be played
+    waiting = [f for f in players if f is not brought]
+    deadline = time.time() + 120
+    seen: list[list[str]] = []
+    while not seen:
+        assert time.time() < deadline, "no pre-action row facing the bring-in"
+        for f in waiting:
+            pre = f.page.locator(".pre-actions button.pre")
+            if pre.count() and not f.page.locator("button.act:not([disabled])").count():
+                labels = pre.evaluate_all("els => els.map(e => [e.dataset.pre, e.textContent])")
+                if labels:
+                    seen.append(labels)
+        time.sleep(0.05)
+    assert seen[0] == [["check_fold", "Fold"], ["call_any", "Call any"]], seen
+    for f in players:
+        f.close()
+
+
+def test_leaving_after_the_hand_offers_stay_not_sit_in(server: ServerThread, browser: Any) -> None:
+    """While "Leave after this hand" is on, the seat panel offers "Stay after this hand" and no "Sit in"
+    (the seat sits out only to leave); staying gives the usual buttons back."""
+    you = Friend(browser, server.url)
+    you.guest(f"lea{uuid.uuid4().hex[:4]}")
+    create_in_lobby(you.page, "leave after", "stud", action_time=300)
+    you.sit(0, 500)
+    you.seated()
+    add_bots(you.page, 1)
+    page = you.page
+    leave = page.locator("[data-testid='leave-after-hand']")
+    leave.wait_for(timeout=60_000)  # dealt in: the hand is ours too
+    leave.click()
+    page.locator("[data-testid='leave-after-hand'][aria-pressed='true']").wait_for(timeout=60_000)
+    assert leave.inner_text() == "Stay after this hand"
+    assert page.locator("#btn-sitout").count() == 0
+    leave.click()
+    page.locator("[data-testid='leave-after-hand'][aria-pressed='false']").wait_for(timeout=60_000)
+    page.locator("#btn-sitout", has_text="Sit out next hand").wait_for(timeout=60_000)
+    you.close()
+
+
 # ---------------------------------------------------------------------------------- R7 in the browser
 
 
+RECT = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
+  const r = e.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; }"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return min(a["r"], b["r"]) - max(a["l"], b["l"]) > 0.5 and min(a["b"], b["b"]) - max(a["t"], b["t"]) > 0.5
+
+
 def test_dealers_choice_in_the_browser(server: ServerThread, browser: Any, tmp_path: Path) -> None:
-    """R7.1/R7.2 in the page: a dealer's choice table made from the lobby's form; the dealer is asked
-    on the clock with a button for every game of the list (from the registry), the game picked is
-    dealt, and the table says who chooses next."""
+    """R7.1/R7.2 in the page: the lobby's form says who picks in words (choice_for: each dealer their
+    own hand, or one player an orbit) and shows each game's stakes; before the first hand the felt lists
+    the table's games (no market); the dealer is asked on the clock with a picker that wraps on a phone
+    and leaves their own cards in view; a game the two players cannot fill (Wall Street) is greyed out
+    with the reason in words; the game picked is announced by a banner on the felt and to screen
+    readers, and dealt."""
     you = Friend(browser, server.url)
     you.guest(f"dee{uuid.uuid4().hex[:4]}")
     page = you.page
     page.fill("#create-name", "Dealer's choice")
     page.check("[data-testid='create-mixed']")
+    registry = page.evaluate("async () => (await (await fetch('/api/games')).json()).games.map((g) => [g.game, g.stakes])")
+    games = [g for g, _ in registry]
+    shown = page.locator("[data-testid='mixed-game-stakes']").evaluate_all("els => els.map(e => e.dataset.stakes)")
+    assert shown == [s for _, s in registry]  # each game's stakes, as the server words them
+    assert not page.locator("#mixed-choice-for").is_visible()  # a rotation: nobody picks
     page.select_option("#mixed-mode", "dealers_choice")
-    page.fill("input[name='mixed_hands']", "1")
-    page.fill("input[name='action_time']", "60")
+    assert page.locator("#mixed-choice-for option").all_inner_texts() == [
+        "Each dealer picks the game of the hand they deal",
+        "One player picks for a whole orbit, then the choice passes to the left"]
+    assert not page.locator("input[name='mixed_hands']").is_visible()  # a pick every hand: no hands per game
+    page.select_option("#mixed-choice-for", "orbit")
+    assert page.locator("input[name='mixed_hands']").is_visible()
+    page.select_option("#mixed-choice-for", "hand")
+    page.fill("input[name='action_time']", "300")
     page.click("#create-submit")
     page.wait_for_url("**/#/table/*")
+    table_id = int(page.url.split("#/table/")[1].split("?")[0])
+    config = httpx.get(f"{server.url}/api/tables/{table_id}").json()["config"]
+    assert config["mixed"]["mode"] == "dealers_choice" and config["mixed"]["choice_for"] == "hand"
+    listed = page.locator("[data-testid='table-games'] li")
+    listed.first.wait_for()
+    assert listed.evaluate_all("els => els.map(e => e.dataset.game)") == games
+    assert page.locator("[data-testid='market']").count() == 0
     you.sit(0, 500)
     you.seated()
-    add_bots(page, 2)
-    choose = page.locator("[data-testid='choose-game']")
-    choose.wait_for(timeout=30000)  # the first button is seat 0's: this player chooses
-    options = choose.locator("[data-testid='choose-game-option']").evaluate_all("els => els.map(e => e.dataset.game)")
-    games = page.evaluate("async () => (await (await fetch('/api/games')).json()).games.map((g) => g.game)")
-    assert options == games  # every game of the registry, none written into the page
+    add_bots(page, 1)  # two players: Wall Street (three or more) cannot be dealt
+    picker = page.locator("[data-testid='game-picker']")
+    picker.wait_for(timeout=60_000)  # the first button is seat 0's: this player picks the game of their hand
+    options = picker.locator("[data-testid='choose-game-option']")
+    assert options.evaluate_all("els => els.map(e => e.dataset.game)") == games  # from the registry
+    mixed = httpx.get(f"{server.url}/api/tables/{table_id}").json()["mixed"]
+    unavailable = {g["game"]: g["unavailable"] for g in mixed["games"]}
+    disabled = dict(options.evaluate_all("els => els.map(e => [e.dataset.game, e.disabled])"))
+    assert disabled == {g: unavailable[g] is not None for g in games}
+    wall = picker.locator("[data-testid='choose-game-option'][data-game='wallstreet']")
+    assert wall.is_disabled()
+    assert wall.locator("[data-testid='game-unavailable']").inner_text() == \
+        "Wall Street needs at least 3 players; 2 are ready to play"
+    assert "R7" not in picker.inner_text()
     assert page.title().startswith("Your turn")
+    # 1280x800: the picker leaves the chooser's own seat in view; 390x844: it wraps inside the screen
+    mine, row = page.evaluate(RECT, ".seat.you .cards"), page.evaluate(RECT, "[data-testid='actions']")
+    assert mine and row and not overlap(mine, row), (mine, row)
+    assert mine["b"] <= 800 and row["b"] <= 800 and page.evaluate("window.scrollY") == 0
     shot = tmp_path / "night-dealers-choice.png"
     page.screenshot(path=str(shot))
     keep_screenshot(shot)
-    choose.locator("[data-testid='choose-game-option'][data-game='wallstreet']").click()
-    page.locator(".market").wait_for(timeout=30000)
-    assert page.inner_text("[data-testid='table-game']").startswith("Wall Street")
-    assert any(m.get("type") == "choose_game" and m.get("game") == "wallstreet" for m in you.sent)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("() => document.querySelector('.seat.you').scrollIntoView({block: 'nearest'})")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    box = page.evaluate(RECT, "[data-testid='game-picker']")
+    assert box and box["l"] >= 0 and box["r"] <= 390 and box["b"] <= 844, box
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
+    heights = options.evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
+    assert max(heights) <= 70, heights  # a name wraps to two lines at most
+    shot = tmp_path / "night-dealers-choice-phone.png"
+    page.screenshot(path=str(shot))
+    keep_screenshot(shot)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # the pick: announced on the felt and to screen readers, then dealt
+    picker.locator("[data-testid='choose-game-option'][data-game='razz']").click()
+    banner = page.locator("[data-testid='game-banner']")
+    banner.wait_for(timeout=60_000)
+    assert banner.get_attribute("data-game") == "razz"
+    assert "Now playing Razz: lowest hand wins" in banner.inner_text()
+    page.wait_for_function("() => window.__said.some((t) => t.startsWith('Now playing Razz: lowest hand wins'))",
+                           timeout=60_000)
+    page.locator(".felt-wrap[data-hand='1']").wait_for(timeout=60_000)
+    assert page.inner_text("[data-testid='table-game']").startswith("Razz")
+    assert any(m.get("type") == "choose_game" and m.get("game") == "razz" for m in you.sent)
+    # your turn at 1280x800 with everything in view: the page does not scroll itself (the top bar stays)
+    wait_turn(page)
+    assert page.evaluate("window.scrollY") == 0
+    shot = tmp_path / "night-game-banner.png"
+    page.screenshot(path=str(shot))
+    keep_screenshot(shot)
+    you.close()
+
+
+def test_r7_1_dealers_choice_by_orbit_from_the_form(server: ServerThread, browser: Any) -> None:
+    """R7.1 choice_for orbit from the lobby's form: the first dealer picks the game of the orbit, and
+    the seat that picked carries the choice button (not the dealer button)."""
+    you = Friend(browser, server.url)
+    you.guest(f"orb{uuid.uuid4().hex[:4]}")
+    page = you.page
+    page.fill("#create-name", "By orbit")
+    page.check("[data-testid='create-mixed']")
+    page.select_option("#mixed-mode", "dealers_choice")
+    page.select_option("#mixed-choice-for", "orbit")
+    page.fill("input[name='mixed_hands']", "2")
+    page.fill("input[name='action_time']", "300")
+    page.click("#create-submit")
+    page.wait_for_url("**/#/table/*")
+    table_id = int(page.url.split("#/table/")[1].split("?")[0])
+    mixed = httpx.get(f"{server.url}/api/tables/{table_id}").json()["config"]["mixed"]
+    assert (mixed["choice_for"], mixed["hands"]) == ("orbit", 2)
+    you.sit(0, 500)
+    you.seated()
+    add_bots(page, 1)
+    picker = page.locator("[data-testid='game-picker']")
+    picker.wait_for(timeout=60_000)
+    assert "the game of the next orbit" in page.inner_text("[data-testid='choose-game']")
+    picker.locator("[data-testid='choose-game-option'][data-game='razz']").click()
+    page.locator(".seat.you [data-testid='choice-button']").wait_for(timeout=60_000)
+    assert page.locator("[data-testid='choice-button']").count() == 1
     you.close()
 
 
@@ -649,8 +844,22 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
     for nick, seat, size in ((f"Ann{suffix}", 2, (1280, 800)), (f"Bob{suffix}", 4, (390, 844))):
         f = Friend(browser, server.url, size)
         f.page.goto(link)
-        f.page.fill("#login-name", nick)
-        f.page.click("#btn-guest")
+        # the invite lands on the table itself: its name, its host, its games, then a nickname and Join
+        landing = f.page.locator("[data-testid='invite-landing']")
+        landing.wait_for()
+        text = landing.inner_text()
+        assert "Friday night" in text and f"Host{suffix}" in text and "invites you" in text, text
+        listed = httpx.get(f"{server.url}/api/tables/{table_id}?invite={invite}").json()["config"]["mixed"]["games"]
+        assert landing.locator("[data-testid='invite-games'] li").evaluate_all(
+            "els => els.map(e => e.dataset.game)") == [g["game"] for g in listed]
+        assert "Log in or register" not in f.page.inner_text("body")
+        if size[0] < 600:
+            assert f.page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
+            shot = tmp_path / "night-invite-phone.png"
+            f.page.screenshot(path=str(shot))
+            keep_screenshot(shot)
+        f.page.fill("[data-testid='invite-nickname']", nick)
+        f.page.click("[data-testid='invite-join']")
         f.name = nick
         f.page.wait_for_selector(".sit-btn")
         f.sit(seat, 400)
@@ -720,11 +929,24 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
     balance = int(ann.page.inner_text("[data-testid='balance']"))
     chips = int(page.locator(".seat[data-seat='2'] .stack").get_attribute("data-stack") or "0")
     page.locator("[data-testid='host-players'] li[data-seat='2'] [data-testid='remove-player']").click()
+    confirm = page.locator("[data-testid='confirm-remove']")  # the host is asked first
+    confirm.wait_for()
+    assert f"Ann{suffix}" in page.inner_text(".modal") and ann.page.locator(".seat.you").count() == 1
+    confirm.click()
     ann.page.locator(".seat.you").wait_for(state="detached")
+    told = ann.page.locator("[data-testid='removed-notice']")
+    told.wait_for(timeout=60_000)
+    assert f"The host removed you; {chips} chips back to your balance" in told.inner_text()
     ann.page.locator("[data-testid='balance']", has_text=str(balance + chips)).wait_for()
     # the ledger on the table page, its CSV and the settle-up
     ledger = ledger_of(page, table_id, invite)
     assert ledger["totals"]["net"] == 0
+    # the host panel's stacks are the felt's
+    for seat in (0, 4):
+        felt = page.locator(f".seat[data-seat='{seat}'] .stack").get_attribute("data-stack")
+        assert page.locator(f"[data-testid='host-players'] li[data-seat='{seat}'] .host-stack").get_attribute(
+            "data-stack") == felt
+    page.click("[data-testid='ledger-button']")  # the ledger opens over the table, from its header
     panel = page.locator("[data-testid='ledger']")
     panel.locator(f"[data-testid='ledger-row'][data-player='Ann{suffix}']").wait_for()
     shown = dict(panel.locator("[data-testid='ledger-row']").evaluate_all(
@@ -739,7 +961,8 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
     with page.expect_download() as download:
         panel.locator("[data-testid='ledger-csv']").click()
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text())))
-    assert {r["player"]: int(r["net"]) for r in rows if r["player"] != "total"} == shown
+    assert {r["player"]: int(r["net"]) for r in rows if r["player"] != "total" and r["net"] != ""} == shown
+    assert {r["table"] for r in rows} == {"Friday night"} and all(r["date"] for r in rows)
     owed = dict(shown)
     for li in panel.locator("[data-testid='settle-up'] li").evaluate_all(
             "els => els.map(e => [e.dataset.payer, e.dataset.payee, Number(e.dataset.amount)])"):
@@ -754,9 +977,21 @@ def test_a_whole_friday_night(server: ServerThread, browser: Any, tmp_path: Path
         except Exception:
             time.sleep(0.2)
     keep_screenshot(shot)
-    # the host closes the night: the ledger stays on the page
+    # the whole night's hands in one file, PHH and PokerStars text
+    with page.expect_download() as download:
+        panel.locator("[data-testid='night-phh']").click()
+    night = phh.read(Path(download.value.path()).read_text())
+    assert len(night) >= 3 and {h.variant for h in night} >= {"FWS"}
+    page.click("#overlay-close")
+    # the host closes the night: the ledger stays on the page, once
     page.click("[data-testid='close-night']")
     page.click("#dialog-ok")
-    page.locator(".closed-night [data-testid='ledger']").wait_for(timeout=30000)
+    page.locator(".closed-night [data-testid='ledger']").wait_for(timeout=60_000)
+    assert page.locator("[data-testid='ledger']").count() == 1
+    # past nights are listed in the lobby with each one's net
+    page.goto(f"{server.url}/#/")
+    nights = page.locator("[data-testid='your-nights'] li")
+    nights.first.wait_for(timeout=60_000)
+    assert nights.first.get_attribute("data-table") == str(table_id)
     for p in (host, ann, bob):
         p.close()

@@ -49,6 +49,7 @@ from studpoker.engine.operations import (
     StreetStarted,
     WildRanksChanged,
 )
+from studpoker.engine.settlement import _spade_value  # R8.4: the spade that plays, as the showdown reads it
 from studpoker.engine.wild import evaluate_wild_high, wild_board_key, wild_mask
 
 __all__ = ["LegalActionJSON", "PlayerJSON", "ResultJSON", "StrengthJSON", "ViewJSON",
@@ -63,13 +64,18 @@ __all__ = ["LegalActionJSON", "PlayerJSON", "ResultJSON", "StrengthJSON", "ViewJ
 # from these declarations; tests/test_codec_schema.py holds the three together).
 
 
-class StrengthJSON(TypedDict):
-    """What a player holds, in words (:func:`strength`)."""
-
+class _StrengthState(TypedDict):
     high: str | None
     low: str | None
     high_cards: list[str]
     low_cards: list[str]
+
+
+class StrengthJSON(_StrengthState, total=False):
+    """What a player holds, in words (:func:`strength`); in High and Low Chicago (R8.4) ``spade``:
+    the spade in the hole that plays for the spade half ("Js"), null with none yet."""
+
+    spade: str | None
 
 
 class LegalActionJSON(TypedDict):
@@ -381,7 +387,15 @@ def _player_strength(view: SeatView, p: PlayerView) -> StrengthJSON | None:
         private = game.private_wild(p.down)
         wild = tuple(r for i, r in enumerate(RANK_CHARS[::-1])
                      if r in wild or private >> (12 - i) & 1)
-    return _strength_of((*p.down, *p.up, *view.community), game, wild)
+    out = _strength_of((*p.down, *p.up, *view.community), game, wild)
+    spade = next((h.ranking for h in game.halves if h.ranking in _SPADE_RANKINGS), None)
+    if out is None or spade is None:
+        return out
+    value = _spade_value([c for c in p.down if c is not None], spade is Ranking.LOW_SPADE)
+    return {**out, "spade": None if value is None else str(value.cards[0])}
+
+
+_SPADE_RANKINGS = (Ranking.HIGH_SPADE, Ranking.LOW_SPADE)
 
 
 _LATE = (Phase.SHOWDOWN, Phase.OVER)

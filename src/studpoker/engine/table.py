@@ -51,8 +51,8 @@ from studpoker.engine.games import (
 )
 from studpoker.engine.hand import Hand
 
-__all__ = ["MIXED_MODES", "Mixed", "Seat", "Table", "TableError", "TableSizeError", "default_action",
-           "unit_game"]
+__all__ = ["CHOICE_FOR", "MIXED_MODES", "Mixed", "Seat", "Table", "TableError", "TableSizeError",
+           "default_action", "unit_game"]
 
 
 class TableError(ValueError):
@@ -78,6 +78,11 @@ class Seat:
 MIXED_MODES = ("rotation", "dealers_choice")
 """R7.1: how a mixed table moves through its games."""
 
+CHOICE_FOR = ("hand", "orbit")
+"""R7.1, dealer's choice: who picks. ``hand``: each dealer picks the game of the hand they deal;
+``orbit``: the chooser picks the game of a whole orbit, then the choice passes to the next seat to
+the chooser's left still at the table."""
+
 
 def unit_game(name: str, unit: int = 1, **options: Any) -> Game:
     """Game ``name`` at stakes derived from one table ``unit`` (R7.1): every stake of the
@@ -102,13 +107,18 @@ class Mixed:
     ``games``: the list, each game with its own stakes (:func:`unit_game` derives them
     from one table unit); no game twice. ``mode``: ``"rotation"`` (the game changes every
     ``hands`` hands; ``None``, the default: one orbit, the number of players dealt into the
-    first hand of the round) or ``"dealers_choice"`` (before each round the player in the
-    dealer position picks a game of the list; :meth:`Table.choose_game`).
+    first hand of the round) or ``"dealers_choice"`` (a player picks a game of the list;
+    :meth:`Table.choose_game`). ``choice_for`` (dealer's choice only): ``"hand"``, the default,
+    each dealer picks the game of the hand they deal (``hands`` does not apply); or
+    ``"orbit"``, the chooser picks the game of a round (``hands`` hands, by default one orbit), and
+    the choice then passes to the next ready seat to the chooser's left, so that over N rounds each
+    of N players picks once.
     """
 
     games: tuple[Game, ...]
     mode: str = "rotation"
     hands: int | None = None
+    choice_for: str = "hand"
 
     def __post_init__(self) -> None:
         games = tuple(self.games)
@@ -123,6 +133,18 @@ class Mixed:
         if self.hands is not None and (type(self.hands) is not int or self.hands < 1):
             raise GameError(f"hands per game must be a positive integer or None (one orbit), "
                             f"got {self.hands!r}")
+        if self.choice_for not in CHOICE_FOR:
+            raise GameError(f"choice_for must be one of {', '.join(CHOICE_FOR)}, got {self.choice_for!r}")
+
+    @property
+    def per_hand(self) -> bool:
+        """Dealer's choice where each dealer picks the game of the hand they deal (R7.1)."""
+        return self.mode == "dealers_choice" and self.choice_for == "hand"
+
+    @property
+    def round_hands(self) -> int | None:
+        """Hands in a round (None: one orbit, the players dealt into the round's first hand)."""
+        return 1 if self.per_hand else self.hands
 
     def index(self, name: str) -> int:
         """The position of game ``name`` in the list (:class:`GameError` if it is not there)."""
@@ -176,6 +198,7 @@ class Table:
         self._game_index: int | None = None  # R7: the list position of the round's game
         self._round_left = 0  # hands of the round still to be dealt
         self._chosen: int | None = None  # dealer's choice made for the next round
+        self._chooser: int | None = None  # dealer's choice by orbit: the seat that picked last
         self.seats: list[Seat | None] = [None] * count
         self.button: int | None = None
         self.hand: Hand | None = None
@@ -360,35 +383,55 @@ class Table:
         i = self.mixed.index(name)
         if self._round_due(n) or i != self._game_index:
             self._game_index = i  # a new round (R7.1), or a game skipped (R7.2)
-            self._round_left = self.mixed.hands or n
+            self._round_left = self.mixed.round_hands or n
         self._chosen = None
         self._round_left -= 1
 
-    def restore_rotation(self, dealt: Iterable[tuple[str, int]]) -> None:
-        """A mixed table's place in its rotation after the hands ``dealt`` (each hand's game
-        name and number of players, oldest first), e.g. from stored hands after a restart."""
-        if self.mixed is None:
+    def restore_rotation(self, dealt: Iterable[tuple[Any, ...]]) -> None:
+        """A mixed table's place in its rotation after the hands ``dealt``, oldest first, e.g. from
+        stored hands after a restart: each hand's game name and number of players, and, for a
+        dealer's choice by orbit (R7.1), the table seats dealt in and the button,
+        ``(name, n, seats, button)``: each round's chooser is then the seat of the round's first
+        hand to the left of the previous chooser (the first round's, its dealer)."""
+        mixed = self.mixed
+        if mixed is None:
             raise TableError("not a mixed table")
-        self._game_index, self._round_left, self._chosen = None, 0, None
-        for name, n in dealt:
+        self._game_index, self._round_left, self._chosen, self._chooser = None, 0, None, None
+        for entry in dealt:
+            name, n = str(entry[0]), int(entry[1])
+            if (mixed.mode == "dealers_choice" and mixed.choice_for == "orbit" and len(entry) >= 4
+                    and self._round_due(n)):
+                seats, button = [int(x) for x in entry[2]], int(entry[3])
+                self._chooser = button if self._chooser is None else self._left_of(self._chooser, seats)
             self._dealt(name, n)
-            self.game = self.mixed.games[self.mixed.index(name)]
+            self.game = mixed.games[mixed.index(name)]
+
+    def _left_of(self, seat: int, among: Iterable[int]) -> int:
+        """The first seat of ``among`` to the left of (after) ``seat``, going round the table."""
+        count = len(self.seats)
+        candidates = set(among)
+        return next((seat + k) % count for k in range(1, count + 1) if (seat + k) % count in candidates)
 
     def choosing(self) -> int | None:
-        """Dealer's choice (R7.1): the table seat that picks the game of the next round (the seat
-        the button moves to) while that choice is due, else None."""
+        """Dealer's choice (R7.1): the table seat that picks the game of the next round while that
+        choice is due, else None. By hand: the seat the button moves to (its dealer). By orbit: the
+        first chooser is the first dealer; then the next ready seat to the left of the last
+        chooser (a choice button of its own, not the dealer button)."""
         mixed = self.mixed
         if mixed is None or mixed.mode != "dealers_choice" or self.in_hand or self._chosen is not None:
             return None
         ready = self.ready_seats()
         if not ready or not self._round_due(len(ready)) or not self.can_start():
             return None
+        if mixed.choice_for == "orbit" and self._chooser is not None:
+            return self._left_of(self._chooser, ready)
         return self._button_for(ready)
 
     def choose_game(self, name: str | None) -> Game:
         """Dealer's choice (R7.1): the game of the next round; ``None`` (the decision clock ran
         out) takes the next game of the list. Returns the game chosen."""
-        if self.choosing() is None:
+        chooser = self.choosing()
+        if chooser is None:
             raise TableError("no game is to be chosen now")
         assert self.mixed is not None
         n = len(self.ready_seats())
@@ -402,6 +445,7 @@ class Table:
                 raise TableError(f"{game.title} is for {game.min_players} to {game.max_players} "
                                  f"players, {n} are ready (R7.2)")
         self._chosen = i
+        self._chooser = chooser
         return self.mixed.games[i]
 
     def upcoming_game(self) -> Game | None:
@@ -417,7 +461,9 @@ class Table:
         table changes to: the next game of the list in rotation; in dealer's choice the game
         chosen, else None); ``change_in`` (hands still to be played before the change, the hand in
         play included: 0 means the next hand is dealt at ``next``); ``choosing`` (the table seat
-        that picks the next game now, or None). None at a table of one game."""
+        that picks the next game now, or None); ``chooser`` (dealer's choice by orbit: the seat that
+        picked the game of the round, where the choice button stands; else None). None at a table of
+        one game."""
         mixed = self.mixed
         if mixed is None:
             return None
@@ -446,6 +492,7 @@ class Table:
             "next": None if nxt is None else nxt.name,
             "change_in": change_in,
             "choosing": self.choosing(),
+            "chooser": self._chooser if mixed.mode == "dealers_choice" and not mixed.per_hand else None,
         }
 
     def to_act_seat(self) -> int | None:

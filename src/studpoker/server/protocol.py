@@ -72,6 +72,7 @@ __all__ = [
     "PingMsg",
     "RemoveBotMsg",
     "RemovePlayerMsg",
+    "RemovedMsg",
     "ResumeMsg",
     "SeatSettingsMsg",
     "ServerMessage",
@@ -128,9 +129,12 @@ class MixedConfig(_Strict):
     ``unit``: the house stakes times the unit) or game options (``{"game": "stud", "joker": true}``;
     stakes not given derived from ``unit`` too), no game twice; stored complete. ``mode``:
     ``rotation`` (the game changes every ``hands`` hands; null: every orbit) or
-    ``dealers_choice`` (the dealer picks each round's game on the decision clock)."""
+    ``dealers_choice`` (a player picks the game on the decision clock). ``choice_for`` (dealer's
+    choice): ``hand`` (each dealer picks the game of the hand they deal) or ``orbit`` (the chooser
+    picks the game of an orbit, then the choice passes to the seat on their left)."""
 
     mode: Literal["rotation", "dealers_choice"] = "rotation"
+    choice_for: Literal["hand", "orbit"] = "hand"
     games: Annotated[list[Annotated[str, Field(min_length=1, max_length=32)] | dict[str, Any]],
                      Field(min_length=1, max_length=20)]
     hands: Annotated[int, Field(ge=1, le=100)] | None = None
@@ -164,7 +168,8 @@ class MixedConfig(_Strict):
 
     def build(self) -> Mixed:
         """The engine's :class:`~studpoker.engine.table.Mixed`."""
-        return Mixed(games=tuple(from_options(**g) for g in self.options()), mode=self.mode, hands=self.hands)
+        return Mixed(games=tuple(from_options(**g) for g in self.options()), mode=self.mode, hands=self.hands,
+                     choice_for=self.choice_for)
 
 
 class TableConfig(_Strict):
@@ -787,6 +792,15 @@ class YourTurnMsg(_ServerBase):
     bank_deadline: float
 
 
+class RemovedMsg(_ServerBase):
+    """To a player the host removed from ``table`` (its ``name``): ``chips`` went back to their balance."""
+
+    type: Literal["removed"]
+    table: int
+    name: str
+    chips: int
+
+
 class TurnOverMsg(_ServerBase):
     """The player's turn at ``table`` is over (they acted, the clock acted, or the hand ended)."""
 
@@ -797,7 +811,7 @@ class TurnOverMsg(_ServerBase):
 
 ServerMessage = Annotated[
     HandMsg | UpdateMsg | HandEndMsg | TableMsg | WelcomeMsg | AckMsg | ErrorMsg | LobbyReply
-    | PongMsg | ChatOut | BalanceMsg | YourTurnMsg | TurnOverMsg,
+    | PongMsg | ChatOut | BalanceMsg | YourTurnMsg | TurnOverMsg | RemovedMsg,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)

@@ -50,9 +50,10 @@ class ReplayError(RuntimeError):
 RestoreError = ReplayError  # the name used by the restart path
 
 
-def empty_table(config: dict[str, Any], dealt: Sequence[tuple[str, int]] = ()) -> Table:
+def empty_table(config: dict[str, Any], dealt: Sequence[tuple[Any, ...]] = ()) -> Table:
     """A table of the stored configuration, with nobody seated; a mixed table (R7) stands where
-    the hands ``dealt`` (each one's game and number of players, oldest first) left its rotation."""
+    the hands ``dealt`` (each one's game and number of players, oldest first, and for a dealer's
+    choice by orbit its seats and button: ``Table.restore_rotation``) left its rotation."""
     game = from_options(**config["game"])
     raw = config.get("mixed")
     if raw is None:
@@ -68,7 +69,7 @@ def empty_table(config: dict[str, Any], dealt: Sequence[tuple[str, int]] = ()) -
 
 def replay_hand(table_row: TableRow, hand_row: HandRow, events: Sequence[HandEventRow], *,
                 after: Callable[[Table, Hand], None] | None = None,
-                dealt: Sequence[tuple[str, int]] = ()) -> Table:
+                dealt: Sequence[tuple[Any, ...]] = ()) -> Table:
     """Deal ``hand_row`` again from its seed and replay ``events`` through the engine.
 
     ``after(table, hand)`` is called after the deal and after every event. The
@@ -113,7 +114,7 @@ def restore_table(
     seat_rows: Sequence[SeatRow],
     hand_row: HandRow | None,
     events: Sequence[HandEventRow],
-    dealt: Sequence[tuple[str, int]] = (),
+    dealt: Sequence[tuple[Any, ...]] = (),
 ) -> Table:
     """The table (and its live hand, if ``hand_row`` is one) as the rows describe it;
     ``dealt``: a mixed table's finished hands (game, players), oldest first (R7)."""

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request, Response
 from sqlalchemy import select
 
+from studpoker import phh
 from studpoker.server import access
 from studpoker.server.api import CurrentUser, DbId, MaybeUser, QueryInt, Services, Svc, User
 from studpoker.server.db import HandRow, TableRow
@@ -118,6 +119,57 @@ def table_hands(table_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = 
             q = q.where(HandRow.number < before)
         rows = s.scalars(q.order_by(HandRow.number.desc()).limit(max(1, min(limit, 200))))
         return [_hand_json(h) for h in rows]
+
+
+def _night_histories(svc: Services, table_id: int, user: CurrentUser | None,
+                     invite: str | None) -> list[phh.HandHistory]:
+    """Every finished hand of a table's night, oldest first, as its public history."""
+    with svc.db.session() as s:
+        table = s.get(TableRow, table_id)
+        if table is None:
+            raise HTTPException(404, "no such table")
+        refuse_private(svc, table, user, invite)
+        texts = list(s.execute(select(HandRow.number, HandRow.phh_public).where(
+            HandRow.table_id == table_id, HandRow.status == "over").order_by(HandRow.number)))
+    out = []
+    for number, text in texts:
+        if text:
+            history = phh.read_one(text)
+            history.name = f"hand {number}"
+            out.append(history)
+    if not out:
+        raise HTTPException(404, "no hand of this table is over yet")
+    return out
+
+
+def _download(text: str, media: str, name: str) -> Response:
+    return Response(text, media_type=f"{media}; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/tables/{table_id}/hands.phhs")
+def night_phh(table_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None) -> Response:
+    """The whole night's hands in one PHH file (``.phhs``: one table a hand, oldest first)."""
+    histories = _night_histories(svc, table_id, user, invite)
+    return _download(phh.write_all(histories), "text/plain", f"table{table_id}-hands.phhs")
+
+
+@router.get("/tables/{table_id}/hands.txt")
+def night_pokerstars(table_id: DbId, user: MaybeUser, svc: Svc, invite: str | None = None) -> Response:
+    """The whole night's hands as PokerStars text, for trackers: the hands the format can hold
+    (Seven Card Stud, Stud Hi-Lo, Razz); 404 when no hand of the night can be written so."""
+    from studpoker.history import ExportError, to_pokerstars
+
+    blocks = []
+    for i, history in enumerate(_night_histories(svc, table_id, user, invite)):
+        try:
+            blocks.append(to_pokerstars(history, index=i))
+        except ExportError:
+            continue  # a game the format has no words for (Wall Street, the home games)
+    if not blocks:
+        raise HTTPException(404, "no hand of this night has a PokerStars form (only Seven Card Stud, "
+                                 "Stud Hi-Lo and Razz have one)")
+    return _download("\n\n\n".join(blocks) + "\n", "text/plain", f"table{table_id}-hands.txt")
 
 
 @router.get("/hands/{hand_id}")

@@ -128,8 +128,21 @@ def mixed_info(room: Room) -> dict[str, Any] | None:
     mixed = room.table.mixed
     if status is None or mixed is None:
         return None
-    games = [{"game": g.name, "name": g.title, "stakes": stakes_text(g)} for g in mixed.games]
-    return {**status, "games": games, "choice_deadline": room.choice_deadline}
+    ready = len(room.table.ready_seats())
+    games = [{"game": g.name, "name": g.title, "stakes": stakes_text(g),
+              "unavailable": _unavailable(g, ready)} for g in mixed.games]
+    return {**status, "games": games, "choice_for": mixed.choice_for, "choice_deadline": room.choice_deadline}
+
+
+def _unavailable(game: Any, ready: int) -> str | None:
+    """Why a game of a mixed table cannot be dealt to the ``ready`` players now, in plain words
+    (R7.2: it is skipped; a dealer's choice cannot pick it), or None when it can."""
+    now = f"{ready} {'is' if ready == 1 else 'are'} ready to play"
+    if ready < game.min_players:
+        return f"{game.title} needs at least {game.min_players} players; {now}"
+    if ready > game.max_players:
+        return f"{game.title} seats at most {game.max_players} players; {now}"
+    return None
 
 
 def _request(r: Any) -> p.SeatRequest:
@@ -197,7 +210,8 @@ def lobby_row(*, table_id: int, name: str, config: p.TableConfig, seats: int, ta
     ``game``: the game it shows now (a mixed table's, R7.2), else the table's first."""
     info = game_info(game if game is not None else config.build_game())
     if mixed is None and config.mixed is not None:  # known from the database only: its list
-        mixed = {"mode": config.mixed.mode, "game": None, "next": None, "change_in": None, "choosing": None,
+        mixed = {"mode": config.mixed.mode, "choice_for": config.mixed.choice_for, "game": None, "next": None,
+                 "change_in": None, "choosing": None, "chooser": None,
                  "games": [{"game": g["game"], "name": GAMES[g["game"]].title} for g in config.mixed.options()
                            if g.get("game") in GAMES]}
     return p.LobbyEntry(id=table_id, name=name, game=str(info["game"]), stakes=str(info["stakes"]),

@@ -8,7 +8,9 @@ the host closing it.
 
 * ``GET /api/tables/{id}/ledger``: ``{"table", "name", "closed", "players": [...], "totals",
   "settle_up": [...]}`` (see :func:`table_ledger`);
-* ``GET /api/tables/{id}/ledger.csv``: the same players as CSV.
+* ``GET /api/tables/{id}/ledger.csv``: the same as CSV: the table's name and the night's date on
+  every row, the players, the totals, then the settle-up's transfers;
+* ``GET /api/me/nights``: the nights the caller played (cash tables), newest first, with their net.
 
 Private tables need what their history needs (the host, a player seated there, or the invite
 code), or a player who bought in there at some time of the night.
@@ -28,12 +30,12 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Response
 from sqlalchemy import select
 
-from studpoker.server.api import DbId, MaybeUser, Svc
+from studpoker.server.api import DbId, MaybeUser, Svc, User
 from studpoker.server.db import Database, LedgerRow, SeatRow, TableRow, UserRow
 from studpoker.server.tables.api import refuse_private
 
 __all__ = ["FORMULA_STARTS", "LedgerLine", "Transfer", "csv_text", "ledger_csv", "router", "settle_up",
-           "table_ledger"]
+           "table_ledger", "user_nights"]
 
 router = APIRouter(prefix="/api")
 
@@ -145,7 +147,12 @@ class LedgerLine:
 
 
 def table_ledger(db: Database, table_id: int) -> dict[str, Any]:
-    """The ledger of a table's night (KeyError: no such table).
+    """The ledger of a table's night (KeyError: no such table): :func:`_ledger`'s JSON."""
+    return _ledger(db, table_id)[0]
+
+
+def _ledger(db: Database, table_id: int) -> tuple[dict[str, Any], list[LedgerLine]]:
+    """The ledger of a table's night (KeyError: no such table), and its lines.
 
     ``players``: one line each (:class:`LedgerLine`, in order of first buy-in) with every movement
     in ``entries`` (``kind`` buy_in, top_up or cash_out, ``amount``, ``seat``, ``at``);
@@ -165,6 +172,7 @@ def table_ledger(db: Database, table_id: int) -> dict[str, Any]:
         names = {u.id: u.name for u in s.scalars(select(UserRow).where(UserRow.id.in_(user_ids)))}
         closed = bool(table.closed) and not seats
         table_name = table.name
+        date = table.created_at.date().isoformat()
     lines: dict[str, LedgerLine] = {}
     occupant: dict[int, str] = {}  # seat -> the line of whoever sits there
     for r in rows:
@@ -205,12 +213,13 @@ def table_ledger(db: Database, table_id: int) -> dict[str, Any]:
         by_account[account] = by_account.get(account, 0) + line.net
     totals = {k: sum(getattr(x, k) for x in players) for k in ("buy_ins", "top_ups", "cash_out", "chips")}
     totals["net"] = sum(x.net for x in players)
-    return {"table": table_id, "name": table_name, "closed": closed,
+    return {"table": table_id, "name": table_name, "date": date, "closed": closed,
             "players": [x.to_dict() for x in players], "totals": totals,
-            "settle_up": [t.to_dict() for t in settle_up(by_account)] if totals["net"] == 0 else []}
+            "settle_up": [t.to_dict() for t in settle_up(by_account)] if totals["net"] == 0 else []}, players
 
 
-CSV_COLUMNS = ("player", "bot_of", "buy_ins", "top_ups", "cash_out", "chips_on_table", "net")
+CSV_COLUMNS = ("table", "date", "player", "bot_of", "buy_ins", "top_ups", "cash_out", "chips_on_table", "net",
+               "pays", "amount")
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -229,17 +238,42 @@ def csv_text(value: str) -> str:
 
 
 def ledger_csv(ledger: Mapping[str, Any]) -> str:
-    """The ledger's players as CSV (one row each, then the totals), for a spreadsheet: the names
-    quoted and escaped (:func:`csv_text`), the numbers as numbers."""
+    """The ledger as CSV, for a spreadsheet: every row names the table and the night's date; one row a
+    player, then the totals (``player`` "total"), then one row a transfer of the settle-up (``player``
+    pays ``amount`` to ``pays``; the chip columns empty). Text someone wrote (names) is quoted and
+    escaped (:func:`csv_text`), the numbers are numbers."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(CSV_COLUMNS)
+    head = [csv_text(str(ledger["name"])), ledger.get("date", "")]
     for x in ledger["players"]:
-        writer.writerow([csv_text(x["name"]), csv_text(x["funded_by"] or ""), int(x["buy_ins"]),
-                         int(x["top_ups"]), int(x["cash_out"]), int(x["chips"]), int(x["net"])])
+        writer.writerow([*head, csv_text(x["name"]), csv_text(x["funded_by"] or ""), int(x["buy_ins"]),
+                         int(x["top_ups"]), int(x["cash_out"]), int(x["chips"]), int(x["net"]), "", ""])
     t = ledger["totals"]
-    writer.writerow(["total", "", t["buy_ins"], t["top_ups"], t["cash_out"], t["chips"], t["net"]])
+    writer.writerow([*head, "total", "", t["buy_ins"], t["top_ups"], t["cash_out"], t["chips"], t["net"],
+                     "", ""])
+    for x in ledger["settle_up"]:
+        writer.writerow([*head, csv_text(x["payer"]), "", "", "", "", "", "", csv_text(x["payee"]),
+                         int(x["amount"])])
     return out.getvalue()
+
+
+def user_nights(db: Database, user_id: int, limit: int = 50) -> list[dict[str, Any]]:
+    """The cash tables where ``user_id`` bought in, newest first: ``table``, ``name``, ``date``,
+    ``closed`` and ``net`` (the user's result there, their bots' included: what the settle-up counts)."""
+    with db.session() as s:
+        ids = list(s.scalars(select(LedgerRow.table_id).where(
+            LedgerRow.user_id == user_id, LedgerRow.kind == "buy_in", LedgerRow.tournament_id.is_(None),
+            LedgerRow.table_id.is_not(None)).group_by(LedgerRow.table_id)
+            .order_by(LedgerRow.table_id.desc()).limit(limit)))
+    out = []
+    for table_id in ids:
+        assert table_id is not None  # selected where not null
+        ledger, lines = _ledger(db, table_id)
+        net = sum(x.net for x in lines if x.user_id == user_id)
+        out.append({"table": ledger["table"], "name": ledger["name"], "date": ledger["date"],
+                    "closed": ledger["closed"], "net": net})
+    return out
 
 
 def _ledger_for(svc: Any, table_id: int, user: Any, invite: str | None) -> dict[str, Any]:
@@ -258,6 +292,12 @@ def ledger_route(table_id: DbId, user: MaybeUser, svc: Svc, invite: str | None =
     """The night's ledger of a table: each player's buy-ins, top-ups, cash-out, chips and net,
     and the settle-up."""
     return _ledger_for(svc, table_id, user, invite)
+
+
+@router.get("/me/nights")
+def nights_route(user: User, svc: Svc) -> list[dict[str, Any]]:
+    """The nights the caller played at cash tables, newest first, each with their net."""
+    return user_nights(svc.db, user.id)
 
 
 @router.get("/tables/{table_id}/ledger.csv")

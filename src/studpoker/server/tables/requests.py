@@ -467,7 +467,12 @@ async def remove_player(reg: Registry, caller: Caller, msg: p.RemovePlayerMsg) -
             raise ProtocolError("bad_seat", f"seat {msg.seat} is empty")
         if room.hand is not None and msg.seat in room.table.hand_seats:
             raise ProtocolError("in_hand", "a player in the hand can be removed only between hands")
+        player, meta = room.table.seats[msg.seat], room.meta.get(msg.seat)
+        chips = player.chips if player is not None else 0
         await room.leave_seat(msg.seat, note="removed by the host")
+        if meta is not None and meta.bot is None and meta.user_id != user_id:  # the player is told
+            room.host.send_user(meta.user_id, messages.encode(
+                p.RemovedMsg(type="removed", table=room.id, name=room.name, chips=chips)))
     return Result()
 
 

@@ -71,7 +71,8 @@ class LoadedTable:
     hand: HandRow | None
     events: list[HandEventRow]
     last_number: int
-    dealt: list[tuple[str, int]] = field(default_factory=list)  # a mixed table's finished hands (R7)
+    # a mixed table's finished hands (R7): game, players, the seats dealt in, the button
+    dealt: list[tuple[str, int, tuple[int, ...], int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -121,12 +122,14 @@ def _load(s: Session, row: TableRow) -> LoadedTable:
         events = list(s.scalars(select(HandEventRow).where(HandEventRow.hand_id == hand.id)
                                 .order_by(HandEventRow.idx)))
     last = s.scalar(select(func.coalesce(func.max(HandRow.number), 0)).where(HandRow.table_id == row.id))
-    dealt: list[tuple[str, int]] = []
+    dealt: list[tuple[str, int, tuple[int, ...], int]] = []
     if row.config.get("mixed"):  # R7: where the rotation stands, from the games of the hands dealt
-        for game, hand_seats in s.execute(select(HandRow.game, HandRow.hand_seats).where(
+        columns = select(HandRow.game, HandRow.hand_seats, HandRow.dealer)
+        for game, hand_seats, dealer in s.execute(columns.where(
                 HandRow.table_id == row.id, HandRow.status == "over").order_by(HandRow.number)):
             if game is not None:
-                dealt.append((str(game["game"]), len(hand_seats)))
+                dealt_in = tuple(int(x) for x in hand_seats)
+                dealt.append((str(game["game"]), len(dealt_in), dealt_in, dealt_in[int(dealer)]))
     return LoadedTable(row=row, owner_name=owner.name if owner else "?", seats=seats, hand=hand,
                        events=events, last_number=int(last or 0), dealt=dealt)
 

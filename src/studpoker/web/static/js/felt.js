@@ -89,7 +89,7 @@ export function describe(op, names) {
 }
 
 /** The end-of-hand summary: every pot with its high and low winners, then each player's result. */
-export function summaryPanel({number, results, payoffs, names, hiLo, onClose, old}) {
+export function summaryPanel({number, results, payoffs, names, hiLo, spadeHalf, onClose, old}) {
   const who = (seats) => seats.map((s) => names[s] ?? `seat ${s + 1}`).join(", ");
   const pots = results.map((r) => h("li", {
     class: "pot-result", dataset: {pot: String(r.pot), amount: String(r.amount),
@@ -107,10 +107,16 @@ export function summaryPanel({number, results, payoffs, names, hiLo, onClose, ol
   // High and Low Chicago (R8.4): the half won by the spade in the hole
   r.spade_winners && r.spade_winners.length ? h("div", {class: "winner spade"}, h("b", {}, "Spade "),
     who(r.spade_winners), r.spade_hand ? h("span", {class: "made"}, ` (${r.spade_hand})`) : null) : null,
+  spadeHalf && !(r.spade_winners && r.spade_winners.length) && r.high_hand
+    ? h("div", {class: "winner spade none", "data-testid": "spade-half"}, h("b", {}, "Spade "),
+      "no spade in the hole: the high hand takes it all") : null,
   ));
+  // a seat that won a share and got its chips back even (a split pot) reads "split", not 0
+  const sharers = new Set(results.flatMap((r) => [...r.high_winners, ...r.low_winners, ...(r.spade_winners || [])]));
   const rows = (payoffs || []).map((p, s) => h("li", {
     class: p > 0 ? "up" : p < 0 ? "down" : "even", dataset: {player: names[s] ?? "", payoff: String(p)},
-  }, h("span", {}, names[s] ?? `seat ${s + 1}`), h("span", {class: "amount"}, signed(p))));
+  }, h("span", {}, names[s] ?? `seat ${s + 1}`),
+  h("span", {class: "amount"}, p === 0 && sharers.has(s) ? "split" : signed(p))));
   return h("div", {class: `summary${old ? " old" : ""}`, "data-testid": "summary", dataset: {hand: String(number ?? "")}},
     h("div", {class: "summary-head"}, h("span", {}, old ? `Last hand (#${number ?? ""})` : `Hand #${number ?? ""} result`),
       onClose ? h("button", {class: "close", title: "close", "aria-label": "close", onclick: onClose}, "×") : null),
@@ -224,6 +230,11 @@ export function renderFelt(model) {
   } else if (model.choosingText) {
     center.append(h("div", {class: "street"}, "Dealer's choice"));
     center.append(h("div", {class: "waiting"}, model.choosingText));
+  } else if (model.gamesList) { // a mixed table before its first hand: the games of the night, each with its stakes
+    center.append(h("div", {class: "street"}, "Tonight's games"));
+    center.append(h("ul", {class: "games-list", "data-testid": "table-games"}, model.gamesList.map((g) =>
+      h("li", {dataset: {game: g.game}}, h("b", {}, g.name), ` · ${g.stakes}`))));
+    center.append(h("div", {class: "waiting"}, model.waitingText || "Waiting for the next hand"));
   } else {
     center.append(h("div", {class: "street"}, `${info.name} · ${info.stakes}`));
     center.append(h("div", {class: "waiting"}, model.waitingText || "Waiting for the next hand"));
@@ -247,7 +258,7 @@ export function renderFelt(model) {
         .filter(Boolean).join(" ")))));
   }
   const showSummary = model.summary && (!view || over);
-  if (info.market_prices && !showSummary) {
+  if (info.market_prices && !showSummary && !(model.gamesList && !view)) {
     const buys = view && !over && view.seat !== null && view.to_act === view.seat
       ? view.legal_actions.filter((a) => a.kind === "buy") : [];
     const market = h("div", {class: "market", "data-testid": "market", role: "group", "aria-label": "Market"},
@@ -333,7 +344,10 @@ export function renderFelt(model) {
           "aria-label": `remove ${name}`, onclick: () => model.onRemoveBot(ts)}, "×") : null,
         h("span", {class: "nm", title: name}, shortName(name, nameMax)),
         seat && seat.bot ? h("span", {class: "badge"}, "bot") : null,
-        model.button === ts ? h("span", {class: "dealer", title: "dealer button", "aria-label": "dealer"}, "D") : null),
+        model.button === ts ? h("span", {class: "dealer", title: "dealer button", "aria-label": "dealer"}, "D") : null,
+        // dealer's choice by orbit (R7.1): the choice button, with the player who picked this orbit's game
+        model.chooser === ts ? h("span", {class: "chooser", "data-testid": "choice-button",
+          title: "choice button: picked this orbit's game", "aria-label": "picked this orbit's game"}, "C") : null),
       h("div", {class: "stack", dataset: {stack: String(stack)}}, String(stack),
         seat && seat.disconnected ? h("span", {class: "badge offline", "data-testid": "disconnected"}, "disconnected") : null,
         status.length ? h("span", {class: "status"}, ` · ${status.join(", ")}`) : null),
@@ -348,6 +362,11 @@ export function renderFelt(model) {
     if (you && player) {
       el.append(h("div", {class: "hand-strength", "data-testid": "hand-strength", "aria-label": "your hand"},
         player.folded ? "" : strengthText(s || view.strength)));
+      const spade = (s || view.strength || {}).spade;
+      if (!player.folded && spade !== undefined) { // High and Low Chicago (R8.4): the spade half, as the server reads it
+        el.append(h("div", {class: "spade-half", "data-testid": "spade-half", dataset: {spade: spade || ""}},
+          spade ? `Spade half: your spade in the hole: ${spade}` : "Spade half: no spade in the hole"));
+      }
     } else if (s && (view.phase === "showdown" || over)) {
       el.append(h("div", {class: "hand-name", "data-testid": "shown-hand"}, strengthText(s)));
     }

@@ -1,7 +1,7 @@
 // The lobby: open tables (game, stakes, seats taken, action time) and the create-table form.
 
-import {api, session} from "./api.js";
-import {h, replace, seated, toast} from "./util.js";
+import {api, apiText, session} from "./api.js";
+import {h, replace, seated, signed, toast} from "./util.js";
 import {tournamentSection} from "./tournaments.js";
 import {conn} from "./ws.js";
 
@@ -118,17 +118,31 @@ function createForm() {
     options.append(...optionInputs(d.games));
     replace(mixedGames, d.games.map((g) => h("label", {class: "check"},
       h("input", {type: "checkbox", name: "mixed_game", value: g.game, checked: true, onchange: seatLimits}),
-      `${g.name}`, h("span", {class: "muted"}, ` (${g.min_players}-${g.max_players} players)`))));
+      h("span", {class: "mixed-game"}, h("b", {}, g.name),
+        h("span", {class: "muted stakes", "data-testid": "mixed-game-stakes", dataset: {stakes: g.stakes}},
+          ` ${g.stakes} · ${g.min_players}-${g.max_players} players`)))));
     showGame();
   }).catch((err) => toast(`Cannot load the games: ${err.message}`));
   const mixedBox = h("fieldset", {class: "only-mixed"}, h("legend", {}, "Mixed games and dealer's choice"),
     mixedGames,
-    h("label", {class: "field"}, "How the game changes", h("select", {name: "mixed_mode", id: "mixed-mode"},
-      h("option", {value: "rotation"}, "Rotation"), h("option", {value: "dealers_choice"}, "Dealer's choice"))),
-    num("mixed_hands", "Hands per game (blank: one orbit)", null, {min: "1", max: "100", placeholder: "orbit"}),
-    num("mixed_unit", "Table unit (each game's house stakes times it)", 1, {min: "1"}));
+    h("label", {class: "field"}, "How the game changes", h("select", {name: "mixed_mode", id: "mixed-mode",
+      onchange: showMode},
+    h("option", {value: "rotation"}, "Rotation: the games in turn"), h("option", {value: "dealers_choice"}, "Dealer's choice"))),
+    // R7.1 choice_for: who picks, in words a host understands
+    h("label", {class: "field only-choice"}, "Who picks the game", h("select", {name: "mixed_choice_for",
+      id: "mixed-choice-for", "data-testid": "mixed-choice-for", onchange: showMode},
+    h("option", {value: "hand"}, "Each dealer picks the game of the hand they deal"),
+    h("option", {value: "orbit"}, "One player picks for a whole orbit, then the choice passes to the left"))),
+    h("div", {class: "only-hands"},
+      num("mixed_hands", "Hands per game (blank: one orbit)", null, {min: "1", max: "100", placeholder: "orbit"})),
+    num("mixed_unit", "Table unit (the stakes above times it)", 1, {min: "1"}));
+  // the fields that apply to the mode chosen (a dealer picking every hand has no hands per game)
+  function showMode() {
+    const choice = form.elements.mixed_mode.value === "dealers_choice";
+    form.setAttribute("data-mode", choice ? form.elements.mixed_choice_for.value : "rotation");
+  }
   const form = h("form", {id: "create-form", class: "create-form", "data-game": "stud", "data-stakes": "stud",
-    "data-mixed": "no"},
+    "data-mixed": "no", "data-mode": "rotation"},
     h("h2", {}, "Create a table"),
     h("label", {class: "field"}, "Name", h("input", {name: "name", id: "create-name", required: true, maxlength: "64",
       value: "My table"})),
@@ -159,8 +173,11 @@ function createForm() {
       approve_seats: f.private.checked && f.approve_seats.checked,
       hand_delay: f.hand_delay.value === "" ? null : Number(f.hand_delay.value)};
     if (f.mixed.checked) {
+      const choice = f.mixed_mode.value === "dealers_choice";
+      const perHand = choice && f.mixed_choice_for.value === "hand";
       config.mixed = {mode: f.mixed_mode.value, games: chosen().map((g) => g.game),
-        hands: int("mixed_hands"), unit: int("mixed_unit") || 1};
+        hands: perHand ? null : int("mixed_hands"), unit: int("mixed_unit") || 1};
+      if (choice) config.mixed.choice_for = f.mixed_choice_for.value;
     } else {
       const gameOptions = {game: game.value};
       for (const box of options.querySelectorAll(".option:not([hidden])")) {
@@ -204,8 +221,38 @@ export function nextGameText(mixed, title, names = null) {
   const n = mixed.change_in;
   if (mixed.next && n === 0) return `Next hand: ${title(mixed.next)}`;
   if (mixed.next && n) return `Next: ${title(mixed.next)} in ${n} hand${n === 1 ? "" : "s"}`;
-  if (mixed.mode === "dealers_choice" && n) return `The dealer chooses the game in ${n} hand${n === 1 ? "" : "s"}`;
+  if (mixed.mode === "dealers_choice" && mixed.choice_for !== "orbit") return "Each dealer picks the game of their hand";
+  if (mixed.mode === "dealers_choice" && n) return `The next game is picked in ${n} hand${n === 1 ? "" : "s"}`;
   return "";
+}
+
+/** "Your nights": the cash tables the player bought in at, newest first, each with its date, their net and
+ * its ledger as CSV (GET /api/me/nights). */
+function yourNights() {
+  const list = h("ul", {class: "your-nights-list"});
+  const box = h("section", {class: "your-nights", "data-testid": "your-nights", hidden: true},
+    h("h2", {}, "Your nights"), list);
+  api("GET", "/api/me/nights").then((nights) => {
+    box.hidden = nights.length === 0;
+    replace(list, nights.map((n) => h("li", {dataset: {table: String(n.table), net: String(n.net)}},
+      n.closed ? h("b", {}, n.name) : h("a", {href: `#/table/${n.table}`}, n.name),
+      h("span", {class: "muted"}, ` ${n.date}${n.closed ? "" : " · open"} · `),
+      h("span", {class: n.net > 0 ? "up" : n.net < 0 ? "down" : ""}, signed(n.net)), " ",
+      h("button", {class: "link", "data-testid": "night-csv", onclick: async () => {
+        try {
+          const text = await apiText(`/api/tables/${n.table}/ledger.csv`);
+          const url = URL.createObjectURL(new Blob([text], {type: "text/csv"}));
+          const a = h("a", {href: url, download: `table${n.table}-ledger.csv`});
+          document.body.append(a);
+          a.click();
+          a.remove();
+          setTimeout(() => URL.revokeObjectURL(url), 5000);
+        } catch (err) {
+          toast(err.message);
+        }
+      }}, "Ledger CSV"))));
+  }).catch(() => {});
+  return box;
 }
 
 export function mountLobby(root) {
@@ -224,13 +271,15 @@ export function mountLobby(root) {
     `You are seated at ${here.name} · `, h("a", {href: `#/table/${here.id}${here.invite ? `?invite=${encodeURIComponent(here.invite)}` : ""}`},
       "return to the table")) : null;
   const [tournaments, stopTournaments] = tournamentSection();
+  const nights = yourNights();
   const links = h("nav", {class: "lobby-links"},
     h("a", {href: `/profile.html${session.user ? `?name=${encodeURIComponent(session.user.name)}` : ""}`,
       "data-testid": "link-profile"}, "Your statistics"),
     h("a", {href: "/leaderboard.html", "data-testid": "link-leaderboard"}, "Leaderboard"));
   replace(root, h("div", {class: "lobby-page"},
     h("section", {class: "tables"}, banner, yourSeats, h("h2", {}, "Tables"), list, empty,
-      h("p", {class: "muted"}, "Have an invite link? Open it, or paste it in the address bar."), links, tournaments),
+      h("p", {class: "muted"}, "Have an invite link? Open it, or paste it in the address bar."), links, nights,
+      tournaments),
     h("section", {class: "create"}, createForm())));
 
   let stopped = false;

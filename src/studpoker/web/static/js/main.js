@@ -39,14 +39,15 @@ function renderUser(user) {
     }});
   const guestTools = user.guest ? [
     /^guest-/.test(user.name) ? h("button", {id: "btn-nickname", "data-testid": "pick-nickname", onclick: pickNickname},
-      "Pick a nickname") : null,
+      h("span", {class: "wide-only"}, "Pick a "), "nickname") : null,
     h("button", {id: "btn-upgrade", "data-testid": "upgrade-account", onclick: upgradeAccount,
-      title: "keep your chips and your hands with a password"}, "Save as an account")] : [];
+      title: "keep your chips and your hands with a password"}, "Save", h("span", {class: "wide-only"}, " as an account"))] : [];
   replace(userBox,
-    h("a", {href: "#/"}, "Lobby"), h("a", {href: "#/hands", id: "nav-hands"}, "Your hands"), ...guestTools,
+    h("a", {href: "#/", class: "nav-lobby"}, "Lobby"), h("a", {href: "#/hands", id: "nav-hands"}, "Your hands"),
+    ...guestTools,
     h("label", {class: "four", title: "four-colour deck"}, four, "4 colours"),
     h("span", {class: "who", id: "who"}, h("b", {}, user.name), " · ",
-      h("span", {id: "balance", "data-testid": "balance"}, String(user.balance)), " chips"),
+      h("span", {id: "balance", "data-testid": "balance"}, String(user.balance)), h("span", {class: "wide-only"}, " chips")),
     h("button", {id: "btn-logout", onclick: async () => {
       seated.set(null);
       conn.close();
@@ -124,6 +125,63 @@ async function upgradeAccount() {
   }
 }
 
+/** The landing page of an invite link for someone not logged in: the table, its host and its games,
+ * then one step, a nickname and Join (a guest seat at the table; logging in is still one link away). */
+async function inviteLanding(tableId, invite) {
+  let info = null;
+  try {
+    info = await api("GET", `/api/tables/${tableId}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
+  } catch {
+    info = null;
+  }
+  if (session.user) return; // logged in meanwhile (another tab)
+  if (!info) {
+    loginView();
+    return;
+  }
+  const games = info.mixed ? info.mixed.games
+    : [{game: info.game_info.game, name: info.game_info.name, stakes: info.game_info.stakes}];
+  const taken = info.seats.filter(Boolean).length;
+  const nick = h("input", {id: "invite-nickname", name: "name", "data-testid": "invite-nickname", required: true,
+    minlength: "2", maxlength: "32", autocomplete: "nickname", placeholder: "e.g. dave"});
+  const form = h("form", {class: "invite-join", onsubmit: async (e) => {
+    e.preventDefault();
+    if (!form.reportValidity()) return;
+    try {
+      await login("guest", nick.value.trim(), "");
+      await conn.connect();
+      route();
+    } catch (err) {
+      toast(err.message);
+    }
+  }},
+  h("label", {class: "field"}, "Your nickname at the table", nick),
+  h("button", {type: "submit", id: "invite-join", class: "primary", "data-testid": "invite-join"}, "Join"));
+  replace(app, h("div", {class: "invite-landing", "data-testid": "invite-landing", dataset: {table: String(info.id)}},
+    h("p", {class: "invite-host"}, h("b", {}, info.owner), " invites you to"),
+    h("h1", {class: "invite-table"}, info.name),
+    h("ul", {class: "games-list", "data-testid": "invite-games"}, games.map((g) =>
+      h("li", {dataset: {game: g.game}}, h("b", {}, g.name), ` · ${g.stakes}`))),
+    h("p", {class: "muted"}, `${info.mixed ? (info.mixed.mode === "dealers_choice" ? "Dealer's choice · " : "Mixed games · ") : ""}` +
+      `${taken} of ${info.seats.length} seats taken · ${info.config.action_time}s to act`),
+    form,
+    h("p", {class: "muted"}, "Have an account? ", h("a", {href: location.hash, id: "invite-login", onclick: (e) => {
+      e.preventDefault();
+      loginView();
+    }}, "Log in first"))));
+  nick.focus();
+}
+
+/** "Seven Card Stud, Wall Street, ...": the family, every game of the registry, from the server. */
+async function tagline(el) {
+  try {
+    const d = await api("GET", "/api/games");
+    el.textContent = d.games.map((g) => g.name).join(", ");
+  } catch {
+    // the family's name stays
+  }
+}
+
 function loginView() {
   const name = h("input", {id: "login-name", name: "name", autocomplete: "username", required: true,
     minlength: "2", maxlength: "32"});
@@ -142,7 +200,8 @@ function loginView() {
     }
   };
   replace(app, h("div", {class: "login-page"},
-    h("div", {class: "hero"}, h("h1", {}, "Seven Card Stud & Wall Street"),
+    h("div", {class: "hero"}, h("h1", {}, "Stud poker"),
+      h("p", {class: "tagline", "data-testid": "tagline"}, "Seven card games, played by the book"),
       h("p", {}, "Exact rules, a provably fair shuffle, bots to practise against and friends to beat.")),
     h("form", {class: "login", id: "login-form", onsubmit: go("login")},
       h("h2", {}, "Log in or register"),
@@ -153,18 +212,20 @@ function loginView() {
       h("div", {class: "or"}, "or"),
       h("button", {type: "button", id: "btn-guest", onclick: go("guest"),
         title: "with the name above as your nickname"}, "Play as a guest"))));
+  tagline(app.querySelector("[data-testid='tagline']"));
 }
 
 async function route() {
   renderSeated();
   unmount();
   unmount = () => {};
-  if (!session.user) {
-    loginView();
-    return;
-  }
   const {path, query} = parseHash(location.hash);
   const invite = query.get("invite");
+  if (!session.user) {
+    if (path[0] === "table" && path[1]) inviteLanding(Number(path[1]), invite);
+    else loginView();
+    return;
+  }
   try {
     if (path[0] === "table" && path[1]) unmount = mountTable(app, {id: Number(path[1]), invite});
     else if (path[0] === "hands") unmount = mountHands(app);

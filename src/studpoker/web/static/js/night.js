@@ -6,8 +6,8 @@
 import {api, apiText} from "./api.js";
 import {h, signed, toast} from "./util.js";
 
-/** The host's panel. model = {info, inHand (a hand is being played), botBuyIn, kinds, defaultBot, send(type, extra),
- * onClose} */
+/** The host's panel. model = {info, stacks (each table seat's chips as the felt shows them), inHand (a hand is
+ * being played), botBuyIn, kinds, defaultBot, send(type, extra), onClose, onRemove(seat) (asks first)} */
 export function hostPanel(model) {
   const {info, send} = model;
   const paused = info.paused;
@@ -46,10 +46,11 @@ export function hostPanel(model) {
     players.length ? h("ul", {class: "host-players", "data-testid": "host-players"}, players.map((s) => {
       const busy = inHandSeats.has(s.seat) && model.inHand;
       return h("li", {dataset: {seat: String(s.seat), name: s.name}},
-        h("span", {}, `${s.name}${s.bot ? " (bot)" : ""} · ${s.chips}`),
+        h("span", {class: "host-stack", dataset: {stack: String(model.stacks ? model.stacks[s.seat] : s.chips)}},
+          `${s.name}${s.bot ? " (bot)" : ""} · ${model.stacks ? model.stacks[s.seat] : s.chips}`),
         h("button", {class: "remove-player", "data-testid": "remove-player", disabled: busy,
           title: busy ? "in the hand: removed between hands only" : "chips go back to their balance",
-          onclick: (e) => { e.currentTarget.blur(); send("remove_player", {seat: s.seat}); }}, "Remove"));
+          onclick: (e) => { e.currentTarget.blur(); model.onRemove(s.seat); }}, "Remove"));
     })) : null,
     h("div", {class: "host-row owner-tools"}, botSelect, h("button", {id: "btn-addbot",
       title: `a bot's buy-in (${model.botBuyIn}) comes from your balance and goes back to it when the bot leaves`,
@@ -91,15 +92,22 @@ export function ledgerPanel(ledger, {tableId, invite}) {
       h("li", {dataset: {payer: s.payer, payee: s.payee, amount: String(s.amount)}},
         h("b", {}, s.payer), ` pays ${s.amount} to `, h("b", {}, s.payee))))
       : h("p", {class: "muted", "data-testid": "settle-up"}, "Everyone is even."),
-    h("button", {"data-testid": "ledger-csv", onclick: () => downloadCsv(tableId, invite)}, "Download CSV"));
+    h("div", {class: "host-row downloads"},
+      h("button", {"data-testid": "ledger-csv", onclick: () => download(tableId, invite, "ledger.csv", "text/csv")},
+        "Download CSV"),
+      // the whole night's hands in one file (R7.3: each under its own game)
+      h("button", {"data-testid": "night-phh", title: "every hand of the night, one PHH file",
+        onclick: () => download(tableId, invite, "hands.phhs", "text/plain")}, "All hands (PHH)"),
+      h("button", {"data-testid": "night-pokerstars", title: "Seven Card Stud, Stud Hi-Lo and Razz hands, for trackers",
+        onclick: () => download(tableId, invite, "hands.txt", "text/plain")}, "All hands (PokerStars)")));
 }
 
-async function downloadCsv(tableId, invite) {
+async function download(tableId, invite, file, type) {
   try {
     const q = invite ? `?invite=${encodeURIComponent(invite)}` : "";
-    const text = await apiText(`/api/tables/${tableId}/ledger.csv${q}`);
-    const url = URL.createObjectURL(new Blob([text], {type: "text/csv"}));
-    const a = h("a", {href: url, download: `table${tableId}-ledger.csv`});
+    const text = await apiText(`/api/tables/${tableId}/${file}${q}`);
+    const url = URL.createObjectURL(new Blob([text], {type}));
+    const a = h("a", {href: url, download: `table${tableId}-${file}`});
     document.body.append(a);
     a.click();
     a.remove();
@@ -119,15 +127,35 @@ export async function fetchLedger(tableId, invite) {
   }
 }
 
-/** Dealer's choice (R7.1): the dealer picks the next game, on the clock. */
+/** Dealer's choice (R7.1): the player with the choice picks the game of their hand (or of the orbit), on the
+ * clock. A game the players ready cannot fill is greyed out with the server's reason in words (R7.2). */
 export function choosePanel(mixed, send) {
+  const what = mixed.choice_for === "orbit" ? "the game of the next orbit" : "the game of your hand";
   return h("div", {class: "choose-game", "data-testid": "choose-game", role: "group",
-    "aria-label": "choose the next game"},
-  h("div", {class: "status-line"}, "Dealer's choice: pick the game of the next round ",
+    "aria-label": `choose ${what}`},
+  h("div", {class: "status-line"}, `Your choice: pick ${what} `,
     h("span", {class: "secs", "data-testid": "choice-clock", dataset: {deadline: String(mixed.choice_deadline ?? "")}})),
-  h("div", {class: "buttons"}, mixed.games.map((g) => h("button", {class: "act choose", "data-testid": "choose-game-option",
-    dataset: {game: g.game}, title: g.stakes, onclick: (e) => {
+  h("div", {class: "game-picker", "data-testid": "game-picker"}, mixed.games.map((g) => h("button", {
+    class: "act choose", "data-testid": "choose-game-option", type: "button",
+    dataset: {game: g.game, unavailable: g.unavailable ? "yes" : "no"}, disabled: Boolean(g.unavailable),
+    title: g.unavailable || g.stakes, onclick: (e) => {
       e.currentTarget.disabled = true;
       send("choose_game", {game: g.game});
-    }}, g.name, h("span", {class: "stakes"}, g.stakes)))));
+    }}, h("span", {class: "game-name"}, g.name),
+  h("span", {class: g.unavailable ? "stakes why-not" : "stakes", "data-testid": g.unavailable ? "game-unavailable" : null},
+    g.unavailable || g.stakes)))));
+}
+
+// how each share of a pot is won, by the ranking the server names (game_info.halves): no game is named here
+const WHOLE_POT = {high: "highest hand wins", wild_high: "highest hand wins, wild cards count",
+  razz: "lowest hand wins", eight_or_better: "best low of eight or better wins"};
+const SHARE = {high: "high", wild_high: "high (wild cards count)", razz: "low", eight_or_better: "low (8 or better)",
+  high_spade: "the high spade in the hole", low_spade: "the low spade in the hole"};
+
+/** "lowest hand wins", "high and low (8 or better) split the pot": how a game is won, from its game_info
+ * (the banner of a change of game). */
+export function howWon(gameInfo) {
+  const halves = gameInfo.halves || [];
+  if (halves.length === 1) return WHOLE_POT[halves[0].ranking] || `${halves[0].name} wins`;
+  return `${halves.map((x) => SHARE[x.ranking] || x.name).join(" and ")} split the pot`;
 }

@@ -6,7 +6,7 @@ import {api, session} from "./api.js";
 import {actionKeys, actionLabel, describe, keepPresses, narrow, renderFelt, summaryPanel, tickTimers} from "./felt.js";
 import {mountHands, mountReplay} from "./history.js";
 import {mountLobby, nextGameText} from "./lobby.js";
-import {choosePanel, fetchLedger, hostPanel, ledgerPanel} from "./night.js";
+import {choosePanel, fetchLedger, hostPanel, howWon, ledgerPanel} from "./night.js";
 import {openRules} from "./rules.js";
 import {muted, play, setMuted} from "./sound.js";
 import {
@@ -27,6 +27,7 @@ export function mountTable(root, {id, invite}) {
     pre: null, preBet: 0, offline: conn.ws === null ? false : conn.ws.readyState !== WebSocket.OPEN,
     announcedTurn: null, stopped: false, overlay: null, bots: [], defaultBot: null,
     ledger: null, ledgerTimer: null, level: null, request: null, settingsSent: false,
+    banner: null, lastGame: undefined, removed: null,
   };
   // the bot kinds come from the server
   api("GET", "/api/games").then((g) => { st.bots = g.bots; st.defaultBot = g.default_bot; render(); }).catch(() => {});
@@ -48,10 +49,9 @@ export function mountTable(root, {id, invite}) {
   const tournamentBox = h("div", {class: "tournament-box"});
   const hostBox = h("div", {class: "host-box"});
   const seatBox = h("div", {class: "seat-box"});
-  const ledgerBox = h("div", {class: "ledger-box"});
   const side = h("aside", {class: "side"}, tournamentBox, seatBox, hostBox,
     h("section", {class: "panel"}, h("h3", {}, "Hand log"), logList),
-    h("section", {class: "panel"}, h("h3", {}, "Chat"), chatList, chatForm), ledgerBox);
+    h("section", {class: "panel"}, h("h3", {}, "Chat"), chatList, chatForm));
   const page = h("div", {class: "table-page"}, head, h("div", {class: "play"}, feltBox, actions), side);
   replace(root, page);
 
@@ -65,6 +65,13 @@ export function mountTable(root, {id, invite}) {
     }
     if (msg.type === "chat") {
       if (msg.table === id) chatLine(msg);
+      return;
+    }
+    if (msg.type === "removed") { // the host removed this player (their chips went back to their balance)
+      if (msg.table !== id) return;
+      st.removed = msg;
+      announce(removedText(msg));
+      queue = queue.then(() => (st.stopped ? null : render()));
       return;
     }
     if (msg.type === "table" ? msg.table.id !== id : msg.table !== id) return;
@@ -99,6 +106,9 @@ export function mountTable(root, {id, invite}) {
       st.names = msg.seats.map((ts) => st.info?.seats[ts]?.name ?? `seat ${ts + 1}`);
       st.busy = false;
       if (!same) {
+        // the banner of a change of game stays through the first hand of the new game
+        if (st.banner && st.banner.hand === null) st.banner.hand = msg.number;
+        else if (st.banner && st.banner.hand !== msg.number) st.banner = null;
         st.payoffs = null;
         st.summary = null; // the result panel clears at the next hand
         st.pre = null;
@@ -145,7 +155,8 @@ export function mountTable(root, {id, invite}) {
       const names = st.hand && st.hand.hand === msg.hand ? st.names
         : msg.seats.map((ts) => st.info?.seats[ts]?.name ?? `seat ${ts + 1}`);
       const hiLo = st.info ? st.info.game_info.high_low : false;
-      const data = {number: msg.number, results: msg.results, payoffs: msg.payoffs, names, hiLo};
+      const spadeHalf = st.info ? (st.info.game_info.halves || []).some((x) => x.name === "spade") : false; // R8.4
+      const data = {number: msg.number, results: msg.results, payoffs: msg.payoffs, names, hiLo, spadeHalf};
       st.summary = data;
       st.pre = null;
       const entry = h("li", {class: "log-summary"}, summaryPanel(data));
@@ -159,7 +170,8 @@ export function mountTable(root, {id, invite}) {
         const high = hi ? `high ${hi}${r.high_hand ? ` with ${r.high_hand}` : ""}` : "";
         const low = lo ? `low ${lo} with ${r.low_hand}` : "";
         const sp = (r.spade_winners || []).map((s) => (s === me ? "you" : names[s])).join(" and ");
-        const spade = sp ? `spade ${sp} with ${r.spade_hand}` : ""; // R8.4
+        const spade = sp ? `spade ${sp} with ${r.spade_hand}` // R8.4
+          : spadeHalf && r.high_hand ? "no spade in the hole: the high hand takes it all" : "";
         return `${r.name}, ${r.amount}: ${[high, low, spade].filter(Boolean).join("; ")}`;
       });
       const mine = me !== null && me !== undefined ? msg.payoffs[me] : null;
@@ -185,9 +197,17 @@ export function mountTable(root, {id, invite}) {
       toast("The host turned your seat request down.", "info", 6000);
     }
     st.request = info.your_request || null;
-    if (before && info.mixed && before.game_info.game !== info.game_info.game && info.mixed.game) {
+    // a change of game (R7): a banner on the felt, the screen reader told, a log line
+    const game = playingGame(info);
+    if (game && st.lastGame !== undefined && game !== st.lastGame) {
+      const how = howWon(info.game_info);
+      const text = `Now playing ${info.game_info.name}: ${how}`;
+      st.banner = {game, text, name: info.game_info.name, how, stakes: info.game_info.stakes, hand: null};
       logLine("street", `Now playing ${info.game_info.name} (${info.game_info.stakes})`, "game-change");
+      announce(`${text}. ${info.game_info.stakes}.`);
     }
+    if (game || st.lastGame === undefined) st.lastGame = game;
+    if (info.you !== null && info.you !== undefined) st.removed = null; // seated again
     const you = info.you;
     if (you !== null && you !== undefined && !st.settingsSent && !info.tournament) {
       st.settingsSent = true;
@@ -200,21 +220,45 @@ export function mountTable(root, {id, invite}) {
     refreshLedger();
   }
 
-  /** The night's ledger, read again a moment after the table changed (chips, seats, a hand's end). */
-  function refreshLedger() {
+  /** The game a mixed table plays or is about to play (null: a table of one game, or a dealer still to pick the
+   * first game). */
+  function playingGame(info) {
+    const m = info.mixed;
+    if (!m) return null;
+    if (m.game === null && m.mode === "dealers_choice" && m.next === null) return null;
+    return info.game_info.game;
+  }
+
+  /** Remove a player: the host is asked first. */
+  async function removePlayer(seat) {
+    const s = st.info && st.info.seats[seat];
+    if (!s) return;
+    const ok = await dialog({title: `Remove ${s.name}?`, danger: true, ok: "Remove", testid: "confirm-remove",
+      text: s.bot ? `The bot leaves; its ${s.chips} chips go back to your balance.`
+        : `${s.name} leaves the table; their ${s.chips} chips go back to their balance, and they are told.`});
+    if (ok) simple("remove_player", {seat});
+  }
+
+  /** The night's ledger, read again a moment after the table changed (chips, seats, a hand's end); drawn in
+   * the ledger's overlay when it is open (the header's Ledger button), and on the page once the night is over. */
+  function refreshLedger(delay = 250) {
     if (st.info && st.info.tournament) return;
     clearTimeout(st.ledgerTimer);
     st.ledgerTimer = setTimeout(async () => {
       const ledger = await fetchLedger(id, invite);
       if (st.stopped) return;
       st.ledger = ledger;
-      const sig = JSON.stringify(ledger);
-      if (ledgerBox.dataset.sig !== sig) { // drawn again only when it changed
-        ledgerBox.dataset.sig = sig;
-        replace(ledgerBox, ledger && ledger.players.length ? ledgerPanel(ledger, {tableId: id, invite}) : null);
-      }
+      if (st.overlay && st.overlay.kind === "ledger") drawLedger(st.overlay.body);
       if (st.gone) render();
-    }, 250);
+    }, delay);
+  }
+
+  function drawLedger(body) {
+    const sig = JSON.stringify(st.ledger);
+    if (body.dataset.sig === sig && body.childElementCount) return; // drawn again only when it changed
+    body.dataset.sig = sig;
+    replace(body, st.ledger && st.ledger.players.length ? ledgerPanel(st.ledger, {tableId: id, invite})
+      : h("p", {class: "muted", "data-testid": "ledger-empty"}, st.ledger ? "Nobody has bought in yet." : "Loading…"));
   }
 
   /** What a closed table leaves: its ledger and who pays whom. */
@@ -475,7 +519,11 @@ export function mountTable(root, {id, invite}) {
     if (kind === "lobby") unmount = mountLobby(body);
     else if (kind === "hands") unmount = mountHands(body, {onReplay: (handId) => openOverlay("replay", handId)});
     else if (kind === "replay") unmount = mountReplay(body, {id: arg, invite: null, onBack: () => openOverlay("hands")});
-    st.overlay = {box, unmount};
+    else if (kind === "ledger") {
+      drawLedger(body);
+      refreshLedger(0);
+    }
+    st.overlay = {box, unmount, kind, body};
     box.querySelector("#overlay-close").focus();
     document.dispatchEvent(new Event("studpoker:overlay"));
   }
@@ -545,6 +593,9 @@ export function mountTable(root, {id, invite}) {
         h("div", {class: "controls", role: "toolbar", "aria-label": "table"},
           h("button", {id: "btn-lobby", class: "keep", onclick: () => openOverlay("lobby")}, "Lobby"),
           h("button", {id: "btn-hands", onclick: () => openOverlay("hands")}, "Your hands"),
+          tour ? null : h("button", {id: "btn-ledger", "data-testid": "ledger-button",
+            title: "the night's ledger: buy-ins, nets, who pays whom, the night's hands",
+            onclick: () => openOverlay("ledger")}, "Ledger"),
           h("button", {id: "btn-rules", class: "keep", onclick: () => openRules(gameInfo.options || config.game, gameInfo)},
             "Rules"),
           mute, ...seatButtons,
@@ -566,10 +617,11 @@ export function mountTable(root, {id, invite}) {
       replace(seatBox, me && !tour ? h("section", {class: "panel seat-settings", "data-testid": "seat-panel"},
         h("h3", {}, "Your seat"),
         h("div", {class: "host-row"},
-          h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out"),
+          // leaving after this hand sits the seat out meanwhile: "Stay" undoes it, never a "Sit in" mid-hand
+          me.leave_after_hand ? null : h("button", {id: "btn-sitout", onclick: () => simple(me.sitting_out ? "sit_in" : "sit_out"),
             title: "from the next hand on"}, me.sitting_out ? "Sit in" : inMine ? "Sit out next hand" : "Sit out"),
           !inMine ? h("button", {id: "btn-addchips", onclick: addChips}, "Add chips") : null,
-          inMine ? h("button", {id: "btn-leave-after", "data-testid": "leave-after-hand",
+          inMine || me.leave_after_hand ? h("button", {id: "btn-leave-after", "data-testid": "leave-after-hand",
             "aria-pressed": me.leave_after_hand ? "true" : "false",
             onclick: () => simple("seat_settings", {leave_after_hand: !me.leave_after_hand})},
           me.leave_after_hand ? "Stay after this hand" : "Leave after this hand") : null),
@@ -581,31 +633,55 @@ export function mountTable(root, {id, invite}) {
         [["ask", "Ask me (show or muck)"], ["show", "Always show"], ["muck", "Muck a hand already beaten"]].map(([v, t]) =>
           h("option", {value: v, selected: v === showdownSetting}, t))))) : null);
     }
+    // the stacks as the felt shows them (during a hand the table message has the chips it began with)
+    const stacks = info.seats.map((s, ts) => {
+      const hs = hand && view ? hand.seats.indexOf(ts) : -1;
+      return hs >= 0 && view.players[hs] ? view.players[hs].stack : s ? s.chips : null;
+    });
     const hostSig = JSON.stringify([isOwner && !tour, info.paused, info.approve_seats, info.hand_delay, info.requests,
-      info.seats.map((s) => s && [s.name, s.chips, s.in_hand, s.bot]), Boolean(inHand), info.invite_code, info.closed,
+      info.seats.map((s) => s && [s.name, s.in_hand, s.bot]), stacks, Boolean(inHand), info.invite_code, info.closed,
       kinds.length]);
     if (hostBox.dataset.sig !== hostSig) {
       hostBox.dataset.sig = hostSig;
-      replace(hostBox, isOwner && !tour ? hostPanel({info, inHand: Boolean(inHand), botBuyIn, kinds,
-        defaultBot: st.defaultBot, send: simple, onClose: closeTable}) : null);
+      replace(hostBox, isOwner && !tour ? hostPanel({info, stacks, inHand: Boolean(inHand), botBuyIn, kinds,
+        defaultBot: st.defaultBot, send: simple, onClose: closeTable, onRemove: removePlayer}) : null);
     }
 
     // felt
     const ready = info.seats.filter((s) => s && !s.sitting_out && s.chips > 0).length;
     const need = gameInfo.min_players;
+    // a mixed table waits only when no game of its list can be dealt (R7.2: the server says why)
+    const mixedWaiting = info.mixed && info.mixed.games.every((g) => g.unavailable);
     const waitingText = info.closed ? "This table is closing"
-      : ready < need ? `Waiting for players: ${gameInfo.name} needs ${need}` : "Next hand soon…";
+      : info.mixed ? (mixedWaiting ? `Waiting for players (${ready} ready)` : "Next hand soon…")
+        : ready < need ? `Waiting for players: ${gameInfo.name} needs ${need}` : "Next hand soon…";
     const summary = st.summary ? summaryPanel({...st.summary, onClose: () => { st.summary = null; render(); }}) : null;
     const felt = renderFelt({
       config, gameInfo, seatCount: info.seats.length || config.seats || gameInfo.max_players, bottom: you ?? 0, seats: info.seats, you,
       button: info.button, hand, names: st.names, payoffs: st.payoffs, waitingText, acts: st.acts, fresh: st.fresh,
       bought: st.bought, arrived: st.arrived, summary: summary ? h("div", {class: "summary-box"}, summary) : null,
       choosingText: !inHand && info.mixed && info.mixed.choice_deadline && info.mixed.choosing !== null
-        ? `${info.seats[info.mixed.choosing]?.name ?? "The dealer"} picks the next game` : null,
+        ? (info.mixed.choosing === you ? "Your choice: pick the game below"
+          : `${info.seats[info.mixed.choosing]?.name ?? "The dealer"} picks the next game`) : null,
       canSit: (me === null || me === undefined) && !tour && !info.closed && !!session.user && !info.your_request,
       onSit: sitDialog, isOwner: isOwner && !tour,
       onRemoveBot: (seat) => simple("remove_bot", {seat}), onAct: act, busy: st.busy || st.offline,
+      chooser: info.mixed ? info.mixed.chooser : null,
+      gamesList: info.mixed && info.mixed.game === null ? info.mixed.games : null,
     });
+    if (st.banner) { // a change of game (R7): on the felt, above the pot, through the first hand of the new game
+      (felt.querySelector(".center") || felt).prepend(h("div", {class: "game-banner", "data-testid": "game-banner",
+        role: "status",
+        dataset: {game: st.banner.game}},
+      h("div", {class: "line"}, h("b", {}, `Now playing ${st.banner.name}:`), " ", h("span", {class: "how"}, st.banner.how)),
+      h("span", {class: "stakes"}, st.banner.stakes),
+      h("button", {class: "close", "aria-label": "close", title: "close",
+        onclick: () => { st.banner = null; render(); }}, "×")));
+    }
+    if (st.removed) {
+      felt.prepend(h("div", {class: "removed-notice", role: "alert", "data-testid": "removed-notice"},
+        removedText(st.removed), " ", h("a", {href: "#/"}, "Back to the lobby")));
+    }
     if (st.offline) {
       felt.append(h("div", {class: "offline-cover", role: "alert", "data-testid": "offline"},
         h("div", {}, h("b", {}, "Connection lost"), h("br"), "Reconnecting… your seat is kept.")));
@@ -632,7 +708,11 @@ export function mountTable(root, {id, invite}) {
       if (actions.dataset.sig !== actionsSig) {
         actions.dataset.sig = actionsSig;
         replace(actions, choosePanel(mixedNow, simple));
-        announce("Dealer's choice: pick the game of the next round.");
+        announce(mixedNow.choice_for === "orbit" ? "Your choice: pick the game of the next orbit."
+          : "Dealer's choice: pick the game of your hand.");
+        // the picker and your own seat in view (the row sticks to the bottom of the screen)
+        page.style.setProperty("--actions-h", `${actions.offsetHeight + 8}px`);
+        keepInView(feltBox.querySelector(".seat.you"));
         play("turn");
       }
     } else if (myTurn && actions.dataset.sig === actionsSig) {
@@ -660,9 +740,8 @@ export function mountTable(root, {id, invite}) {
         const before = lastOp ? `${st.names[lastOp[0]] ?? "someone"} ${lastOp[1]}. ` : "";
         announce(`Your turn. ${before}You can ${view.legal_actions.map((a, i) => actionLabel(view, i).toLowerCase()).join(", ")}.`);
         // the action row and your cards in view, whatever the screen (the row sticks to the bottom)
-        const mine = feltBox.querySelector(".seat.you");
         page.style.setProperty("--actions-h", `${actions.offsetHeight + 8}px`);
-        if (mine) mine.scrollIntoView({block: "nearest"});
+        keepInView(feltBox.querySelector(".seat.you"));
         if (!inView(actions)) actions.scrollIntoView({block: "nearest"});
         play("turn");
         if (st.pre && !st.busy) setTimeout(runPre, 0);
@@ -674,7 +753,9 @@ export function mountTable(root, {id, invite}) {
       const text = statusText(info, me, inHand, view, waitingText);
       const pre = [];
       if (playing) {
-        const kinds = ["check_fold", "check", "call_any"];
+        // facing a bet (the bring-in on third street too) no check is possible: no Check, and Fold for Check/Fold
+        const facing = maxBet(view) > view.players[hs].bet;
+        const kinds = facing ? ["check_fold", "call_any"] : ["check_fold", "check", "call_any"];
         if (gameInfo.market_prices) kinds.push("take_card");
         for (const k of kinds) {
           pre.push(h("button", {class: `pre${st.pre === k ? " on" : ""}`, dataset: {pre: k},
@@ -683,7 +764,7 @@ export function mountTable(root, {id, invite}) {
               st.pre = st.pre === k ? null : k;
               st.preBet = st.hand ? maxBet(st.hand.view) : 0;
               render();
-            }}, PRE_LABELS[k]));
+            }}, facing && k === "check_fold" ? "Fold" : PRE_LABELS[k]));
         }
       }
       // the status line changes in place; the pre-action buttons only when they change
@@ -693,7 +774,7 @@ export function mountTable(root, {id, invite}) {
         replace(actions, statusLine, preBox);
       }
       statusLine.textContent = text;
-      const preSig = JSON.stringify([pre.map((b) => b.dataset.pre), st.pre, st.offline]);
+      const preSig = JSON.stringify([pre.map((b) => [b.dataset.pre, b.textContent]), st.pre, st.offline]);
       if (preBox.dataset.sig !== preSig) {
         preBox.dataset.sig = preSig;
         replace(preBox, pre);
@@ -801,6 +882,11 @@ export function mountTable(root, {id, invite}) {
 }
 
 /** 1st, 2nd, 3rd, 4th ... */
+/** What a player the host removed reads. */
+function removedText(msg) {
+  return `The host removed you; ${msg.chips} chips back to your balance.`;
+}
+
 function ordinal(n) {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? "th" : ({1: "st", 2: "nd", 3: "rd"}[n % 10] || "th");
@@ -808,6 +894,16 @@ function ordinal(n) {
 }
 
 /** Whether an element is wholly inside the window. */
+/** Scroll only when the element is out of the window or under the sticky action row: a page in view stays
+ * where it is (the top bar is never cut by a scroll of a few pixels). */
+function keepInView(el) {
+  if (!el) return;
+  const r = el.getBoundingClientRect();
+  const row = document.querySelector(".actions.my-turn");
+  const bottom = window.innerHeight - (row ? row.getBoundingClientRect().height : 0);
+  if (r.top < 0 || r.bottom > bottom) el.scrollIntoView({block: "nearest"});
+}
+
 function inView(el) {
   const r = el.getBoundingClientRect();
   return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;

@@ -84,8 +84,9 @@ export function announce(text) {
 }
 
 /** An in-page dialog (never window.confirm/prompt). Resolves with true/false, or with the
- * input's value when `input` is given ({label, value, min, max, type}); null when cancelled. */
-export function dialog({title, text = "", ok = "OK", cancel = "Cancel", input = null, danger = false}) {
+ * input's value when `input` is given ({label, value, min, max, type}); null when cancelled.
+ * `testid`: the data-testid of its OK button. */
+export function dialog({title, text = "", ok = "OK", cancel = "Cancel", input = null, danger = false, testid = null}) {
   return new Promise((resolve) => {
     const previous = document.activeElement;
     const field = input ? h("input", {id: "dialog-input", type: input.type || "number", value: String(input.value ?? ""),
@@ -104,7 +105,8 @@ export function dialog({title, text = "", ok = "OK", cancel = "Cancel", input = 
       h("form", {class: "modal-box", onsubmit: (e) => { e.preventDefault(); done(input ? field.value : true); }},
         h("h3", {id: "dialog-title"}, title), text ? h("p", {}, text) : null,
         field ? h("label", {}, input.label, field) : null,
-        h("div", {class: "row"}, h("button", {type: "submit", id: "dialog-ok", class: danger ? "danger" : "primary"}, ok),
+        h("div", {class: "row"}, h("button", {type: "submit", id: "dialog-ok", class: danger ? "danger" : "primary",
+          "data-testid": testid}, ok),
           h("button", {type: "button", id: "dialog-cancel", onclick: () => done(input ? null : false)}, cancel))));
     document.addEventListener("keydown", onKey, true);
     document.body.append(box);
