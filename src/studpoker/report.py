@@ -376,7 +376,7 @@ class ReportBuilder:
         rows: list[Row] = []
         for room, group in self._groups.items():
             for s in group.players.values():
-                if s.name in self._heroes and (self.player is None or s.name == self.player):
+                if s.name in self._heroes:
                     key = (s.game, room)
                     existing = next((r for r in rows if (r.game, r.room) == key), None)
                     if existing is None:
@@ -397,7 +397,8 @@ class ReportBuilder:
             series.append(Point(hands=i, net=net, big_bets=bbs, when=r.when))
         wins = sorted((r for r in refs if r.net > 0), key=lambda r: (-r.big_bets, r.order))
         losses = sorted((r for r in refs if r.net < 0), key=lambda r: (r.big_bets, r.order))
-        return Report(player=self.player, filters=self.filters, rows=rows, series=series,
+        player = self.player or (", ".join(sorted(self._heroes)) if self._heroes else None)
+        return Report(player=player, filters=self.filters, rows=rows, series=series,
                       biggest_wins=wins[:self.top], biggest_losses=losses[:self.top],
                       by_date=by_date, rooms=sorted(self._rooms), games=sorted(self._games),
                       tables=sorted(self._tables), refs=refs)
@@ -444,7 +445,7 @@ def results_png(report: Report) -> bytes:
     """The results over time as a PNG (800 x 320): the cumulative big bets won, hand after
     hand, with the zero line, the scale, the biggest win (green) and loss (red) marked. The
     command line writes these bytes and the server serves them: one picture."""
-    from PIL import Image, ImageDraw, ImageFont  # the report extra
+    from PIL import Image, ImageDraw, ImageFont  # the cli and server extras
 
     image = Image.new("RGB", (_W, _H), (255, 255, 255))
     draw = ImageDraw.Draw(image)
@@ -477,7 +478,7 @@ def results_png(report: Report) -> bytes:
     draw.text((x0, y1 + 8), "0", fill=_INK, font=font)
     label = f"{n} hands" + (" (by date)" if report.by_date else "")
     draw.text((x1 - 8 * len(label), y1 + 8), label, fill=_INK, font=font)
-    draw.text((x0 + 4, y1 + 22), "big bets won", fill=_INK, font=font)
+    draw.text((x1 - 96, 10), "big bets won", fill=_INK, font=font)
     if n:
         draw.line([(px(i), py(v)) for i, v in enumerate(values)], fill=_LINE, width=2)
         places = {ref.order: i for i, ref in enumerate(report.refs, 1)}
