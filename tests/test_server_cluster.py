@@ -401,3 +401,81 @@ def test_a_tournament_on_the_cluster_survives_its_process(services: None, tmp_pa
 def _tournament_owner_is(proc: ServerProcess, runner: str, prefix: str, tables: list[int]) -> bool:
     """Whether ``proc`` is the process ``runner`` of the cluster (its health says which it is)."""
     return bool(httpx.get(f"{proc.http}/api/health", timeout=10).json()["process"] == runner)
+
+
+def test_a_rename_is_seen_by_every_process(services: None, tmp_path: Path) -> None:
+    """Attack: a guest renamed through one process kept its old name on the other (its seat,
+    its chat). Identity is the account id and the name follows it on every process: a rename
+    asked at process 1 while the guest waits for a seat at a table run by process 0 is refused
+    (409); once the host answered it goes through, and the guest's connections on both processes
+    chat, ask and sit under the new name."""
+    with running_cluster(tmp_path, n=2) as (_url, prefix, procs):
+        async def main() -> None:
+            host = Client(procs[0].http, record=True)
+            await host.guest()
+            await host.connect()
+            info = await host.create_table(table_config(STUD, private=True, approve_seats=True))
+            tid, invite = int(info["id"]), info["invite_code"]
+            assert lease_owner(prefix, tid) is not None
+            await host.request({"type": "sit", "table": tid, "seat": 0, "buy_in": 200})
+            r = httpx.post(f"{procs[1].http}/api/guest", json={"name": "wanderer1"}, timeout=30)
+            token = r.json()["token"]
+            auth = {"Authorization": f"Bearer {token}"}
+            far, near = Client(procs[1].http, token=token, record=True), Client(procs[0].http, token=token,
+                                                                                 record=True)
+            for c in (far, near):
+                await c.connect()
+                await c.request({"type": "watch", "table": tid, "invite": invite})
+            await far.request({"type": "sit", "table": tid, "seat": 1, "buy_in": 200, "invite": invite})
+
+            def requests() -> list[dict[str, Any]]:
+                return list(host.tables[tid].info["requests"])
+
+            deadline = time.monotonic() + 20
+            while len(requests()) != 1:
+                assert time.monotonic() < deadline, "the seat request did not reach the host"
+                await asyncio.sleep(0.02)
+            r = httpx.post(f"{procs[1].http}/api/me/name", json={"name": "wanderer2"}, headers=auth, timeout=30)
+            assert r.status_code == 409 and f"table {tid}" in r.json()["detail"], r.text
+            await host.request({"type": "deny_seat", "table": tid, "request": requests()[0]["id"]})
+            deadline = time.monotonic() + 20
+            while True:  # the request's end reaches process 1 through Redis
+                r = httpx.post(f"{procs[1].http}/api/me/name", json={"name": "wanderer2"}, headers=auth,
+                               timeout=30)
+                if r.status_code == 200:
+                    break
+                assert r.status_code == 409 and time.monotonic() < deadline, r.text
+                await asyncio.sleep(0.1)
+
+            def said(text: str) -> list[str]:
+                return [m["name"] for m in host.received if m.get("type") == "chat" and m["text"] == text]
+
+            for i, c in enumerate((near, far)):  # its connection on each process chats as it is named now
+                await c.request({"type": "chat", "table": tid, "text": f"hello {i}"})
+                deadline = time.monotonic() + 20
+                while not said(f"hello {i}"):
+                    assert time.monotonic() < deadline, "the chat line did not arrive"
+                    await asyncio.sleep(0.02)
+                assert said(f"hello {i}") == ["wanderer2"], (i, said(f"hello {i}"))
+            await near.request({"type": "sit", "table": tid, "seat": 1, "buy_in": 200, "invite": invite})
+            deadline = time.monotonic() + 20
+            while len(requests()) != 1:
+                assert time.monotonic() < deadline, "the second seat request did not reach the host"
+                await asyncio.sleep(0.02)
+            assert requests()[0]["name"] == "wanderer2"
+            await host.request({"type": "approve_seat", "table": tid, "request": requests()[0]["id"]})
+
+            def seat_name(c: Client) -> str | None:
+                seat = c.tables[tid].info["seats"][1]
+                return None if seat is None else str(seat["name"])
+
+            deadline = time.monotonic() + 20
+            while not (seat_name(host) == seat_name(far) == "wanderer2"):
+                assert time.monotonic() < deadline, (seat_name(host), seat_name(far))
+                await asyncio.sleep(0.02)
+            r = httpx.post(f"{procs[0].http}/api/me/name", json={"name": "wanderer3"}, headers=auth, timeout=30)
+            assert r.status_code == 409 and f"table {tid}" in r.json()["detail"], r.text  # seated now
+            for c in (host, far, near):
+                await c.close()
+
+        asyncio.run(asyncio.wait_for(main(), 120))

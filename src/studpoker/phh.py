@@ -73,6 +73,7 @@ import datetime
 import math
 import os
 import re
+import sys
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -633,6 +634,13 @@ def read(source: str | os.PathLike[str]) -> list[HandHistory]:
         line = int(m.group(1)) if m else None
         reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc)) if m else str(exc)
         raise PHHError(f"not valid TOML: {reason}", source=path, line=line) from None
+    except ValueError:  # an integer past Python's digit limit for text (sys.get_int_max_str_digits)
+        field, line = _field_at(text, rf"\d{{{sys.get_int_max_str_digits() or 4300}}}")
+        raise PHHError(f"{field}: a number of more than {sys.get_int_max_str_digits()} digits",
+                       source=path, line=line) from None
+    except RecursionError:  # arrays or inline tables nested thousands deep
+        field, line = _field_at(text, r"[\[{]\s*[\[{]\s*[\[{]")
+        raise PHHError(f"{field}: arrays or tables nested too deep", source=path, line=line) from None
     lines = _scan_lines(text)
     if "variant" in doc:
         return [_from_table(doc, name=None, index=0, source=path, lines=lines.get(None))]
@@ -649,6 +657,16 @@ def read(source: str | os.PathLike[str]) -> list[HandHistory]:
         raise PHHError("no hands: a .phh file needs a 'variant' field, a .phhs file one table "
                        "per hand", source=path, line=1)
     return out
+
+
+def _field_at(text: str, pattern: str) -> tuple[str, int | None]:
+    """The field (``key = ...``) and line of the first line of ``text`` matching ``pattern``:
+    where a value the TOML reader cannot hold is (``("a value", None)`` if no line shows it)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if re.search(pattern, line):
+            key = re.match(r"\s*([A-Za-z0-9_.\"'-]+)\s*=", line)
+            return (key.group(1) if key else "a value"), number
+    return "a value", None
 
 
 def read_one(source: str | os.PathLike[str]) -> HandHistory:

@@ -16,7 +16,7 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
 from studpoker.engine.cards import Card, full_deck
@@ -198,25 +198,43 @@ _HEADER_STARTS: Final = frozenset("PFHGS#*<")  # the first characters of the roo
 
 _MONEY: Final = re.compile(r"[$€£]|USD|EUR|GBP|CAD|T\$|,|\s")
 
+MAX_AMOUNT: Final = 10**18
+"""The largest amount a history may hold, in chips (or cents): far beyond any room's, and a
+number that every later step (the engine, a PHH file) writes and reads."""
+
 
 def money(text: str, scale: int, line: int | None = None) -> int:
     """``"$1,768.85"`` as chips: 176885 with ``scale=100`` (cents), ``"1,500"`` as 1500
-    with ``scale=1`` (tournament chips). A fraction of a chip is a :class:`ParseError`."""
+    with ``scale=1`` (tournament chips). A fraction of a chip, or more than
+    :data:`MAX_AMOUNT` (``$1e5000``), is a :class:`ParseError`."""
     plain = text[1:] if text[:1] in "$€£" else text
-    if plain.isdigit():  # the usual cases first: "40", "$2", "$0.04"
-        return int(plain) * scale
+    if plain.isdigit() and len(plain) <= 18:  # the usual cases first: "40", "$2", "$0.04"
+        return _bounded(int(plain) * scale, text, line)
     whole, dot, cents = plain.partition(".")
-    if scale == 100 and dot and len(cents) == 2 and cents.isdigit() and (whole.isdigit() or not whole):
-        return int(whole or 0) * 100 + int(cents)
+    if scale == 100 and dot and len(cents) == 2 and cents.isdigit() and (whole.isdigit() or not whole) \
+            and len(whole) <= 18:
+        return _bounded(int(whole or 0) * 100 + int(cents), text, line)
     plain = _MONEY.sub("", text)
     try:
         value = Decimal(plain) * scale
-    except InvalidOperation:
+    except ArithmeticError:  # InvalidOperation; an exponent past Decimal's range (Overflow)
         raise ParseError(f"bad amount {text!r}", line) from None
+    if value.is_finite() and value > MAX_AMOUNT:
+        raise ParseError(f"amount {_short(text)} is too large (at most {MAX_AMOUNT:.0e} chips)", line)
     if not value.is_finite() or value != value.to_integral_value() or value < 0:
-        raise ParseError(f"amount {text!r} is not a whole number of chips "
+        raise ParseError(f"amount {_short(text)} is not a whole number of chips "
                          f"({'cents' if scale == 100 else 'chips'})", line)
     return int(value)
+
+
+def _short(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:20] + "..." + text[-8:])
+
+
+def _bounded(value: int, text: str, line: int | None) -> int:
+    if value > MAX_AMOUNT:
+        raise ParseError(f"amount {_short(text)} is too large (at most {MAX_AMOUNT:.0e} chips)", line)
+    return value
 
 
 _CARDS: Final = {str(c): c for c in full_deck()}

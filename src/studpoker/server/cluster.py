@@ -326,6 +326,10 @@ class RedisCluster:
         names: list[str] = [str(i) for i in (reg.rooms if reg is not None else ())] + sorted(self._held)
         if not names:
             return
+        try:  # never in the way of the leases
+            await self._renew_seat_requests()
+        except Exception:
+            log.exception("cluster: the seat requests could not be renewed")
         kept = await self.redis.eval(
             _RENEW, len(names), *[self._k("lease", n) for n in names], self.proc, ttl)
         for name, ok in zip(names, kept, strict=True):
@@ -482,6 +486,48 @@ class RedisCluster:
         logged in with one of these (revoked) tokens."""
         self._send(self._k("u"), json.dumps({"from": self.proc, "user": user_id, "kick": sorted(hashes),
                                              "reason": reason}))
+
+    def note_seat_request(self, table_id: int, user_id: int, waiting: bool) -> None:
+        """A seat request of a table run here, made (``waiting``) or answered: kept in
+        ``{prefix}:asks:{user}`` (a sorted set of table ids scored by when the entry lapses,
+        renewed with the leases: the requests of a dead process lapse with them)."""
+        self._spawn(self._note_seat_request(table_id, user_id, waiting))
+
+    async def _note_seat_request(self, table_id: int, user_id: int, waiting: bool) -> None:
+        assert self.redis is not None
+        key = self._k("asks", user_id)
+        if waiting:
+            await self.redis.zadd(key, {str(table_id): self._lapse()})
+            await self.redis.pexpire(key, int(self.config.lease_ttl * 2000))
+        else:
+            await self.redis.zrem(key, str(table_id))
+
+    def _lapse(self) -> float:
+        return (time.time() + self.config.lease_ttl) * 1000
+
+    async def seat_requests(self, user_id: int) -> list[int]:
+        """The tables of the cluster where the account waits for a seat."""
+        assert self.redis is not None
+        members = await self.redis.zrangebyscore(self._k("asks", user_id), time.time() * 1000, "+inf")
+        return sorted(int(str(m)) for m in members)
+
+    async def _renew_seat_requests(self) -> None:
+        reg = self.reg
+        assert self.redis is not None and reg is not None
+        asks = [(r.user_id, room.id) for room in reg.rooms.values() if not room.closed
+                for r in room.requests.values()]
+        if not asks:
+            return
+        lapse, ttl = self._lapse(), int(self.config.lease_ttl * 2000)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for user_id, table_id in asks:
+                pipe.zadd(self._k("asks", user_id), {str(table_id): lapse})
+                pipe.pexpire(self._k("asks", user_id), ttl)
+            await pipe.execute()
+
+    def publish_renamed(self, user_id: int, name: str) -> None:
+        """An account's new name, for the other processes' connections and rooms."""
+        self._send(self._k("u"), json.dumps({"from": self.proc, "user": user_id, "renamed": name}))
 
     def publish_user(self, user_id: int, text: str) -> None:
         """A message for a user's connections on other processes."""
@@ -706,6 +752,8 @@ class RedisCluster:
                 from studpoker.server.api import close_local_sockets
 
                 close_local_sockets(reg, int(d["user"]), [str(h) for h in d["kick"]], str(d["reason"]))
+            elif "renamed" in d:
+                reg.renamed_local(int(d["user"]), str(d["renamed"]))
             else:
                 reg.send_user_local(int(d["user"]), str(d["text"]))
         elif channel == self._k("follow"):

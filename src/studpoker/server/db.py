@@ -164,7 +164,10 @@ class SeatRow(Base):
 
 
 class HandRow(Base):
-    """One hand: its secret seed and commitment, who was dealt in, and the outcome."""
+    """One hand: its secret seed and commitment, who was dealt in, and the outcome.
+
+    ``start``: one entry per seat dealt in, ``{"seat", "name", "chips", "user_id"}`` (the
+    account that played it, null for a bot; :meth:`seat_of`)."""
 
     __tablename__ = "hands"
     __table_args__ = (UniqueConstraint("table_id", "number"),)
@@ -186,6 +189,19 @@ class HandRow(Base):
     game: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     started_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     ended_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The hand seat the account ``user_id`` was dealt (None: not dealt into this hand). Each
+        ``start`` entry holds its player's account id (``user_id``; null for a bot): the names
+        there are labels, never who played (an account may have been renamed, and its old name
+        taken by another)."""
+        for entry in self.start:
+            if entry.get("user_id") == user_id:
+                try:
+                    return self.hand_seats.index(int(entry["seat"]))
+                except ValueError:
+                    return None
+        return None
 
 
 class HandEventRow(Base):

@@ -64,7 +64,9 @@ def card_svg(name: str, four_color: bool = False, wild: bool = False) -> Respons
 
 
 def _start_names(h: HandRow) -> list[str]:
-    return [str(e["name"]) for e in h.start]
+    """The labels of the hand's seats, by hand seat."""
+    names = {int(e["seat"]): str(e["name"]) for e in h.start}
+    return [names.get(ts, f"seat {ts + 1}") for ts in h.hand_seats]
 
 
 @router.get("/api/me/hands")
@@ -83,13 +85,11 @@ def my_hands(user: User, svc: Svc, limit: QueryInt = 50,
             q = q.where(HandRow.id < before)
         tables = {t.id: t for t in s.scalars(select(TableRow).where(TableRow.id.in_(table_ids)))}
         out: list[dict[str, Any]] = []
-        # names are unique and no account may be called like a bot ("bot-..."), so the
-        # name in the hand's start list identifies the caller's seat
         for h in s.scalars(q.order_by(HandRow.id.desc()).limit(limit * 8)):
-            names = _start_names(h)
-            if user.name not in names:
+            hs = h.seat_of(user.id)  # the caller's seat by account id, never by name
+            if hs is None:
                 continue
-            hs = names.index(user.name)
+            names = _start_names(h)
             t = tables[h.table_id]
             game = (h.game or t.config["game"])["game"]  # each hand its own game (a mixed table, R7.3)
             out.append({
@@ -111,8 +111,7 @@ def _load_replay(hand_id: int, user: Any, svc: Any, invite: str | None) -> tuple
             raise HTTPException(404, "no such hand")
         table = s.get(TableRow, h.table_id)
         assert table is not None
-        names = _start_names(h)
-        seat = names.index(user.name) if user is not None and user.name in names else None
+        seat = h.seat_of(user.id) if user is not None else None
         refuse_private(svc, table, user, invite, member=seat is not None)  # dealt into the hand
         if h.status != "over":
             raise HTTPException(409, "the hand is still being played")

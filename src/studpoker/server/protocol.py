@@ -139,13 +139,21 @@ class MixedConfig(_Strict):
     @model_validator(mode="after")
     def _build(self) -> MixedConfig:
         built: list[dict[str, Any]] = []
-        for entry in self.games:
+        for i, entry in enumerate(self.games):
             options = {"game": entry} if isinstance(entry, str) else dict(entry)
             _check_sizes(options)
             name = options.pop("game", None)
             if not isinstance(name, str):
-                raise ValueError("each game of a mixed table names its game: {\"game\": \"stud\", ...}")
-            built.append(to_options(unit_game(name, self.unit, **options)))  # GameError names the option
+                raise ValueError(f"mixed.games[{i}]: each game of a mixed table names its game: "
+                                 "{\"game\": \"stud\", ...}")
+            for key in ("unit", "name"):  # unit_game's own arguments, never a game's options
+                if key in options:
+                    why = " (the stakes unit of every game is mixed.unit)" if key == "unit" else ""
+                    raise ValueError(f"mixed.games[{i}]: {key!r} is not an option of a game{why}")
+            try:
+                built.append(to_options(unit_game(name, self.unit, **options)))  # GameError names the option
+            except TypeError as exc:  # an argument the game does not take
+                raise ValueError(f"mixed.games[{i}]: {exc}") from None
         self.games = list(built)
         self.build()  # no game twice, a known mode (GameError)
         return self

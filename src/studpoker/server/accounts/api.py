@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from studpoker.server.accounts.auth import AuthError, NameTaken, check_password, token_hash
 from studpoker.server.accounts.names import account_name_problem, name_key
 from studpoker.server.api import CurrentUser, Services, Svc, User, client_ip, close_sockets, in_db, too_many
-from studpoker.server.db import LedgerRow, UserRow
+from studpoker.server.db import LedgerRow, SeatRow, UserRow
 from studpoker.server.limits import LimitExceeded
 
 __all__ = ["router"]
@@ -168,23 +168,34 @@ async def guest(request: Request, svc: Svc,
         raise HTTPException(400, str(exc)) from None
 
 
+async def _refuse_while_waiting(svc: Services, user_id: int, name: str) -> None:
+    """409 while the account waits for a seat at any table (of any process of a cluster)."""
+    waiting = await svc.manager.seat_requests_anywhere(user_id)
+    if waiting:
+        raise HTTPException(409, _waiting(name, waiting[0]))
+
+
+def _waiting(name: str, table_id: int) -> str:
+    return (f"{name} is waiting for a seat at table {table_id}: the seat request keeps that name "
+            "until the host answers it")
+
+
 def _rename(svc: Services, s: Any, row: UserRow, name: str) -> None:
-    """A guest's new nickname: only before it has played (its hands are stored under its name)."""
+    """A guest's new nickname: refused (409) while it holds a seat, and once it has played (its
+    hands are labelled with its name); the routes refuse it first while it waits for a seat
+    (:func:`_refuse_while_waiting`). The caller holds the account's row locked: a seat taken
+    meanwhile is either seen here or takes the new name."""
     if name == row.name:
         return
+    seat = s.execute(select(SeatRow.table_id, SeatRow.seat).where(
+        SeatRow.user_id == row.id, SeatRow.bot.is_(None)).limit(1)).first()
+    if seat is not None:
+        raise HTTPException(409, f"{row.name} has a seat at table {seat[0]}: a seated player keeps "
+                            "its name")
     if s.scalar(select(LedgerRow.id).where(LedgerRow.user_id == row.id,
                                            LedgerRow.kind.in_(("buy_in", "tourney_buy_in"))).limit(1)):
         raise HTTPException(409, f"{row.name} has played already: the hands keep that name")
-    svc.auth.check_name(s, name, user_id=row.id)
-    row.name = name
-    row.name_key = name_key(name)
-
-
-def _renamed(svc: Services, user_id: int, name: str) -> None:
-    """The websockets of this process logged in as the user speak with the new name."""
-    for conn in svc.manager.connections.get(user_id, ()):
-        if hasattr(conn, "name"):
-            conn.name = name
+    svc.auth.rename(s, row, name)
 
 
 async def _change_user(svc: Services, user_id: int, name: str | None,
@@ -194,7 +205,8 @@ async def _change_user(svc: Services, user_id: int, name: str | None,
 
     def run() -> dict[str, Any]:
         with svc.db.session() as s:
-            row = s.get(UserRow, user_id)
+            # the row locked (PostgreSQL) as a buy-in locks it: a seat and a rename never cross
+            row = s.scalar(select(UserRow).where(UserRow.id == user_id).with_for_update())
             if row is None:  # pragma: no cover - deleted meanwhile
                 raise HTTPException(401, "no such account")
             try:
@@ -211,7 +223,7 @@ async def _change_user(svc: Services, user_id: int, name: str | None,
         raise HTTPException(409, str(exc)) from None
     except AuthError as exc:
         raise HTTPException(400, str(exc)) from None
-    _renamed(svc, user_id, str(out["name"]))
+    svc.manager.renamed(user_id, str(out["name"]))  # shown on every process
     return out
 
 
@@ -221,6 +233,9 @@ async def guest_name(body: Nickname, user: User, svc: Svc) -> dict[str, Any]:
     are stored under the name); the rules of account names (400), not taken (409)."""
     if not user.guest:
         raise HTTPException(400, "an account keeps its name")
+
+    if body.name != user.name:
+        await _refuse_while_waiting(svc, user.id, user.name)
 
     def rename(s: Any, row: UserRow) -> None:
         _rename(svc, s, row, body.name)
@@ -252,6 +267,9 @@ async def guest_to_account(body: Upgrade, user: User, svc: Svc) -> dict[str, Any
         password_hash = await svc.guards.hashes.hash(svc.auth.hasher, body.password, wait=30.0)
     except LimitExceeded as exc:
         raise too_many(exc) from None
+
+    if body.name is not None and body.name != user.name:
+        await _refuse_while_waiting(svc, user.id, user.name)
 
     def upgrade(s: Any, row: UserRow) -> None:
         if body.name is not None:

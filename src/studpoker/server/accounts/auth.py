@@ -89,11 +89,7 @@ class Auth:
         if problem is not None:
             raise AuthError(problem)
         check_password(password)
-        if s.scalar(select(UserRow.id).where(UserRow.name_key == name_key(name))) is not None:
-            raise NameTaken(f"the name {name!r} is taken")
-        twin = s.scalar(select(UserRow.name).where(UserRow.name_skeleton == name_skeleton(name)))
-        if twin is not None:  # Unicode confusables: aIice next to alice
-            raise NameTaken(f"the name {name!r} looks like {twin!r}, which is taken")
+        self.check_name(s, name)
 
     def hash_password(self, password: str) -> str:
         """The argon2id hash of a password (slow, 64 MiB: run it off the event loop)."""
@@ -118,13 +114,29 @@ class Auth:
 
     def check_name(self, s: Session, name: str, *, user_id: int | None = None) -> None:
         """Refuse a name that breaks the rules of account names (:class:`AuthError`) or that
-        another account has (:class:`NameTaken`; ``user_id``: the account that wants it)."""
+        another account has, in any case or with look-alike characters (:class:`NameTaken`;
+        ``user_id``: the account that wants it). Registrations, guests' nicknames, renames and
+        conversions to an account all ask here."""
         problem = account_name_problem(name)
         if problem is not None:
             raise AuthError(problem)
         other = s.scalar(select(UserRow.id).where(UserRow.name_key == name_key(name)))
         if other is not None and other != user_id:
             raise NameTaken(f"the name {name!r} is taken")
+        q = select(UserRow.name).where(UserRow.name_skeleton == name_skeleton(name))
+        if user_id is not None:
+            q = q.where(UserRow.id != user_id)
+        twin = s.scalar(q.limit(1))
+        if twin is not None:  # Unicode confusables: aIice next to alice
+            raise NameTaken(f"the name {name!r} looks like {twin!r}, which is taken")
+
+    def rename(self, s: Session, user: UserRow, name: str) -> None:
+        """Give an account a new name (:meth:`check_name` first): its case key and its look-alike
+        key move with it, so the old name's look-alikes are free and the new one's are taken."""
+        self.check_name(s, name, user_id=user.id)
+        user.name = name
+        user.name_key = name_key(name)
+        user.name_skeleton = name_skeleton(name)
 
     # --------------------------------------------------------------- login
 

@@ -67,7 +67,7 @@ def leaderboard_route(svc: Svc, game: str = "stud", min_hands: int = 20,
 @router.get("/me/hands.phhs")
 def my_hands_file(user: User, svc: Svc) -> Response:
     """All the caller's finished hands as one ``.phhs`` file (others' unshown cards ``??``)."""
-    text = all_hands_of(svc.db, user.name)
+    text = all_hands_of(svc.db, user.id)
     return Response(text, media_type="text/plain; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{user.name}-hands.phhs"'})
 

@@ -16,7 +16,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from studpoker import phh
-from studpoker.engine.games import GAMES
+from studpoker.engine.games import GAMES, phh_order
 from studpoker.fairness import keep_seen_openings
 from studpoker.server.db import Database, HandRow, LedgerRow, PlayerStatsRow, UserRow
 from studpoker.stats import PlayerStats
@@ -86,26 +86,21 @@ def add_player_stats(s: Session, stats: Sequence[HandStats]) -> None:
         row.chart, row.chart_step = chart_add(row.chart, row.chart_step, row.hands, row.net)
 
 
-def _names(h: HandRow) -> list[str]:
-    return [str(e["name"]) for e in h.start]
-
-
-def hands_of(db: Database, name: str) -> Iterator[HandRow]:
-    """The finished hands in which ``name`` was dealt in, oldest first."""
+def hands_of(db: Database, user_id: int) -> Iterator[tuple[HandRow, int]]:
+    """The finished hands the account ``user_id`` was dealt into at cash tables, oldest first,
+    each with its hand seat (by account id: a seat's name is only its label)."""
     with db.session() as s:
-        user = s.scalars(select(UserRow).where(UserRow.name == name)).first()
-        if user is None:
-            return
         table_ids = list(s.scalars(select(LedgerRow.table_id).where(
-            LedgerRow.user_id == user.id, LedgerRow.kind == "buy_in",
+            LedgerRow.user_id == user_id, LedgerRow.kind == "buy_in",
             LedgerRow.table_id.is_not(None)).distinct()))
         if not table_ids:
             return
         q = (select(HandRow).where(HandRow.table_id.in_(table_ids), HandRow.status == "over")
              .order_by(HandRow.id))
         for h in s.scalars(q):
-            if h.phh and name in _names(h):
-                yield h
+            hs = h.seat_of(user_id)
+            if h.phh and hs is not None:
+                yield h, hs
 
 
 def stats_of_row(row: PlayerStatsRow, name: str) -> PlayerStats:
@@ -157,16 +152,16 @@ def leaderboard(db: Database, *, game: str, min_hands: int = 20, limit: int = 50
     return out
 
 
-def all_hands_of(db: Database, name: str) -> str:
-    """Every finished hand of ``name`` as one ``.phhs`` text, as that player saw it."""
+def all_hands_of(db: Database, user_id: int) -> str:
+    """Every finished hand of the account ``user_id`` as one ``.phhs`` text, as it saw it."""
     out: list[phh.HandHistory] = []
-    for h in hands_of(db, name):
+    for h, hs in hands_of(db, user_id):
         assert h.phh is not None
         history = phh.read_one(h.phh)
-        players = history.players or []
-        if name not in players:
+        order = phh_order(h.dealer, len(h.hand_seats))  # the history's players, p1 first
+        if hs not in order or len(history.players or []) != len(order):
             continue
-        mine = phh.for_viewer(history, players.index(name))
+        mine = phh.for_viewer(history, order.index(hs))
         keep_seen_openings(mine)  # the full history opens every card: keep the viewer's only
         mine.name = f"t{h.table_id}h{h.number}"
         out.append(mine)

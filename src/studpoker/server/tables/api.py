@@ -96,7 +96,9 @@ def _hand_json(h: HandRow) -> dict[str, Any]:
     return {
         "id": h.id, "table": h.table_id, "number": h.number, "status": h.status,
         "commitment": h.commitment, "seats": h.hand_seats,
-        "dealer": h.dealer, "start": h.start, "payoffs": h.payoffs,
+        "dealer": h.dealer, "payoffs": h.payoffs,
+        # the seats dealt in with their chips and names (their accounts stay on the server)
+        "start": [{k: v for k, v in e.items() if k != "user_id"} for e in h.start],
         "started_at": h.started_at.isoformat() + "Z",
         "ended_at": h.ended_at.isoformat() + "Z" if h.ended_at else None,
     }

@@ -32,7 +32,8 @@ from studpoker.server.api import DbId, MaybeUser, Svc
 from studpoker.server.db import Database, LedgerRow, SeatRow, TableRow, UserRow
 from studpoker.server.tables.api import refuse_private
 
-__all__ = ["LedgerLine", "Transfer", "ledger_csv", "router", "settle_up", "table_ledger"]
+__all__ = ["FORMULA_STARTS", "LedgerLine", "Transfer", "csv_text", "ledger_csv", "router", "settle_up",
+           "table_ledger"]
 
 router = APIRouter(prefix="/api")
 
@@ -212,14 +213,30 @@ def table_ledger(db: Database, table_id: int) -> dict[str, Any]:
 CSV_COLUMNS = ("player", "bot_of", "buy_ins", "top_ups", "cash_out", "chips_on_table", "net")
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A spreadsheet runs a cell starting with one of these as a formula (CSV injection)."""
+
+
+def csv_text(value: str) -> str:
+    """A cell of text someone wrote (a name) as a spreadsheet shows it and never runs it: one
+    that starts like a formula gets a leading single quote (OWASP's rule). The server's own
+    numbers are written as numbers, never through this.
+
+    >>> csv_text("-A1-B1"), csv_text("=HYPERLINK(0)"), csv_text("ann")
+    ("'-A1-B1", "'=HYPERLINK(0)", 'ann')
+    """
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
 def ledger_csv(ledger: Mapping[str, Any]) -> str:
-    """The ledger's players as CSV (one row each, then the totals), for a spreadsheet."""
+    """The ledger's players as CSV (one row each, then the totals), for a spreadsheet: the names
+    quoted and escaped (:func:`csv_text`), the numbers as numbers."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(CSV_COLUMNS)
     for x in ledger["players"]:
-        writer.writerow([x["name"], x["funded_by"] or "", x["buy_ins"], x["top_ups"], x["cash_out"],
-                         x["chips"], x["net"]])
+        writer.writerow([csv_text(x["name"]), csv_text(x["funded_by"] or ""), int(x["buy_ins"]),
+                         int(x["top_ups"]), int(x["cash_out"]), int(x["chips"]), int(x["net"])])
     t = ledger["totals"]
     writer.writerow(["total", "", t["buy_ins"], t["top_ups"], t["cash_out"], t["chips"], t["net"]])
     return out.getvalue()

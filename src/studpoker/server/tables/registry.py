@@ -14,6 +14,7 @@ and receive its messages through Redis.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 import time
@@ -128,6 +129,18 @@ class Cluster(Protocol):
 
     def publish_kick(self, user_id: int, hashes: set[str], reason: str) -> None:
         """The other processes close the user's websockets logged in with these tokens."""
+        ...
+
+    def publish_renamed(self, user_id: int, name: str) -> None:
+        """The other processes show the account's new name (:meth:`Registry.renamed_local`)."""
+        ...
+
+    def note_seat_request(self, table_id: int, user_id: int, waiting: bool) -> None:
+        """A seat request of a table run here was made (``waiting``) or answered."""
+        ...
+
+    async def seat_requests(self, user_id: int) -> list[int]:
+        """The tables of the cluster where the account waits for a seat (from Redis)."""
         ...
 
     async def forward(self, table_id: int, caller: Caller, msg: p.TableRequest,
@@ -359,6 +372,55 @@ class Registry:
         """A message to the user's connections on this process."""
         for conn in self.connections.get(user_id, ()):
             conn.send(text)
+
+    # ---------------------------------------------------------- accounts
+
+    def seat_requests_of(self, user_id: int) -> list[int]:
+        """The tables of this process where the account waits for the host to approve a seat."""
+        return sorted(room.id for room in self.rooms.values()
+                      if not room.closed and any(r.user_id == user_id for r in room.requests.values()))
+
+    def note_seat_request(self, table_id: int, user_id: int, waiting: bool) -> None:
+        """A seat request was made (``waiting``) or answered at a table run here: the other
+        processes of a cluster learn of it (a rename asked there is refused meanwhile)."""
+        if self.cluster is not None:
+            self.cluster.note_seat_request(table_id, user_id, waiting)
+
+    async def seat_requests_anywhere(self, user_id: int) -> list[int]:
+        """The tables where the account waits for a seat: this process's, and in a cluster every
+        process's (should Redis be unreachable: this process's only)."""
+        tables = set(self.seat_requests_of(user_id))
+        if self.cluster is not None:
+            try:
+                tables.update(await self.cluster.seat_requests(user_id))
+            except Exception:
+                log.exception("the seat requests of user %s could not be read", user_id)
+        return sorted(tables)
+
+    def renamed(self, user_id: int, name: str) -> None:
+        """An account has a new name: it is shown on every process (:meth:`renamed_local`)."""
+        self.renamed_local(user_id, name)
+        if self.cluster is not None:
+            self.cluster.publish_renamed(user_id, name)
+
+    def renamed_local(self, user_id: int, name: str) -> None:
+        """An account's new name on this process: its connections speak (chat) with it, and the
+        rooms show it on its seat requests and as the host of its tables. Who is who is the
+        account id: only the labels change."""
+        for conn in self.connections.get(user_id, ()):
+            if hasattr(conn, "name"):
+                conn.name = name
+        for room in self.rooms.values():
+            changed = False
+            for rid, req in list(room.requests.items()):
+                if req.user_id == user_id and req.name != name:
+                    room.requests[rid] = dataclasses.replace(req, name=name)
+                    changed = True
+            if room.owner_id == user_id and room.owner_name != name:
+                room.owner_name = name
+                changed = True
+            if changed and not room.closed:
+                room.broadcast_table()
 
     # ----------------------------------------------------------- rooms
 

@@ -141,27 +141,31 @@ async def sit(reg: Registry, caller: Caller, msg: p.SitMsg) -> Result:
         _check_buy_in(room, msg.buy_in)
         s = _free_seat(room, msg.seat)
         if room.config.approve_seats and not access.is_owner(room.owner_id, user_id):
-            # the host approves each seat: the request waits (its buy-in is taken on approval)
+            # the host approves each seat: the request waits (its buy-in is taken on approval),
+            # labelled with the account's name now
+            label = await reg.run_db(lambda: store.user_name(reg.db, user_id)) or caller.name
             for old in [r for r in room.requests.values() if r.user_id == user_id]:
                 del room.requests[old.id]
             room.request_seq += 1
             room.requests[room.request_seq] = SeatRequestEntry(
-                id=room.request_seq, user_id=user_id, name=caller.name, seat=msg.seat, buy_in=msg.buy_in)
+                id=room.request_seq, user_id=user_id, name=label, seat=msg.seat, buy_in=msg.buy_in)
+            reg.note_seat_request(room.id, user_id, True)
             room.broadcast_table()
             return Result(texts=[messages.encode(messages.table_msg(room, user_id))], watch=True)
-        s = await _seat(reg, room, user_id, caller.name, s, msg.buy_in)
+        s = await _seat(reg, room, user_id, s, msg.buy_in)
         texts = [messages.encode(messages.table_msg(room, user_id))]
         if room.hand is not None:
             texts.append(messages.encode(messages.hand_msg(room, None)))
         return Result(texts=texts, watch=True, value=s)
 
 
-async def _seat(reg: Registry, room: Room, user_id: int, name: str, s: int, buy_in: int) -> int:
-    """Seat a player: the buy-in from their balance to seat ``s`` (the caller holds the lock)."""
+async def _seat(reg: Registry, room: Room, user_id: int, s: int, buy_in: int) -> int:
+    """Seat a player: the buy-in from their balance to seat ``s`` (the caller holds the lock).
+    The seat is the account's; its name is the account's name as the database has it now."""
     bank = room.config.time_bank
     try:
-        balance = await reg.run_db(lambda: store.seat_player(
-            reg.db, table_id=room.id, seat=s, user_id=user_id, bot=None, name=name,
+        balance, name = await reg.run_db(lambda: store.seat_player(
+            reg.db, table_id=room.id, seat=s, user_id=user_id, bot=None, name=None,
             chips=buy_in, time_bank=bank))
     except store.StoreError as exc:
         raise ProtocolError("refused", str(exc)) from None
@@ -217,7 +221,7 @@ async def add_bot(reg: Registry, caller: Caller, msg: p.AddBotMsg) -> Result:
         s = _free_seat(room, msg.seat)
         name = f"bot-{msg.bot}-{s}"
         try:
-            balance = await reg.run_db(lambda: store.seat_player(
+            balance, _ = await reg.run_db(lambda: store.seat_player(
                 reg.db, table_id=room.id, seat=s, user_id=user_id, bot=msg.bot, name=name, chips=msg.buy_in,
                 time_bank=0.0))
         except store.StoreError as exc:
@@ -332,7 +336,9 @@ async def chat(reg: Registry, caller: Caller, msg: p.ChatMsg) -> Result:
     if len(times) >= reg.settings.chat_per_window:
         raise ProtocolError("rate_limited", "too many chat lines; wait a little")
     times.append(now)
-    room.add_chat(messages.encode(messages.chat_line(room.id, caller.name, msg.text)))
+    # signed by the account as it is named now (a rename at another process may still be on its way)
+    name = await reg.run_db(lambda: store.user_name(reg.db, user_id)) or caller.name
+    room.add_chat(messages.encode(messages.chat_line(room.id, name, msg.text)))
     return Result()
 
 
@@ -426,12 +432,14 @@ async def approve_seat(reg: Registry, caller: Caller, msg: p.ApproveSeatMsg) -> 
         req = _request_of(room, msg.request)
         if room.user_seat(req.user_id) is not None:
             del room.requests[req.id]
+            reg.note_seat_request(room.id, req.user_id, False)
             room.broadcast_table()
             raise ProtocolError("already_seated", f"{req.name} has a seat here already")
         free = req.seat if req.seat is not None and room.table.seats[req.seat] is None else None
         s = _free_seat(room, free)
-        await _seat(reg, room, req.user_id, req.name, s, req.buy_in)  # refused: the request stays
+        await _seat(reg, room, req.user_id, s, req.buy_in)  # refused: the request stays
         del room.requests[req.id]
+        reg.note_seat_request(room.id, req.user_id, False)
         room.broadcast_table()
     return Result(value=s)
 
@@ -444,6 +452,7 @@ async def deny_seat(reg: Registry, caller: Caller, msg: p.DenySeatMsg) -> Result
         room = reg.get(msg.table)
         req = _request_of(room, msg.request)
         del room.requests[req.id]
+        reg.note_seat_request(room.id, req.user_id, False)
         room.broadcast_table()
     return Result()
 

@@ -623,7 +623,9 @@ class Room:
         for s in ready:
             p = t.seats[s]
             assert p is not None
-            start.append({"seat": s, "name": p.name, "chips": p.chips})
+            meta = self.meta[s]  # who plays the seat is its account, the name only its label
+            start.append({"seat": s, "name": p.name, "chips": p.chips,
+                          "user_id": meta.user_id if meta.bot is None else None})
         hand = t.start_hand(deck=deck_from_seed(seed, joker=game.joker), game=game)
         number = self.last_number + 1
         assert t.button is not None

@@ -53,6 +53,7 @@ __all__ = [
     "unseat",
     "update_config",
     "update_seat",
+    "user_name",
 ]
 
 
@@ -232,11 +233,16 @@ def create_table(db: Database, *, owner_id: int, name: str, config: dict[str, An
         return _load(s, row)
 
 
-def seat_player(db: Database, *, table_id: int, seat: int, user_id: int, bot: str | None, name: str,
-                chips: int, time_bank: float) -> int:
-    """Buy in: balance -> a new seat. Returns the funder's new balance."""
+def seat_player(db: Database, *, table_id: int, seat: int, user_id: int, bot: str | None, name: str | None,
+                chips: int, time_bank: float) -> tuple[int, str]:
+    """Buy in: balance -> a new seat. Returns the funder's new balance and the seat's name: a
+    bot's ``name``; a player's, the account's name now (read under the account's lock, so a
+    rename is either refused for this seat or seen by it)."""
     with db.session() as s:
         user = _user_for_update(s, user_id)
+        if bot is None:
+            name = user.name
+        assert name is not None
         if s.get(SeatRow, (table_id, seat)) is not None:
             raise StoreError(f"seat {seat} is taken")
         try:
@@ -246,7 +252,13 @@ def seat_player(db: Database, *, table_id: int, seat: int, user_id: int, bot: st
         s.add(SeatRow(table_id=table_id, seat=seat, user_id=user_id, bot=bot, name=name, chips=chips,
                       sitting_out=False, leaving=False, timeouts=0, time_bank=time_bank))
         s.commit()
-        return user.balance
+        return user.balance, name
+
+
+def user_name(db: Database, user_id: int) -> str | None:
+    """An account's name now (None: no such account): what a chat line is signed with."""
+    with db.session() as s:
+        return s.scalar(select(UserRow.name).where(UserRow.id == user_id))
 
 
 def add_chips(db: Database, *, table_id: int, seat: int, user_id: int, amount: int,

@@ -262,9 +262,11 @@ def db_register(db: Database, *, tournament_id: int, user_id: int) -> tuple[int,
         row = _lock_tournament(s, tournament_id)
         user = _lock_user(s, user_id)
         entrants = _entrants(s, row.id)
-        if any(e.bot is None and e.user_id == user_id for e in entrants) or \
-                any(e.name == user.name for e in entrants):
+        if any(e.bot is None and e.user_id == user_id for e in entrants):
             raise TournamentRefused(409, "you are already registered")
+        label = user.name  # the engine seats entrants by a label: the account's name at registration
+        if label in {e.name for e in entrants}:
+            raise TournamentRefused(409, f"another entrant plays under the name {label!r}")
         if row.status != "registering":
             raise TournamentRefused(409, f"the tournament is full ({row.config['players']} players) and "
                                     f"has started (status {row.status}): registration is closed")
