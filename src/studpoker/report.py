@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, fields
 from studpoker import phh
 from studpoker.engine.games import GAMES, Game, GameError, canonical_name
 from studpoker.engine.hand import Hand
-from studpoker.stats import PlayerStats, Stats, Table, read_tables
+from studpoker.stats import PlayerStats, Stats, Table, read_tables, tables_of_text
 
 __all__ = ["HERE", "Filters", "HandRef", "Point", "Report", "ReportBuilder", "ReportError", "Row",
            "big_bet", "report_of_files", "results_png"]
@@ -154,13 +154,14 @@ class HandRef:
     table: str | None = None
     when: dt.datetime | None = None
     hand_id: int | None = None  # a hand stored by the server
+    imported: int | None = None  # the place of the hand's text among those sent to the server
 
     def to_dict(self) -> dict[str, object]:
         return {"game": self.game, "room": self.room, "net": self.net, "big_bets": self.big_bets,
                 "big_bet": self.big_bet, "source": self.source, "index": self.index,
                 "hand": self.hand, "table": self.table,
                 "date": None if self.when is None else self.when.isoformat(),
-                "hand_id": self.hand_id}
+                "hand_id": self.hand_id, "imported": self.imported}
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,26 +298,28 @@ class ReportBuilder:
             kept += self.add_table(table, index=index)
         return kept
 
-    def add_text(self, text: str, *, source: str = "<text>", hand_id: int | None = None) -> int:
-        """Every hand of PHH text; returns the hands kept."""
-        from studpoker.stats import _tables_of_lines
-
+    def add_text(self, text: str, *, source: str = "<text>", hand_id: int | None = None,
+                 imported: int | None = None) -> int:
+        """Every hand of PHH text; returns the hands kept (``imported``: the text's place in a
+        list of imported hands, kept with each hand)."""
         kept = 0
-        for index, table in enumerate(_tables_of_lines(text.splitlines(keepends=True), source), 1):
-            kept += self.add_table(table, index=index, hand_id=hand_id)
+        for index, table in enumerate(tables_of_text(text, source=source), 1):
+            kept += self.add_table(table, index=index, hand_id=hand_id, imported=imported)
         return kept
 
     def add_table(self, table: Table, *, index: int | None = None, hand_id: int | None = None,
-                  when: dt.datetime | None = None) -> bool:
+                  when: dt.datetime | None = None, hero: str | None = None,
+                  imported: int | None = None) -> bool:
         """One hand as :func:`studpoker.stats.read_tables` reads it. The filters are read from
-        the table's fields before the hand is replayed; StatsError for a hand that does not
-        replay, ReportError for one without a hero."""
+        the table's fields before the hand is replayed; the hero is ``hero``, else the
+        builder's player, else the history's ``_hero``; ``when`` serves a history without a
+        date. StatsError for a hand that does not replay, ReportError for one without a hero."""
         data = table.data
         game = phh.VARIANT_GAMES.get(str(data.get("variant")))
         room = _text(data.get("_room")) or HERE
         tab = _text(data.get("table"))
         when = _when(data) or when
-        hero = self.player or _text(data.get("_hero"))
+        hero = hero or self.player or _text(data.get("_hero"))
         players = data.get("players")
         if hero is None:
             where = f"{table.source}:{table.line}"
@@ -330,7 +333,7 @@ class ReportBuilder:
         names = played.names
         self._add(hand.game, hand, names, hero=hero, room=room, table=tab, when=when,
                   source=table.source, index=index, number=_text(data.get("hand")),
-                  hand_id=hand_id)
+                  hand_id=hand_id, imported=imported)
         return True
 
     def add_hand(self, hand: Hand, *, names: Sequence[str], room: str = HERE,
@@ -351,7 +354,7 @@ class ReportBuilder:
 
     def _add(self, game: Game, hand: Hand, names: Sequence[str], *, hero: str, room: str,
              table: str | None, when: dt.datetime | None, source: str | None, index: int | None,
-             number: str | None, hand_id: int | None) -> None:
+             number: str | None, hand_id: int | None, imported: int | None = None) -> None:
         group = self._groups.get(room)
         if group is None:
             group = self._groups[room] = Stats()
@@ -368,7 +371,8 @@ class ReportBuilder:
             self._tables.add(table)
         self._refs.append(HandRef(order=len(self._refs), game=game.name, room=room, net=net,
                                   big_bets=net / bb, big_bet=bb, source=source, index=index,
-                                  hand=number, table=table, when=when, hand_id=hand_id))
+                                  hand=number, table=table, when=when, hand_id=hand_id,
+                                  imported=imported))
 
     # --------------------------------------------------------------- output
 

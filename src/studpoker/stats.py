@@ -60,7 +60,8 @@ from studpoker.engine.operations import (
     StreetStarted,
 )
 
-__all__ = ["STREETS", "PlayerStats", "Replayed", "Stats", "StatsError", "read_tables"]
+__all__ = ["STREETS", "PlayerStats", "Replayed", "Stats", "StatsError", "read_tables",
+           "tables_of_text"]
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 """Betting rounds by the number of cards a player holds (3 to 7)."""
@@ -207,6 +208,11 @@ def _tables_of_lines(lines: Iterable[str], path: str) -> Iterator[Table]:
         yield _table(block, source=path, line=1, name=None)
     else:
         raise StatsError(f"{path}: no hands")
+
+
+def tables_of_text(text: str, *, source: str = "<text>") -> Iterator[Table]:
+    """Each hand of PHH text (one ``.phh`` hand or a ``.phhs`` document)."""
+    return _tables_of_lines(text.splitlines(keepends=True), source)
 
 
 def read_tables(source: str | os.PathLike[str]) -> Iterator[Table]:
