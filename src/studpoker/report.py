@@ -479,7 +479,12 @@ def results_png(report: Report) -> bytes:
         draw.text((4, y - 6), f"{v:+.1f}", fill=_INK, font=font)
     draw.line([(x0, py(0)), (x1, py(0))], fill=_INK, width=1)
     draw.line([(x0, y0), (x0, y1)], fill=_INK, width=1)
-    draw.text((x0, y1 + 8), "0", fill=_INK, font=font)
+    first = report.series[0].when if report.series else None
+    last = report.series[-1].when if report.series else None
+    draw.text((x0, y1 + 8), f"{first:%Y-%m-%d}" if report.by_date and first else "0",
+              fill=_INK, font=font)
+    if report.by_date and last and n > 1:
+        draw.text(((x0 + x1) / 2 - 30, y1 + 8), f"to {last:%Y-%m-%d}", fill=_INK, font=font)
     label = f"{n} hands" + (" (by date)" if report.by_date else "")
     draw.text((x1 - 8 * len(label), y1 + 8), label, fill=_INK, font=font)
     draw.text((x1 - 96, 10), "big bets won", fill=_INK, font=font)
