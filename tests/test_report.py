@@ -28,6 +28,7 @@ from studpoker.engine import SevenCardStud
 from studpoker.engine.actions import ActionKind
 from studpoker.engine.hand import Hand
 from studpoker.report import Filters, ReportBuilder, ReportError, big_bet, results_png
+from studpoker.stats import StatsError
 
 runner = CliRunner()
 
@@ -173,6 +174,13 @@ def test_hero_from_the_history_or_an_error(tmp_path: Path, hands_file: Path) -> 
     builder.add_file(tmp_path / "hero.phhs")
     rep = builder.report()
     assert rep.player == "ann" and rep.hands == 3
+
+
+def test_a_hand_that_does_not_replay_is_an_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.phh"
+    bad.write_text('variant = "XYZ"\nplayers = ["ann"]\n', encoding="utf-8")
+    with pytest.raises(StatsError, match="variant must be one of"):
+        ReportBuilder("ann").add_file(bad)
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -63,6 +63,9 @@ def test_my_report_filters_and_bad_input(tmp_path: Path) -> None:
         assert both["hands"] == 2 and both["net"] == -2
         assert both["biggest_losses"][0]["imported"] == 0
         assert both["biggest_losses"][0]["index"] == 2
+        unnamed = httpx.post(srv.url + "/api/me/report", headers=headers, timeout=60,
+                             json={"imported": [texts[0].replace('_hero = "ann"\n', "")]}).json()
+        assert unnamed["hands"] == rep["hands"]  # imported hands without a hero: left out
         bad_text: Any = httpx.post(srv.url + "/api/me/report", headers=headers,
-                                   json={"imported": ["variant = 12"]})
+                                   json={"imported": ['_hero = "ann"\nvariant = 12']})
         assert bad_text.status_code == 400 and "imported[0]" in bad_text.json()["detail"]

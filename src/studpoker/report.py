@@ -275,8 +275,10 @@ class ReportBuilder:
     ``studpoker import`` writes). Hands without the hero, or that a filter leaves out, are
     skipped (the ``add`` methods return False); ``skipped`` counts them."""
 
-    def __init__(self, player: str | None, filters: Filters | None = None, *, top: int = TOP) -> None:
+    def __init__(self, player: str | None, filters: Filters | None = None, *, top: int = TOP,
+                 skip_unnamed: bool = False) -> None:
         self.player = player
+        self.skip_unnamed = skip_unnamed  # a hand without a hero is skipped, not an error
         self.filters = filters or Filters()
         self.top = top
         self._groups: dict[str, Stats] = {}  # by room: Stats keeps (name, game) apart
@@ -316,11 +318,16 @@ class ReportBuilder:
         date. StatsError for a hand that does not replay, ReportError for one without a hero."""
         data = table.data
         game = phh.VARIANT_GAMES.get(str(data.get("variant")))
+        if game is None:
+            self._replayer.replay_table(table)  # raises StatsError, naming the variant
         room = _text(data.get("_room")) or HERE
         tab = _text(data.get("table"))
         when = _when(data) or when
         hero = hero or self.player or _text(data.get("_hero"))
         players = data.get("players")
+        if hero is None and self.skip_unnamed:
+            self.skipped += 1
+            return False
         if hero is None:
             where = f"{table.source}:{table.line}"
             raise ReportError(f"{where}: the hand names no hero (_hero): name the player")

@@ -12,7 +12,8 @@ Routes (the filters ``game``, ``room``, ``since``, ``until`` (days, ``YYYY-MM-DD
 * ``POST /api/me/report``: the same, the filters in the JSON body with ``imported``: PHH
   texts of imported hands (what ``POST /api/import`` answered, at most
   :data:`MAX_IMPORTED` of :data:`MAX_IMPORTED_CHARS` characters each), counted with the
-  played ones; an imported biggest hand carries ``imported``: its place in that list.
+  played ones (a hand without ``_hero`` is left out); an imported biggest hand carries
+  ``imported``: its place in that list.
 * ``GET /api/me/report.png?...``: the picture alone (``image/png``), the same bytes.
 """
 
@@ -93,7 +94,7 @@ def build_report(db: Database, user_id: int, filters: Filters,
     """The report of the account's played hands and the ``imported`` PHH texts; whether the
     played hands were cut to :data:`MAX_REPORT_HANDS`. A played hand's hero is the seat of the
     account, found by its id."""
-    builder = ReportBuilder(None, filters)
+    builder = ReportBuilder(None, filters, skip_unnamed=True)  # an import may have no hero
     hands, truncated = _played(db, user_id)
     for h, table_name in hands:
         hs = h.seat_of(user_id)
