@@ -587,6 +587,8 @@ def _stats_report(files: list[str], *, player: str | None, as_json: bool, game: 
     if plot is not None:
         try:
             Path(plot).write_bytes(results_png(rep))
+        except MissingExtra as exc:
+            fail(str(exc))
         except OSError as exc:
             fail(f"cannot write {plot}: {exc.strerror}")
     if as_json:

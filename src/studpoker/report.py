@@ -45,6 +45,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 
 from studpoker import phh
+from studpoker._extras import missing_extra
 from studpoker.engine.games import GAMES, Game, GameError, canonical_name
 from studpoker.engine.hand import Hand
 from studpoker.stats import PlayerStats, Stats, Table, read_tables, tables_of_text
@@ -456,7 +457,10 @@ def results_png(report: Report) -> bytes:
     """The results over time as a PNG (800 x 320): the cumulative big bets won, hand after
     hand, with the zero line, the scale, the biggest win (green) and loss (red) marked. The
     command line writes these bytes and the server serves them: one picture."""
-    from PIL import Image, ImageDraw, ImageFont  # the cli and server extras
+    try:
+        from PIL import Image, ImageDraw, ImageFont  # the cli extra (and so the server's)
+    except ImportError as exc:
+        raise missing_extra(exc, what="the results picture", extra="cli") from None
 
     image = Image.new("RGB", (_W, _H), (255, 255, 255))
     draw = ImageDraw.Draw(image)
