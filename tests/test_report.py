@@ -114,6 +114,15 @@ def test_report_figures(hands_file: Path) -> None:
     assert d["steal"] == 1.0  # one chance (A), taken; the bring-in has none
     assert d["fold_to_steal"] is None  # nobody stole ann's bring-in in B
     assert d["wtsd"] == 1.0 and d["wsd"] == 0.0  # B: to the showdown, lost
+    # per game over the rooms: A, B and C; per room over the games: the same two rooms
+    (stud,) = rep.by_game()
+    assert (stud.game, stud.room, stud.hands, stud.net) == ("stud", "", 3, 2)
+    assert stud.bb_per100 == pytest.approx(100 * 0.5 / 3)
+    assert stud.stats.vpip == pytest.approx(2 / 3) and stud.stats.steal == 1.0
+    assert stud.to_dict()["room"] is None
+    assert [(r.room, r.hands, r.net) for r in rep.by_room()] == [("fulltilt", 1, 4),
+                                                                  ("pokerstars", 2, -2)]
+    assert rows["stud", "pokerstars"].stats.nets == [4, -6]  # the totals left the rows alone
     # the series goes by date: C (Feb 28), A, B
     assert rep.by_date
     assert [p.net for p in rep.series] == [4, 8, 2]

@@ -197,8 +197,9 @@ def test_browser_report_of_imported_hands_filters_and_replays(server: str, brows
         total = nets["stud"] + nets["razz"]
         page.locator("[data-testid=report-status]",
                      has_text=f"6 hands, {'+' if total > 0 else ''}{total} chips").wait_for()
-        rows = page.locator("[data-testid=report-table] tbody tr")
-        assert rows.count() == 2  # stud and razz at pokerstars
+        rows = page.locator("[data-testid=report-table] tbody tr:not(.total)")
+        assert rows.count() == 2  # stud and razz at pokerstars (then the totals)
+        assert page.locator("[data-testid=report-table] tbody tr.total").count() == 3
         assert page.locator("[data-testid=report-graph]").get_attribute("src", timeout=30_000) \
             .startswith("data:image/png;base64,")  # type: ignore[union-attr]
         page.locator("[data-testid=report-biggest-loss]").first.wait_for()

@@ -603,10 +603,14 @@ def _stats_report(files: list[str], *, player: str | None, as_json: bool, game: 
     for column in ("game", "room", "hands", "net", "BB/100", "3rd in", "compl.", "steal", "FtS",
                    "WTSD", "WSD"):
         out.add_column(column, justify="left" if column in ("game", "room") else "right")
-    for r in rep.rows:
+    totals = [*rep.by_game(), *rep.by_room()] if len(rep.rows) > 1 else []
+    for i, r in enumerate([*rep.rows, *totals]):
         kind = GAMES.get(r.game)
         bb = r.bb_per100
-        out.add_row((kind.short_name if kind else "") or r.game, r.room, str(r.hands), f"{r.net:+d}",
+        if i == len(rep.rows) and totals:
+            out.add_section()
+        out.add_row((kind.short_name if kind else "") or r.game or "all games",
+                    r.room or "all rooms", str(r.hands), f"{r.net:+d}",
                     "-" if bb is None else f"{bb:+.2f}", pct(r.stats.vpip), pct(r.stats.third_raise),
                     pct(r.stats.steal), pct(r.stats.fold_to_steal), pct(r.stats.wtsd),
                     pct(r.stats.wsd))

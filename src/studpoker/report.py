@@ -41,7 +41,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 
 from studpoker import phh
@@ -200,8 +200,8 @@ class Row:
     def to_dict(self) -> dict[str, object]:
         s = self.stats
         kind = GAMES.get(self.game)
-        return {"game": self.game, "game_name": kind.title if kind else self.game,
-                "room": self.room, "hands": s.hands, "net": s.net,
+        return {"game": self.game or None, "game_name": kind.title if kind else None,
+                "room": self.room or None, "hands": s.hands, "net": s.net,
                 "big_bets": round(self.big_bets, 6), "bb_per100": self.bb_per100,
                 "entry": s.vpip, "completion": s.third_raise, "steal": s.steal,
                 "fold_to_steal": s.fold_to_steal, "wtsd": s.wtsd, "wsd": s.wsd}
@@ -228,6 +228,15 @@ class Report:
     def hands(self) -> int:
         return len(self.series)
 
+    def by_game(self) -> list[Row]:
+        """One row per game, every room added up (``room`` is ``""``)."""
+        return _totals(self.rows, lambda r: (r.game, ""))
+
+    def by_room(self) -> list[Row]:
+        """One row per room, every game added up (``game`` is ``""``; the figures of a game
+        without a bring-in, such as steals, count only in the games that have one)."""
+        return _totals(self.rows, lambda r: ("", r.room))
+
     @property
     def net(self) -> int:
         return self.series[-1].net if self.series else 0
@@ -238,6 +247,8 @@ class Report:
             "net": self.net,
             "big_bets": round(self.series[-1].big_bets, 6) if self.series else 0.0,
             "rows": [r.to_dict() for r in self.rows],
+            "by_game": [r.to_dict() for r in self.by_game()],
+            "by_room": [r.to_dict() for r in self.by_room()],
             "series": {"by": "date" if self.by_date else "order",
                        "net": [p.net for p in self.series],
                        "big_bets": [round(p.big_bets, 6) for p in self.series],
@@ -416,14 +427,32 @@ class ReportBuilder:
                       tables=sorted(self._tables), refs=refs)
 
 
-def _merged(a: PlayerStats, b: PlayerStats) -> PlayerStats:
+def _totals(rows: list[Row], key: Callable[[Row], tuple[str, str]]) -> list[Row]:
+    out: dict[tuple[str, str], Row] = {}
+    for r in rows:
+        k = key(r)
+        have = out.get(k)
+        if have is None:
+            out[k] = Row(game=k[0], room=k[1], stats=_merged(r.stats, None, game=r.game),
+                         big_bets=r.big_bets)
+        else:
+            have.stats = _merged(have.stats, r.stats)
+            have.big_bets += r.big_bets
+    return list(out.values())
+
+
+def _merged(a: PlayerStats, b: PlayerStats | None, *, game: str | None = None) -> PlayerStats:
     """Two players' counters in one game added up (one hero named differently in two files)."""
-    out = PlayerStats(name=a.name, game=a.game)
+    out = PlayerStats(name=a.name, game=game or a.game)
     for f in fields(PlayerStats):
         name = f.name
         if not f.init or name in ("name", "game"):
             continue
-        x, y = getattr(a, name), getattr(b, name)
+        x = getattr(a, name)
+        if b is None:
+            setattr(out, name, list(x) if isinstance(x, list) else x)
+            continue
+        y = getattr(b, name)
         if isinstance(x, list):
             setattr(out, name, x + y if name == "nets" else [i + j for i, j in zip(x, y, strict=True)])
         else:

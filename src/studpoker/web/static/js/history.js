@@ -102,8 +102,10 @@ function reportPanel() {
     replace(body,
       h("table", {class: "lobby report-table", "data-testid": "report-table"},
         h("thead", {}, h("tr", {}, head.map((t) => h("th", {}, t)))),
-        h("tbody", {}, rep.rows.map((r) => h("tr", {dataset: {game: r.game, room: r.room}},
-          h("td", {}, r.game_name), h("td", {}, r.room), h("td", {}, String(r.hands)),
+        h("tbody", {}, [...rep.rows, ...(rep.rows.length > 1 ? [...rep.by_game, ...rep.by_room] : [])]
+          .map((r) => h("tr", {class: r.game && r.room ? null : "total",
+            dataset: {game: r.game || "", room: r.room || ""}},
+          h("td", {}, r.game_name || "All games"), h("td", {}, r.room || "All rooms"), h("td", {}, String(r.hands)),
           h("td", {class: r.net > 0 ? "up" : r.net < 0 ? "down" : ""}, signed(r.net)),
           h("td", {}, r.bb_per100 === null ? "-" : r.bb_per100.toFixed(2)),
           h("td", {}, pct(r.entry)), h("td", {}, pct(r.completion)), h("td", {}, pct(r.steal)),
