@@ -37,7 +37,7 @@ CORE = ["studpoker", "studpoker.engine", "studpoker.engine.cards", "studpoker.en
         "studpoker.history.core", "studpoker.history.convert", "studpoker.history.reader",
         "studpoker.history.export", "studpoker.history.rooms", "studpoker.history.rooms.pokerstars",
         "studpoker.history.rooms.fulltilt", "studpoker.history.rooms.acr",
-        "studpoker.perft", "studpoker.engine", "studpoker.engine.results"]
+        "studpoker.perft", "studpoker.engine", "studpoker.engine.results", "studpoker.report"]
 
 # What a user of the bare package does: both games to the end, evaluation, PHH, equity.
 PLAY = textwrap.dedent('''
@@ -160,7 +160,7 @@ def test_pyproject_core_has_no_dependencies_and_every_extra() -> None:
     extras = project["optional-dependencies"]
     assert {"cli", "fast", "server", "ai", "rl", "all", "dev", "bench"} <= set(extras)
     names = {extra: " ".join(reqs).lower() for extra, reqs in extras.items()}
-    for package in ("typer", "rich"):
+    for package in ("typer", "rich", "pillow"):
         assert package in names["cli"]
     for package in ("numpy", "numba"):
         assert package in names["fast"]

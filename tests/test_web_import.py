@@ -167,3 +167,62 @@ def test_browser_uploads_a_file_and_replays_a_hand(server: str, browser: Any, tm
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_browser_report_of_imported_hands_filters_and_replays(server: str, browser: Any,
+                                                             tmp_path: Path) -> None:
+    """"Your hands" shows the report (docs/stats.md) of the imported hands: its table, the
+    results picture, the filters, and a biggest win one click from its replay."""
+    upload = tmp_path / "stud-and-razz.txt"
+    upload.write_bytes(STARS.read_bytes() + b"\n\n" + (DATA / "pokerstars-razz.txt").read_bytes())
+    expected = [x.history for x in read(upload) if isinstance(x, Imported)]
+    nets = {"stud": 0, "razz": 0}
+    for h in expected:
+        hero = str(h.fields["_hero"])
+        p = (h.players or []).index(hero)
+        assert h.finishing_stacks is not None
+        nets[phh.VARIANT_GAMES[h.variant]] += h.finishing_stacks[p] - h.starting_stacks[p]
+    assert len(expected) == 6
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(server + "/")
+        page.click("#btn-guest")
+        page.wait_for_selector("#lobby-table")
+        page.goto(server + "/#/hands")
+        page.locator("[data-testid=report-empty]").wait_for()  # a new guest: no hands yet
+        page.set_input_files("#import-file", str(upload))
+        page.click("#import-submit")
+        page.locator("[data-testid=import-summary]", has_text="pokerstars: 6 imported").wait_for()
+        total = nets["stud"] + nets["razz"]
+        page.locator("[data-testid=report-status]",
+                     has_text=f"6 hands, {'+' if total > 0 else ''}{total} chips").wait_for()
+        rows = page.locator("[data-testid=report-table] tbody tr:not(.total)")
+        assert rows.count() == 2  # stud and razz at pokerstars (then the totals)
+        assert page.locator("[data-testid=report-table] tbody tr.total").count() == 3
+        assert page.locator("[data-testid=report-graph]").get_attribute("src", timeout=30_000) \
+            .startswith("data:image/png;base64,")  # type: ignore[union-attr]
+        page.locator("[data-testid=report-biggest-loss]").first.wait_for()
+        # the filters: one game, a room, a day that leaves nothing, a table
+        page.select_option("[data-testid=report-filter-game]", "razz")
+        page.locator("[data-testid=report-status]", has_text="2 hands").wait_for()
+        assert rows.count() == 1 and "Razz" in rows.first.inner_text()
+        page.select_option("[data-testid=report-filter-room]", "pokerstars")
+        page.fill("[data-testid=report-filter-date]", "2030-01-01")
+        page.locator("[data-testid=report-empty]").wait_for()
+        page.fill("[data-testid=report-filter-date]", "")
+        page.locator("[data-testid=report-status]", has_text="2 hands").wait_for()
+        tables = page.locator("[data-testid=report-filter-table] option")
+        assert tables.count() >= 2
+        # the biggest win, one click from its replay
+        win = page.locator("[data-testid=report-biggest-win]")
+        assert win.count() == 1 and win.inner_text().startswith("+284 ")
+        win.click()
+        page.wait_for_selector("[data-testid=step-label]")
+        page.locator("#replay-sub", has_text="imported from pokerstars").wait_for()
+        assert "26000001" in page.inner_text("#replay-title")
+        assert errors == []
+    finally:
+        context.close()

@@ -20,7 +20,7 @@ from typing import Final
 __all__ = ["EXTRAS", "MissingExtra", "extra_of", "missing_extra"]
 
 EXTRAS: Final[dict[str, tuple[str, ...]]] = {
-    "cli": ("typer", "rich"),
+    "cli": ("typer", "rich", "PIL"),
     "fast": ("numpy", "numba"),
     "server": ("fastapi", "uvicorn", "sqlalchemy", "alembic", "argon2", "psycopg", "websockets", "httpx",
                "pydantic", "redis"),

@@ -449,9 +449,32 @@ def stats_command(
     files: Annotated[list[str], typer.Argument(help=".phh / .phhs hand history files")],
     player: Annotated[str | None, typer.Option("--player", help="only this player")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
+    report: Annotated[bool, typer.Option(
+        "--report", help="one player's report per game and room: results over time, biggest "
+        "wins and losses (docs/stats.md)")] = False,
+    game: Annotated[str | None, typer.Option("--game", help="--report: only this game")] = None,
+    room: Annotated[str | None, typer.Option("--room", help="--report: only this room")] = None,
+    since: Annotated[str | None, typer.Option(
+        "--since", help="--report: hands from this day (YYYY-MM-DD)")] = None,
+    until: Annotated[str | None, typer.Option(
+        "--until", help="--report: hands to this day (YYYY-MM-DD)")] = None,
+    table_filter: Annotated[str | None, typer.Option("--table", help="--report: only this table")] = None,
+    plot: Annotated[str | None, typer.Option(
+        "--plot", help="--report: write the results over time as a PNG")] = None,
 ) -> None:
     """Player statistics (VPIP, showdowns, aggression, net per 100, ...) from hand histories."""
     import os
+
+    if report:
+        _stats_report(files, player=player, as_json=as_json, game=game, room=room, since=since,
+                      until=until, table=table_filter, plot=plot)
+        return
+    given = [name for name, value in (("--game", game), ("--room", room), ("--since", since),
+                                      ("--until", until), ("--table", table_filter),
+                                      ("--plot", plot)) if value is not None]
+    if given:
+        err.print(f"[red]error:[/red] {', '.join(given)} go with --report", highlight=False)
+        raise typer.Exit(2)
 
     from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
     from rich.table import Table as RichTable
@@ -529,6 +552,86 @@ def stats_command(
                 console.print(f"{s.game}: paid for {s.threes_paid} of {s.three_decisions} face-up "
                               f"{RANK_CHARS[kind.price_rank]}s "
                               f"({pct(s.pay_three)})")
+
+
+def _stats_report(files: list[str], *, player: str | None, as_json: bool, game: str | None,
+                  room: str | None, since: str | None, until: str | None, table: str | None,
+                  plot: str | None) -> None:
+    """``studpoker stats --report``: the report of :mod:`studpoker.report`."""
+    import contextlib
+    from pathlib import Path
+    from typing import NoReturn
+
+    from rich.table import Table as RichTable
+
+    from studpoker.report import Filters, ReportBuilder, ReportError, results_png
+    from studpoker.stats import StatsError
+
+    def fail(message: str) -> NoReturn:
+        err.print(f"[red]error:[/red] {message}", soft_wrap=True, highlight=False)
+        raise typer.Exit(2)
+
+    try:
+        filters = Filters.parse(game=game, room=room, since=since, until=until, table=table)
+    except ReportError as exc:
+        fail(f"--{exc}")
+    builder = ReportBuilder(player, filters)
+    with err.status("reading hands", spinner="dots") if err.is_terminal else contextlib.nullcontext():
+        for f in files:
+            try:
+                builder.add_file(f)
+            except (StatsError, ReportError) as exc:
+                fail(str(exc))
+    rep = builder.report()
+    if not rep.hands:
+        fail("no hands" + (f" of player {player!r}" if player else "") + " pass the filters")
+    if plot is not None:
+        try:
+            Path(plot).write_bytes(results_png(rep))
+        except MissingExtra as exc:
+            fail(str(exc))
+        except OSError as exc:
+            fail(f"cannot write {plot}: {exc.strerror}")
+    if as_json:
+        print(json.dumps(rep.to_dict()))
+        return
+
+    def pct(v: float | None) -> str:
+        return "-" if v is None else f"{v:.0%}"
+
+    title = f"{rep.player or 'hero'}: {rep.hands:,} hands, {rep.net:+,d} chips"
+    out = RichTable(title=title)
+    for column in ("game", "room", "hands", "net", "BB/100", "3rd in", "compl.", "steal", "FtS",
+                   "WTSD", "WSD"):
+        out.add_column(column, justify="left" if column in ("game", "room") else "right")
+    totals = [*rep.by_game(), *rep.by_room()] if len(rep.rows) > 1 else []
+    for i, r in enumerate([*rep.rows, *totals]):
+        kind = GAMES.get(r.game)
+        bb = r.bb_per100
+        if i == len(rep.rows) and totals:
+            out.add_section()
+        out.add_row((kind.short_name if kind else "") or r.game or "all games",
+                    r.room or "all rooms", str(r.hands), f"{r.net:+d}",
+                    "-" if bb is None else f"{bb:+.2f}", pct(r.stats.vpip), pct(r.stats.third_raise),
+                    pct(r.stats.steal), pct(r.stats.fold_to_steal), pct(r.stats.wtsd),
+                    pct(r.stats.wsd))
+    console.print(out)
+    console.print("BB/100: big bets won per 100 hands; 3rd in: entered on third street; compl.: "
+                  "completed or raised on third street; FtS: fold to a steal (docs/stats.md)",
+                  highlight=False)
+    for label, refs in (("biggest wins", rep.biggest_wins), ("biggest losses", rep.biggest_losses)):
+        if not refs:
+            continue
+        console.print(f"{label}:", highlight=False)
+        for ref in refs:
+            where = (f"studpoker replay {ref.source} (hand {ref.index})" if ref.source
+                     else f"stored hand {ref.hand_id}")
+            number = f" (#{ref.hand})" if ref.hand else ""
+            date = f" {ref.when:%Y-%m-%d %H:%M}" if ref.when else ""
+            console.print(f"  {ref.net:+d} chips ({ref.big_bets:+.1f} BB) {ref.game} {ref.room}"
+                          f"{number}{date}: {where}", highlight=False)
+    if plot is not None:
+        console.print(f"results over time: {plot}", highlight=False)
 
 
 def _add_server_commands() -> None:

@@ -64,7 +64,8 @@ from studpoker.engine.operations import (
     WildRanksChanged,
 )
 
-__all__ = ["STREETS", "PlayerStats", "Stats", "StatsError", "read_tables"]
+__all__ = ["STREETS", "PlayerStats", "Replayed", "Stats", "StatsError", "read_tables",
+           "tables_of_text"]
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 """Betting rounds by the number of cards a player holds (3 to 7)."""
@@ -211,6 +212,11 @@ def _tables_of_lines(lines: Iterable[str], path: str) -> Iterator[Table]:
         yield _table(block, source=path, line=1, name=None)
     else:
         raise StatsError(f"{path}: no hands")
+
+
+def tables_of_text(text: str, *, source: str = "<text>") -> Iterator[Table]:
+    """Each hand of PHH text (one ``.phh`` hand or a ``.phhs`` document)."""
+    return _tables_of_lines(text.splitlines(keepends=True), source)
 
 
 def read_tables(source: str | os.PathLike[str]) -> Iterator[Table]:
@@ -547,6 +553,15 @@ _READ: LogReader[None] = LogReader("stats", {
 """What each log record adds to a hand's statistics (:meth:`Stats.add_log`)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A history replayed by the engine: the hand (its log) and the players' names by engine
+    seat, what :meth:`Stats.add_log` reads."""
+
+    hand: Hand
+    names: list[str]
+
+
 class Stats:
     """Statistics of every player seen, by (name, game). Add hands with
     :meth:`add_file`, :meth:`add_table`, :meth:`add_history`, :meth:`add_hand` or
@@ -596,10 +611,16 @@ class Stats:
 
     def add_table(self, table: Table) -> None:
         """One hand as read by :func:`read_tables`: checked and replayed (:mod:`studpoker.phh`)."""
+        played = self.replay_table(table)
+        self.add_log(played.hand.game, played.hand.log, stacks=played.hand.starting_stacks,
+                     names=played.names)
+
+    def replay_table(self, table: Table) -> Replayed:
+        """One hand as read by :func:`read_tables`, checked and replayed, not counted (what
+        :meth:`add_table` adds; :mod:`studpoker.report` reads it too)."""
         where = f"{table.source}:{table.line}" + (f" [{table.name}]" if table.name else "")
         try:
-            history = self._history(table)
-            self._add_replayed(history)
+            return self._replay(self._history(table))
         except _HandError as exc:
             raise StatsError(f"{where}: {exc}") from None
 
@@ -648,6 +669,12 @@ class Stats:
 
     def _add_replayed(self, history: phh.HandHistory) -> None:
         """Replay the history (every action checked by the engine) and read its log."""
+        played = self._replay(history)
+        self.add_log(played.hand.game, played.hand.log, stacks=played.hand.starting_stacks,
+                     names=played.names)
+
+    def _replay(self, history: phh.HandHistory) -> Replayed:
+        """The history replayed (every action checked by the engine); _HandError if not."""
         players = history.players
         n = history.player_count
         try:
@@ -658,7 +685,7 @@ class Stats:
         names = [""] * n
         for p in range(n):
             names[result.seat(p)] = (players[p] if players else "") or f"p{p + 1}"
-        self.add_log(hand.game, hand.log, stacks=hand.starting_stacks, names=names)
+        return Replayed(hand=hand, names=names)
 
     def _game(self, history: phh.HandHistory) -> Game:
         """``history.game()``, one object per configuration (PHHError as it raises)."""

@@ -113,6 +113,9 @@ def create_app(
     from studpoker.server.stats.api import router as stats_router  # profiles, leaderboard
 
     app.include_router(stats_router)
+    from studpoker.server.stats.report import router as report_router  # my report (docs/stats.md)
+
+    app.include_router(report_router)
     from studpoker.server.tables.night import router as night_router  # the night's ledger of a table
 
     app.include_router(night_router)

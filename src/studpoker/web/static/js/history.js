@@ -22,6 +22,7 @@ export function mountHands(root, {onReplay = null} = {}) {
       h("thead", {}, h("tr", {}, ["When", "Table", "Game", "Hand", "Players", "Result", ""].map((t, i) =>
         h("th", {class: ["when", "table", "game", "number", "players", "result", "open"][i]}, t)))),
       body),
+    reportPanel(),
     importPanel()));
   api("GET", "/api/me/hands").then((hands) => {
     if (!hands.length) {
@@ -39,6 +40,108 @@ export function mountHands(root, {onReplay = null} = {}) {
       } : null}, "Replay")))));
   }).catch((err) => toast(err.message));
   return () => {};
+}
+
+// ------------------------------------------------------------------ the report (docs/stats.md)
+
+let refreshReport = null; // set while the report panel is shown: an upload refreshes it
+
+function pct(v) {
+  return v === null || v === undefined ? "-" : `${Math.round(v * 100)}%`;
+}
+
+function reportPanel() {
+  const known = {game: new Map(), room: new Set(), table: new Set()};
+  const game = h("select", {id: "report-filter-game", "data-testid": "report-filter-game"});
+  const room = h("select", {id: "report-filter-room", "data-testid": "report-filter-room"});
+  const table = h("select", {id: "report-filter-table", "data-testid": "report-filter-table"});
+  const since = h("input", {type: "date", id: "report-filter-date", "data-testid": "report-filter-date",
+    title: "from this day"});
+  const until = h("input", {type: "date", id: "report-filter-until", "data-testid": "report-filter-until",
+    title: "to this day"});
+  const status = h("div", {class: "report-status muted", "data-testid": "report-status", role: "status"});
+  const body = h("div", {class: "report-body"});
+  const panel = h("section", {class: "panel report-panel", id: "report", "data-testid": "report"},
+    h("h3", {}, "Report"),
+    h("form", {class: "report-filters", onsubmit: (e) => { e.preventDefault(); load(); }},
+      h("label", {}, "Game ", game), h("label", {}, "Room ", room), h("label", {}, "From ", since),
+      h("label", {}, "to ", until), h("label", {}, "Table ", table)),
+    status, body);
+
+  function options(select, values, label) {
+    const chosen = select.value;
+    replace(select, h("option", {value: ""}, label),
+      [...values].sort((a, b) => String(a[1] ?? a).localeCompare(String(b[1] ?? b))).map((v) =>
+        Array.isArray(v) ? h("option", {value: v[0]}, v[1]) : h("option", {value: v}, v)));
+    select.value = chosen;
+  }
+
+  function hand(ref, testid) {
+    const label = `${signed(ref.net)} (${ref.big_bets >= 0 ? "+" : ""}${ref.big_bets.toFixed(1)} BB) ` +
+      `${ref.game} ${ref.room}${ref.hand ? " #" + ref.hand : ""}${ref.date ? " " + ref.date.slice(0, 10) : ""}`;
+    const href = ref.hand_id !== null ? `#/hand/${ref.hand_id}`
+      : ref.imported !== null ? `#/hands?imported=${ref.imported}` : null;
+    return h("li", {}, href ? h("a", {href, "data-testid": testid, class: "report-hand"}, label)
+      : h("span", {"data-testid": testid}, label));
+  }
+
+  function show(rep) {
+    for (const r of rep.rows) known.game.set(r.game, r.game_name);
+    rep.rooms.forEach((x) => known.room.add(x));
+    rep.tables.forEach((x) => known.table.add(x));
+    options(game, [...known.game.entries()], "All games");
+    options(room, known.room, "All rooms");
+    options(table, known.table, "All tables");
+    replace(status, `${rep.hands} hands, ${signed(rep.net)} chips` + (rep.truncated ? " (the newest hands)" : ""));
+    if (!rep.hands) {
+      replace(body, h("p", {class: "muted", "data-testid": "report-empty"}, "No hands pass the filters."));
+      return;
+    }
+    const head = ["Game", "Room", "Hands", "Net", "BB/100", "3rd st. in", "Completion", "Steal",
+      "Fold to steal", "Showdown", "Won at SD"];
+    replace(body,
+      h("table", {class: "lobby report-table", "data-testid": "report-table"},
+        h("thead", {}, h("tr", {}, head.map((t) => h("th", {}, t)))),
+        h("tbody", {}, [...rep.rows, ...(rep.rows.length > 1 ? [...rep.by_game, ...rep.by_room] : [])]
+          .map((r) => h("tr", {class: r.game && r.room ? null : "total",
+            dataset: {game: r.game || "", room: r.room || ""}},
+          h("td", {}, r.game_name || "All games"), h("td", {}, r.room || "All rooms"), h("td", {}, String(r.hands)),
+          h("td", {class: r.net > 0 ? "up" : r.net < 0 ? "down" : ""}, signed(r.net)),
+          h("td", {}, r.bb_per100 === null ? "-" : r.bb_per100.toFixed(2)),
+          h("td", {}, pct(r.entry)), h("td", {}, pct(r.completion)), h("td", {}, pct(r.steal)),
+          h("td", {}, pct(r.fold_to_steal)), h("td", {}, pct(r.wtsd)), h("td", {}, pct(r.wsd)))))),
+      h("img", {class: "report-graph", "data-testid": "report-graph", alt: "results over time",
+        width: "800", height: "320", src: `data:image/png;base64,${rep.png}`}),
+      h("div", {class: "report-biggest"},
+        h("div", {}, h("h4", {}, "Biggest wins"),
+          h("ol", {}, rep.biggest_wins.map((x) => hand(x, "report-biggest-win")))),
+        h("div", {}, h("h4", {}, "Biggest losses"),
+          h("ol", {}, rep.biggest_losses.map((x) => hand(x, "report-biggest-loss"))))));
+  }
+
+  let asked = 0;
+  async function load() {
+    const mine = ++asked;
+    const body = {game: game.value || null, room: room.value || null, since: since.value || null,
+      until: until.value || null, table: table.value || null,
+      imported: lastImport ? lastImport.hands.map((x) => x.phh) : []};
+    panel.dataset.state = "loading";
+    try {
+      const rep = await api("POST", "/api/me/report", body);
+      if (mine !== asked) return;
+      show(rep);
+      panel.dataset.state = "ready";
+    } catch (err) {
+      if (mine !== asked) return;
+      replace(status, h("span", {class: "error", "data-testid": "report-error"}, err.message));
+      panel.dataset.state = "error";
+    }
+  }
+
+  for (const el of [game, room, table, since, until]) el.addEventListener("change", load);
+  refreshReport = load;
+  load();
+  return panel;
 }
 
 // ------------------------------------------------------------------ import a room's file
@@ -91,6 +194,7 @@ function importPanel() {
     replace(status, "Importing…");
     try {
       show(await apiUpload(`/api/import?room=${encodeURIComponent(room.value)}`, chosen));
+      if (refreshReport) refreshReport();
     } catch (err) {
       replace(results);
       replace(status, h("span", {class: "error", "data-testid": "import-error"}, err.message));
