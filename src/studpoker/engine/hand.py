@@ -1180,7 +1180,7 @@ class Hand:
 
         public = tuple([player(s, s in shown) for s in range(n)])
         market, community, pot, to_act = tuple(self.market), tuple(self.community), self.pot, self.to_act
-        wild = _view_wild(self.game.wild, self.log)
+        wild = self.wild_ranks  # the last WildRanksChanged of the log, without reading it
         out = []
         for seat in seats:
             players = public

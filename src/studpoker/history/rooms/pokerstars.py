@@ -71,7 +71,8 @@ TITLE: Final = "PokerStars"
 _HEADER: Final = re.compile(r"PokerStars (?:Home Game )?(?:Zoom )?(?:Hand|Game) #(\d+):\s*(.*)")
 _GAMES: Final = (("7 Card Stud Hi/Lo", "stud8"), ("7 Card Stud", "stud"), ("Razz", "razz"),
                  ("Stud Hi/Lo", "stud8"))
-_STAKES: Final = re.compile(r"([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?")
+# a run of digits is tried from its first digit only: linear (from every digit of it, quadratic)
+_STAKES: Final = re.compile(r"((?:[$€£]|(?<![\d.,]))[\d.,]+)/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?")
 _TIME: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ?([A-Z]{2,4})?")
 _TABLE: Final = re.compile(r"Table '(.*)'(?: (\d+)-max)?(?: \(Play Money\))?(?: Seat #(\d+) is the button)?")
 _SEAT: Final = re.compile(r"Seat (\d+): (.+?) \(([^ )]+) in chips(?:, [^)]*)?\)(.*)")
