@@ -29,6 +29,8 @@ from _server_support import (
     ServerThread,
     free_port,
     guest,
+    need_pg,
+    pg_schema_url,
     run,
     seated_table,
     wait_until,
@@ -194,3 +196,51 @@ def test_upload_limits_answer_with_their_reason(strict: ServerThread, tmp_path: 
             assert r.status_code == 429 and "too many replays" in r.json()["detail"]
 
     run(main(), timeout=600)
+
+
+def test_pg_play_never_waits_behind_other_transactions() -> None:
+    """On PostgreSQL the database calls run on threads. A burst of logins, seats and REST
+    calls that takes every general database thread (here: calls held open) must not hold up
+    play: the plain actions' group commits, and a hand's settlement and the next deal, have
+    threads of their own (docs/scaling.md: one action in a hundred used to wait seconds in
+    the one shared line)."""
+    import threading
+
+    need_pg()
+    with pg_schema_url() as url, ServerThread(url) as srv:
+        reg = srv.manager
+        release, started = threading.Event(), threading.Semaphore(0)
+
+        def held() -> None:  # a slow transaction of something else than play
+            started.release()
+            release.wait(300)
+
+        async def main() -> None:
+            tid, players = await seated_table(srv.url, STUD, 2)
+            await wait_until(lambda: any(p.my_turn(tid) for p in players), 60, "a player to act")
+            first = players[0].tables[tid].hand.id
+            blockers = [reg.executor.submit(held) for _ in range(reg.executor._max_workers)]
+            try:
+                for _ in blockers:
+                    assert await asyncio.to_thread(started.acquire, True, 60), "a general thread free"
+                # every general thread is taken: the hand is played out, settled, and the next dealt
+                await wait_until(lambda: any(p.my_turn(tid) for p in players), 60, "a player to act")
+                while all(p.tables[tid].hand.id == first for p in players):
+                    player = next((p for p in players if p.my_turn(tid)), None)
+                    if player is None:
+                        await asyncio.sleep(0.01)
+                        continue
+                    turn = player.my_turn(tid)
+                    assert turn is not None
+                    hand, _ = turn
+                    decision = make_bot("station").act(hand.seat_view(player.tables[tid].game))
+                    assert (await player.act(tid, hand, decision))["type"] == "ack"
+                await wait_until(lambda: all(p.tables[tid].hand.id != first for p in players), 60,
+                                 "the next hand dealt")
+                assert not any(b.done() for b in blockers)
+            finally:
+                release.set()
+            for c in players:
+                await c.close()
+
+        run(main(), timeout=300)
