@@ -1206,7 +1206,7 @@ class Hand:
 
         public = tuple([player(s, s in shown) for s in range(n)])
         market, community, pot, to_act = tuple(self.market), tuple(self.community), self.pot, self.to_act
-        wild = _view_wild(self.game.wild, self.log)
+        wild = self.wild_ranks  # the last WildRanksChanged of the log, without reading it
         private = self.game.lowest_down_wild
         out = []
         for seat in seats:

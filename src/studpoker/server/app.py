@@ -97,6 +97,7 @@ def create_app(
                 collector.uninstall()
             await manager.stop()
             guards.hashes.shutdown()
+            guards.work.shutdown()
             await guards.close()
             db.dispose()
 

@@ -1,10 +1,11 @@
-"""Limits against abuse: sliding-window counters, the password-hash gate, JSON depth.
+"""Limits against abuse: sliding-window counters, the password-hash gate, JSON depth, the
+worker pool of uploads (:mod:`studpoker.server.work`).
 
-The counters of failed logins, new accounts and guests live in the memory of
+The counters of failed logins, new accounts, guests, uploads and replays live in the memory of
 the server process, or, in a cluster (``--redis``), in Redis, so that they
 count every process's requests together (:class:`RedisWindows`); the hash
-gate and the websockets per address are each process's own (docs/server.md,
-"Limits").
+gate, the upload workers and the websockets per address are each process's own
+(docs/server.md, "Limits").
 
 >>> w = SlidingWindow(limit=2, window=10.0)
 >>> w.hit("a", now=0.0), w.hit("a", now=1.0), w.hit("a", now=2.0)
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from studpoker.server.config import Settings
+from studpoker.server.work import WorkPool
 
 if TYPE_CHECKING:
     from argon2 import PasswordHasher
@@ -214,7 +216,8 @@ Hits = Sequence[tuple[str, str]]
 
 
 class Windows(Protocol):
-    """Named sliding windows (``login_ip``, ``login_name``, ``registrations``, ``guests``)."""
+    """Named sliding windows (``login_ip``, ``login_name``, ``registrations``, ``guests``,
+    ``uploads``, ``replays``)."""
 
     async def hit(self, hits: Hits) -> tuple[float, str]:
         """Record one event under each ``(window, key)`` if every window allows it: ``(0, id)``;
@@ -335,6 +338,7 @@ class Guards:
     settings: Settings
     windows: Windows
     hashes: HashGate
+    work: WorkPool  # uploads read and hands replayed, in worker processes
     sockets_by_ip: dict[str, int] = field(default_factory=dict)
 
     @classmethod
@@ -348,11 +352,15 @@ class Guards:
             "login_name": SlidingWindow(limit=s.login_failures_per_name, window=s.login_window),
             "registrations": SlidingWindow(limit=s.registrations_per_ip, window=s.registration_window),
             "guests": SlidingWindow(limit=s.guests_per_ip, window=s.guest_window),
+            "uploads": SlidingWindow(limit=s.uploads_per_ip, window=s.upload_window),
+            "replays": SlidingWindow(limit=s.replays_per_ip, window=s.replay_window),
         }
         counted: Windows = (LocalWindows(windows) if redis_url is None
                             else RedisWindows(windows, redis_url=redis_url, prefix=prefix))
         hashes = HashGate(concurrency=s.hash_concurrency, wait=s.hash_wait, processes=s.hash_processes)
-        return cls(settings=s, windows=counted, hashes=hashes)
+        work = WorkPool(workers=s.import_workers, queue=s.import_queue, wait=s.import_wait,
+                        time_limit=s.import_time_limit)
+        return cls(settings=s, windows=counted, hashes=hashes, work=work)
 
     async def login_attempt(self, ip: str, key: str) -> str:
         """Count a login try against its address and its name (known or not) before any hash;
@@ -374,6 +382,14 @@ class Guards:
     async def new_guest(self, ip: str) -> None:
         """Count a guest of an address (:class:`LimitExceeded` over the limit)."""
         await self._count("guests", ip, "guests from this address")
+
+    async def new_upload(self, ip: str) -> None:
+        """Count a hand history uploaded from an address (:class:`LimitExceeded` over the limit)."""
+        await self._count("uploads", ip, "uploads from this address")
+
+    async def new_replay(self, ip: str) -> None:
+        """Count an imported hand replayed for an address (:class:`LimitExceeded` over the limit)."""
+        await self._count("replays", ip, "replays from this address")
 
     async def _count(self, window: str, key: str, what: str) -> None:
         wait, _ = await self.windows.hit([(window, key)])

@@ -81,7 +81,8 @@ GAMES: Final = game_table({
 
 _STREETS: Final = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3,
                    "7th STREET": 4, "RIVER": 4}
-_STAKES: Final = re.compile(r"([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?")
+# a run of digits is tried from its first digit only: linear (from every digit of it, quadratic)
+_STAKES: Final = re.compile(r"((?:[$€£]|(?<![\d.,]))[\d.,]+)/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?")
 _TIME: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ?([A-Z]{2,4})?")
 _TOURNAMENT: Final = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
 _LEVEL: Final = re.compile(r"Level (\w+)", re.IGNORECASE)

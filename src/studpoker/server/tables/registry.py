@@ -172,10 +172,18 @@ class Registry:
         self.delta_watchers: dict[int, set[Outbox]] = {}  # ... of which want updates as deltas
         # SQLite commits are local and take well under a millisecond: they run on the event
         # loop itself (a thread hop costs more under the GIL). PostgreSQL waits on the network:
-        # its commits run on database threads.
+        # its commits run on database threads, in three lines that never wait for one another
+        # (docs/scaling.md): the group commits of plain events (most actions: one thread), the
+        # rest of play (a hand dealt or settled, a leave: two threads), and everything else
+        # (logins, seats, REST, sweeps: ``db_threads``). Before, an action could wait seconds
+        # behind a burst of logins and seats, or of hands dealt, in one shared line.
         threads = settings.db_threads if settings.db_threads >= 0 else (0 if db.is_sqlite else 4)
         self.executor = (ThreadPoolExecutor(max_workers=threads, thread_name_prefix="studpoker-db")
                          if threads else None)
+        self.play_executor = (ThreadPoolExecutor(max_workers=2, thread_name_prefix="studpoker-play")
+                              if threads else None)
+        self.event_executor = (ThreadPoolExecutor(max_workers=1, thread_name_prefix="studpoker-events")
+                               if threads else None)
         self._bot_factory = bot_factory
         self._tasks: set[asyncio.Task[Any]] = set()
         self._events: list[tuple[store.EventRow, asyncio.Future[None]]] = []  # waiting for a group commit
@@ -192,11 +200,13 @@ class Registry:
 
     # ---------------------------------------------------------- plumbing
 
-    async def run_db(self, fn: Callable[[], T]) -> T:
-        """Run a blocking database call (on a database thread, if there are any)."""
-        if self.executor is None:
+    async def run_db(self, fn: Callable[[], T], *, play: bool = False) -> T:
+        """Run a blocking database call (on a database thread, if there are any; ``play``: a
+        transaction of a hand in play, on the threads of play)."""
+        executor = self.play_executor if play else self.executor
+        if executor is None:
             return fn()
-        return await asyncio.get_running_loop().run_in_executor(self.executor, fn)
+        return await asyncio.get_running_loop().run_in_executor(executor, fn)
 
     async def record_event(self, *, table_id: int, hand_id: int, idx: int, kind: str, data: dict[str, Any],
                            source: str, seat_updates: dict[int, dict[str, Any]],
@@ -207,7 +217,7 @@ class Registry:
         if finish is not None or any(seat_updates.values()):
             await self.run_db(lambda: store.record_event(
                 self.db, table_id=table_id, hand_id=hand_id, idx=idx, kind=kind, data=data, source=source,
-                seat_updates=seat_updates, finish=finish))
+                seat_updates=seat_updates, finish=finish), play=True)
             return
         stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._events.append((store.EventRow(hand_id=hand_id, idx=idx, kind=kind, data=data, source=source),
@@ -224,7 +234,11 @@ class Registry:
                 group, self._events = self._events[:GROUP_COMMIT], self._events[GROUP_COMMIT:]
                 rows = [row for row, _ in group]
                 try:
-                    await self.run_db(functools.partial(store.insert_events, self.db, rows))
+                    rows_in = functools.partial(store.insert_events, self.db, rows)
+                    if self.event_executor is None:
+                        rows_in()
+                    else:
+                        await asyncio.get_running_loop().run_in_executor(self.event_executor, rows_in)
                 except Exception as exc:
                     for _, stored in group:
                         if not stored.done():
@@ -460,8 +474,9 @@ class Registry:
             task.cancel()
         if self.cluster is not None:
             await self.cluster.stop()
-        if self.executor is not None:
-            self.executor.shutdown(wait=True)
+        for executor in (self.event_executor, self.play_executor, self.executor):
+            if executor is not None:
+                executor.shutdown(wait=True)
 
     async def reload(self, room: Room) -> Room:
         """Rebuild a room from the database after a failed commit (the caller holds its lock).

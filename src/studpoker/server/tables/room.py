@@ -91,8 +91,9 @@ class RoomHost(Protocol):
     settings: Settings
     stats: dict[str, int]
 
-    async def run_db(self, fn: Callable[[], T]) -> T:
-        """Run a blocking database call."""
+    async def run_db(self, fn: Callable[[], T], *, play: bool = False) -> T:
+        """Run a blocking database call (``play``: a transaction of a hand in play, which
+        never waits behind logins, seats or REST calls)."""
         ...
 
     async def record_event(self, *, table_id: int, hand_id: int, idx: int, kind: str, data: dict[str, Any],
@@ -635,7 +636,7 @@ class Room:
             hand_id = await host.run_db(lambda: store.start_hand(
                 host.db, table_id=self.id, number=number, seed=seed, commitment=commitment,
                 prev_button=prev_button, button=button, dealer=hand.dealer,
-                hand_seats=list(t.hand_seats), start=start, game=stored_game))
+                hand_seats=list(t.hand_seats), start=start, game=stored_game), play=True)
         except Exception:
             log.exception("table %s: could not store a new hand", self.id)
             await host.reload(self)
@@ -813,7 +814,7 @@ class Room:
             try:
                 await host.run_db(lambda: store.record_event(
                     host.db, table_id=self.id, hand_id=hand_id, idx=idx, kind="leave", data={"seat": ts},
-                    source="player", seat_updates={ts: {"leaving": True}}, finish=None))
+                    source="player", seat_updates={ts: {"leaving": True}}, finish=None), play=True)
             except Exception:
                 await host.reload(self)
                 raise ProtocolError("server_error", "could not store that; try again") from None
