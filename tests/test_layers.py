@@ -267,3 +267,140 @@ def test_the_package_gives_the_engine_names_with_their_words() -> None:
     with pytest.raises(AttributeError, match="no attribute 'NoSuchGame'"):
         studpoker.NoSuchGame  # noqa: B018
     assert set(studpoker.engine.__all__) <= set(dir(studpoker))
+
+
+# ------------------------------------------------------------------ no game named outside the engine
+
+SRC = ROOT / "src" / "studpoker"
+# studpoker/history/ is being rewritten on its own (its room converters still compare names);
+# it joins this check when that rewrite lands
+NOT_YET_CHECKED = ("history",)
+
+
+def _game_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The registry's game names, and every name the game classes go by in the games package."""
+    import studpoker.engine.games as games
+
+    classes = set(games.GAMES.values())
+    class_names = {name for name, value in vars(games).items() if isinstance(value, type) and value in classes}
+    class_names |= {cls.__name__ for cls in classes}
+    return frozenset(games.GAMES), frozenset(class_names)
+
+
+def _named_games(source: str, names: frozenset[str], classes: frozenset[str]) -> list[tuple[int, str]]:
+    """Where ``source`` compares a value with a game's name (``==``, ``!=``, ``in``, ``is``,
+    against a string or a tuple, list or set of strings) or checks a value against a game class
+    (``isinstance``/``issubclass``)."""
+    found: list[tuple[int, str]] = []
+
+    def strings(node: ast.expr) -> list[str]:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, ast.Tuple | ast.List | ast.Set):
+            return [s for elt in node.elts for s in strings(elt)]
+        return []
+
+    def class_refs(node: ast.expr) -> list[str]:
+        if isinstance(node, ast.Name):
+            return [node.id] if node.id in classes else []
+        if isinstance(node, ast.Attribute):
+            return [node.attr] if node.attr in classes else []
+        if isinstance(node, ast.Tuple):
+            return [s for elt in node.elts for s in class_refs(elt)]
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            return class_refs(node.left) + class_refs(node.right)
+        return []
+
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare) and any(
+                isinstance(op, ast.Eq | ast.NotEq | ast.In | ast.NotIn | ast.Is | ast.IsNot) for op in node.ops):
+            named = [s for side in (node.left, *node.comparators) for s in strings(side) if s in names]
+            found += [(node.lineno, f"compares with the game name {s!r}") for s in named]
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2):
+            found += [(node.lineno, f"{node.func.id}(..., {c})") for c in class_refs(node.args[1])]
+    return found
+
+
+def test_no_module_outside_the_engine_names_a_game() -> None:
+    """Everything a module needs to know about a game is on its class (studpoker.engine.games):
+    outside the engine no module compares a game's name or checks a game's class."""
+    names, classes = _game_names()
+    bad = []
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC)
+        if rel.parts[0] == "engine" or rel.parts[0] in NOT_YET_CHECKED:
+            continue
+        bad += [f"{rel}:{line} {what}" for line, what in _named_games(path.read_text(), names, classes)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("source", [
+    'if game.name == "razz":\n    pass\n',
+    'x = name != "wallstreet"\n',
+    'x = g in ("stud", "stud8")\n',
+    'x = "baseball" in {name}\n',
+    'x = isinstance(game, WallStreet)\n',
+    'x = isinstance(game, SevenCardStud | games.Razz)\n',
+    'x = issubclass(GAMES[n], (StudHiLo, HighChicago))\n',
+])
+def test_the_game_name_check_catches(source: str) -> None:
+    names, classes = _game_names()
+    assert _named_games(source, names, classes)
+
+
+def test_the_game_name_check_passes_data_and_other_words() -> None:
+    names, classes = _game_names()
+    source = ('x = game.has_market\ny = kind == "buy_in"\nz = isinstance(game, Game)\n'
+              'w = GAMES["stud"]\nv = from_options("razz")\n')
+    assert _named_games(source, names, classes) == []
+
+
+# ------------------------------------------------------------------ one dispatch over the log
+
+# every reader of the operation log, by the name it registers under, and its module; the
+# history exporter (studpoker/history/export.py) is being rewritten on its own and joins the
+# list when that rewrite lands
+LOG_READERS = {
+    "describe": "studpoker.describe",
+    "codec": "studpoker.codec",
+    "encoder": "studpoker.env._encode",
+    "fairness": "studpoker.fairness",
+    "phh": "studpoker.phh",
+    "stats": "studpoker.stats",
+}
+
+
+def test_every_record_type_is_in_the_one_list() -> None:
+    """``OPERATION_TYPES`` lists every record class of the engine's log."""
+    from studpoker.engine import operations
+
+    defined = {value for value in vars(operations).values()
+               if isinstance(value, type) and issubclass(value, operations.Operation)
+               and value is not operations.Operation}
+    assert set(operations.OPERATION_TYPES) == defined
+    assert len(operations.OPERATION_TYPES) == len(defined)
+
+
+@pytest.mark.parametrize(("reader", "module"), sorted(LOG_READERS.items()))
+def test_every_log_reader_has_a_handler_for_every_record_type(reader: str, module: str) -> None:
+    """A new record type (a new mechanic) fails here until each reader says what it does with it."""
+    from studpoker.engine.operations import READERS
+
+    if reader == "encoder":
+        pytest.importorskip("numpy")  # the RL extra
+    importlib.import_module(module)
+    assert reader in READERS, f"{module} registers no LogReader named {reader!r}"
+    assert READERS[reader].missing() == (), f"{reader} has no handler for {READERS[reader].missing()}"
+
+
+def test_a_reader_missing_a_record_type_is_caught() -> None:
+    from studpoker.engine.operations import OPERATION_TYPES, READERS, HandEnded, LogReader
+
+    partial = LogReader("partial", {t: LogReader.skip for t in OPERATION_TYPES if t is not HandEnded})
+    try:
+        assert partial.missing() == ("HandEnded",)
+        with pytest.raises(TypeError, match="'partial' has no handler for HandEnded"):
+            partial(HandEnded(stacks=(1, 2)))
+    finally:
+        del READERS["partial"]

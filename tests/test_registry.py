@@ -332,3 +332,26 @@ def test_a_game_class_that_clashes_with_one_registered_is_refused() -> None:
     assert before == GAMES
     with pytest.raises(GameError, match="not a known game"):
         to_options(Toy(ante=1, bring_in=2, small_bet=5, big_bet=10))
+
+
+def test_what_a_game_class_says_holds_together() -> None:
+    """The stakes, the options left out (with their rules) and the cards per street of each game."""
+    from studpoker.engine.games import option_names, scale_stakes
+
+    every_option = {o for name in GAMES for o in option_names(name)}
+    for name, cls in GAMES.items():
+        options = set(option_names(name))
+        assert set(cls.stake_names) <= options and "ante" in cls.stake_names, name
+        assert set(cls.default_stakes) <= set(cls.stake_names), name
+        for option, rule in cls.left_out.items():  # R3.9, R5.3, R6.1, R6.5, R8.1, R8.2
+            assert option in every_option and option not in options and rule.startswith("R"), (name, option)
+        assert set(cls.own_options) <= options
+        game = from_options(name)
+        assert len(cls.street_cards) == len(game.streets)
+        assert cls.has_market == (game.unit > 0)
+        bigger = game.with_stakes(**scale_stakes({k: to_options(game)[k] for k in cls.stake_names}, 2))
+        assert bigger.ante == 2 * game.ante and [s.bet for s in bigger.streets] == [2 * s.bet for s in game.streets]
+        assert type(bigger) is cls
+    with pytest.raises(GameError, match="joker is not a stake of Seven Card Stud"):
+        from_options("stud").with_stakes(joker=True)
+    assert from_options("baseball").with_stakes(ante=2, bring_in=4, small_bet=10, big_bet=20).up_card_price == 20

@@ -22,7 +22,7 @@ except ImportError as _exc:
     raise missing_extra(_exc, what="the studpoker command", extra="cli") from _exc
 
 from studpoker.describe import describe_operation
-from studpoker.engine.cards import CardError, parse_cards
+from studpoker.engine.cards import RANK_CHARS, CardError, parse_cards
 from studpoker.engine.evaluation import (
     HighValue,
     LowValue,
@@ -236,7 +236,7 @@ def league(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     from rich.table import Table as RichTable
 
-    from studpoker.league import LeagueError, plot
+    from studpoker.league import TABLE_SIZE, LeagueError, heads_up, plot
     from studpoker.league import league as run_league
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
@@ -264,7 +264,7 @@ def league(
     if as_json:
         print(json.dumps(result.to_dict()))
         return
-    what = "heads-up pairs" if result.game != "wallstreet" else "5-handed tables"
+    what = "heads-up pairs" if heads_up(result.game) else f"{TABLE_SIZE}-handed tables"
     table = RichTable(title=f"{result.game} league: {len(result.matches)} {what}, "
                             f"{hands} hands each, seed {seed}")
     for column in ("#", "bot", "rating", "95% CI", "chips/hand", "hands"):
@@ -504,7 +504,8 @@ def stats_command(
         table.add_column(column, justify="left" if column in ("player", "game") else "right")
     for s in stats.rows(player=player):
         ci = s.per100_ci
-        table.add_row(s.name, "WS" if s.game == "wallstreet" else s.game, str(s.hands),
+        kind = GAMES.get(s.game)
+        table.add_row(s.name, (kind.short_name if kind else "") or s.game, str(s.hands),
                       pct(s.vpip), pct(s.third_raise), pct(s.steal), pct(s.fold_to_steal),
                       pct(s.saw_fourth), pct(s.wtsd), pct(s.wsd), num(s.af()), f"{s.net:+d}",
                       "-" if s.per100 is None else f"{s.per100:+.0f}",
@@ -517,13 +518,15 @@ def stats_command(
         for s in rows:
             by_street = ", ".join(f"{name} {num(s.af(i))}" for i, name in enumerate(STREETS))
             console.print(f"{s.game}: aggression by street: {by_street}")
-            if s.game == "wallstreet":
+            kind = GAMES.get(s.game)
+            if kind is not None and kind.has_market:
                 buys = ", ".join(f"{r} {pct(s.market_buys(i))}"
                                  for i, r in enumerate(("fourth", "fifth", "sixth")))
                 console.print(f"{s.game}: market buys per card round: {buys}; average price "
                               f"{num(s.avg_market_price)}")
-            if s.game == "baseball":  # R8.2
-                console.print(f"{s.game}: paid for {s.threes_paid} of {s.three_decisions} face-up 3s "
+            if kind is not None and kind.price_rank is not None:  # R8.2
+                console.print(f"{s.game}: paid for {s.threes_paid} of {s.three_decisions} face-up "
+                              f"{RANK_CHARS[kind.price_rank]}s "
                               f"({pct(s.pay_three)})")
 
 

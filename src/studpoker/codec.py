@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
@@ -34,12 +35,14 @@ from studpoker.engine.evaluation import evaluate_high, evaluate_low, evaluate_ra
 from studpoker.engine.games import Game, Ranking
 from studpoker.engine.hand import Phase, PlayerView, PotResult, SeatView
 from studpoker.engine.operations import (
+    OPERATION_TYPES,
     ActionTaken,
     AntePosted,
     CardDealt,
     ChipsReturned,
     CommunityCardDealt,
     HandEnded,
+    LogReader,
     MarketDealt,
     Operation,
     PotAwarded,
@@ -153,17 +156,9 @@ def dumps(value: object) -> str:
 _ENCODE = json.JSONEncoder(separators=(",", ":")).encode
 
 _OP_NAMES: dict[type[Operation], str] = {
-    AntePosted: "ante_posted",
-    StreetStarted: "street_started",
-    CardDealt: "card_dealt",
-    CommunityCardDealt: "community_card_dealt",
-    MarketDealt: "market_dealt",
-    ActionTaken: "action_taken",
-    ChipsReturned: "chips_returned",
-    PotAwarded: "pot_awarded",
-    HandEnded: "hand_ended",
-    WildRanksChanged: "wild_ranks_changed",
+    kind: re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower() for kind in OPERATION_TYPES
 }
+"""Each record type's JSON name: its class name in snake case (``CardDealt``: ``card_dealt``)."""
 _OP_TYPES = {v: k for k, v in _OP_NAMES.items()}
 
 
@@ -222,18 +217,41 @@ def op_from_dict(d: Mapping[str, Any]) -> Operation:
     if kind is None:
         raise ValueError(f"unknown log record {d.get('op')!r}")
     fields = {k: v for k, v in d.items() if k not in ("op", "text")}
-    if kind is CardDealt:
-        fields["card"] = _parse_card(fields.get("card"))
-    elif kind in (CommunityCardDealt, MarketDealt):
-        fields["card"] = _parse_card(fields["card"])
-    elif kind is ActionTaken:
-        fields["action"] = Action.from_dict(fields["action"])
-        fields["cards"] = tuple(_parse_card(c) for c in fields.get("cards", ()))
-    elif kind is HandEnded:
-        fields["stacks"] = tuple(fields["stacks"])
-    elif kind is WildRanksChanged:
-        fields["ranks"] = tuple(fields["ranks"])
-    return kind(**fields)
+    return kind(**_FIELDS_FROM_JSON.handler(kind)(fields))
+
+
+def _as_they_are(fields: dict[str, Any]) -> dict[str, Any]:
+    return fields
+
+
+def _dealt_card(fields: dict[str, Any]) -> dict[str, Any]:
+    return fields | {"card": _parse_card(fields.get("card"))}  # None: a card hidden from the viewer
+
+
+def _public_card(fields: dict[str, Any]) -> dict[str, Any]:
+    return fields | {"card": _parse_card(fields["card"])}
+
+
+def _action_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    return fields | {"action": Action.from_dict(fields["action"]),
+                     "cards": tuple(_parse_card(c) for c in fields.get("cards", ()))}
+
+
+def _stacks(fields: dict[str, Any]) -> dict[str, Any]:
+    return fields | {"stacks": tuple(fields["stacks"])}
+
+
+def _ranks(fields: dict[str, Any]) -> dict[str, Any]:
+    return fields | {"ranks": tuple(fields["ranks"])}
+
+
+_FIELDS_FROM_JSON: LogReader[dict[str, Any]] = LogReader("codec", {
+    AntePosted: _as_they_are, StreetStarted: _as_they_are, CardDealt: _dealt_card,
+    CommunityCardDealt: _public_card, MarketDealt: _public_card, ActionTaken: _action_fields,
+    ChipsReturned: _as_they_are, PotAwarded: _as_they_are, HandEnded: _stacks,
+    WildRanksChanged: _ranks,
+})
+"""Each record type's fields from JSON (:func:`op_from_dict`): cards, actions and tuples."""
 
 
 def _partial_high(cards: Sequence[Card]) -> str:

@@ -30,6 +30,7 @@ from studpoker.engine.operations import (
     ChipsReturned,
     CommunityCardDealt,
     HandEnded,
+    LogReader,
     MarketDealt,
     Operation,
     PotAwarded,
@@ -162,33 +163,66 @@ def describe_operation(
     def cards_text(cards: Iterable[Card | None]) -> str:
         return _cards_text(None if c is not None and c in unseen else c for c in cards)
 
-    if isinstance(op, ActionTaken):
-        return describe_action(op.action, name=seat_name(op.action.seat, names),
-                               cards=[None if c in unseen else c for c in op.cards])
-    if isinstance(op, StreetStarted):
-        return f"{op.name.replace('_', ' ')} street"
-    if isinstance(op, CardDealt):
-        return (f"{seat_name(op.seat, names)} gets {cards_text([op.card])} "
-                + ("up" if op.face_up else "down"))
-    if isinstance(op, AntePosted):
-        return f"{seat_name(op.seat, names)} posts ante {op.amount}"
-    if isinstance(op, CommunityCardDealt):
-        return f"community card {cards_text([op.card])}"
-    if isinstance(op, MarketDealt):
-        return f"market slot {op.slot}: {cards_text([op.card])}"
-    if isinstance(op, ChipsReturned):
-        return f"{seat_name(op.seat, names)} takes back {op.amount} uncalled"
-    if isinstance(op, PotAwarded):
-        half = "" if op.half == "all" else f" ({op.half})"
-        with_hand = f" with {op.hand}" if op.hand else ""
-        return f"{seat_name(op.seat, names)} wins {op.amount} from the {pot_name(op.pot)}{half}{with_hand}"
-    if isinstance(op, HandEnded):
-        return f"hand over; stacks {list(op.stacks)}"
-    if isinstance(op, WildRanksChanged):  # R8.3
-        if op.follower is not None:
-            return f"the {follower_word(op.follower)} is wild now"
-        return "only " + wild_text(op.ranks) + " now" if op.ranks else "nothing is wild now"
-    raise TypeError(f"not a log record: {op!r}")
+    if not isinstance(op, Operation):
+        raise TypeError(f"not a log record: {op!r}")
+    return _WORDS_OF(op, names, cards_text, unseen)
+
+
+_CardsText = Callable[[Iterable[Card | None]], str]
+
+
+def _taken(op: ActionTaken, names: Names | None, cards_text: _CardsText, unseen: Container[Card]) -> str:
+    return describe_action(op.action, name=seat_name(op.action.seat, names),
+                           cards=[None if c in unseen else c for c in op.cards])
+
+
+def _street(op: StreetStarted, names: Names | None, cards_text: _CardsText, unseen: Container[Card]) -> str:
+    return f"{op.name.replace('_', ' ')} street"
+
+
+def _dealt(op: CardDealt, names: Names | None, cards_text: _CardsText, unseen: Container[Card]) -> str:
+    return f"{seat_name(op.seat, names)} gets {cards_text([op.card])} " + ("up" if op.face_up else "down")
+
+
+def _ante(op: AntePosted, names: Names | None, cards_text: _CardsText, unseen: Container[Card]) -> str:
+    return f"{seat_name(op.seat, names)} posts ante {op.amount}"
+
+
+def _community(op: CommunityCardDealt, names: Names | None, cards_text: _CardsText,
+               unseen: Container[Card]) -> str:
+    return f"community card {cards_text([op.card])}"
+
+
+def _market(op: MarketDealt, names: Names | None, cards_text: _CardsText, unseen: Container[Card]) -> str:
+    return f"market slot {op.slot}: {cards_text([op.card])}"
+
+
+def _returned(op: ChipsReturned, names: Names | None, cards_text: _CardsText, unseen: Container[Card]) -> str:
+    return f"{seat_name(op.seat, names)} takes back {op.amount} uncalled"
+
+
+def _awarded(op: PotAwarded, names: Names | None, cards_text: _CardsText, unseen: Container[Card]) -> str:
+    half = "" if op.half == "all" else f" ({op.half})"
+    with_hand = f" with {op.hand}" if op.hand else ""
+    return f"{seat_name(op.seat, names)} wins {op.amount} from the {pot_name(op.pot)}{half}{with_hand}"
+
+
+def _ended(op: HandEnded, names: Names | None, cards_text: _CardsText, unseen: Container[Card]) -> str:
+    return f"hand over; stacks {list(op.stacks)}"
+
+
+def _wild(op: WildRanksChanged, names: Names | None, cards_text: _CardsText, unseen: Container[Card]) -> str:
+    if op.follower is not None:  # R8.3
+        return f"the {follower_word(op.follower)} is wild now"
+    return "only " + wild_text(op.ranks) + " now" if op.ranks else "nothing is wild now"
+
+
+_WORDS_OF: LogReader[str] = LogReader("describe", {
+    ActionTaken: _taken, StreetStarted: _street, CardDealt: _dealt, AntePosted: _ante,
+    CommunityCardDealt: _community, MarketDealt: _market, ChipsReturned: _returned,
+    PotAwarded: _awarded, HandEnded: _ended, WildRanksChanged: _wild,
+})
+"""Each record type in words (:func:`describe_operation`)."""
 
 
 def _action_words(action: Action) -> str:

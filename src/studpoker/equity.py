@@ -52,10 +52,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from studpoker._extras import extra_of
-from studpoker.engine.cards import JOKER_CODE, Card, CardError, CardsLike, format_cards, parse_cards
+from studpoker.engine.cards import (
+    JOKER_CODE,
+    RANK_CHARS,
+    Card,
+    CardError,
+    CardsLike,
+    format_cards,
+    parse_cards,
+)
 from studpoker.engine.evaluation import deuce_seven_key, high_key, low_key, razz_key
-from studpoker.engine.games import GameError, Ranking, canonical_name, from_options
-from studpoker.engine.games.base import hand_size
+from studpoker.engine.games import GAMES as ENGINE_GAMES
+from studpoker.engine.games import Game, GameError, Ranking, canonical_name
 from studpoker.engine.wild import RankLike, wild_high_key, wild_low_key, wild_mask
 
 try:  # the compiled engine: the [fast] extra
@@ -89,29 +97,42 @@ __all__ = [
     "warmup",
 ]
 
-GAMES: Final[dict[str, bool]] = {
-    "stud": False,
-    "wallstreet": True,
-    "stud8": True,
-    "stud-hi-lo": True,
-    "razz": False,
-    "baseball": False,
-    "follow_the_queen": False,
-    "high_chicago": False,
-    "low_chicago": False,
-    "five_stud": False,
-    "razz27": False,
-}
-"""Game names and whether the pot is split high-low. How many cards a hand ends with and how
-the best hand ranks come from the engine's game class (its street table and pot halves)."""
+_RANKINGS: Final = frozenset({Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.RAZZ, Ranking.WILD_HIGH,
+                               Ranking.HIGH_SPADE, Ranking.LOW_SPADE, Ranking.DEUCE_SEVEN})
+"""The rankings of a pot's shares this module knows how to count."""
 
-SPADE_GAMES: Final[dict[str, str]] = {"high_chicago": "high", "low_chicago": "low"}
+
+def _counted(game: type[Game]) -> bool:
+    """Whether :func:`compute` counts ``game``: five to seven cards each (its street table),
+    every share ranked as it can."""
+    return (5 <= _cards(game) <= 7 and {h.ranking for h in game.halves} <= _RANKINGS)
+
+
+def _cards(game: type[Game]) -> int:
+    """The cards each hand of ``game`` ends with (its street table: 7, or 5 in Five Card Stud)."""
+    return sum(down + up for down, up in game.street_cards)
+
+
+def _rankings(game: type[Game]) -> set[Ranking]:
+    return {h.ranking for h in game.halves}
+
+
+GAMES: Final[dict[str, bool]] = {name: game.high_low for name, game in ENGINE_GAMES.items() if _counted(game)}
+"""Game names and whether the pot is split high-low (every game of the registry this module
+counts, read from its class; other names of a game, ``"stud-hi-lo"``, are taken as well)."""
+
+SPADE_GAMES: Final[dict[str, str]] = {
+    name: "high" if Ranking.HIGH_SPADE in _rankings(ENGINE_GAMES[name]) else "low"
+    for name in GAMES if _rankings(ENGINE_GAMES[name]) & {Ranking.HIGH_SPADE, Ranking.LOW_SPADE}}
 """The games of :data:`GAMES` whose pot is split with the highest or lowest spade in the hole (R8.4)."""
 
-WILD_DEFAULTS: Final[dict[str, str]] = {"baseball": "93", "follow_the_queen": "Q"}
+WILD_DEFAULTS: Final[dict[str, str]] = {
+    name: "".join(RANK_CHARS[r] for r in range(12, -1, -1) if ENGINE_GAMES[name].wild >> r & 1)
+    for name in GAMES if ENGINE_GAMES[name].wild}
 """The wild ranks of the wild-card games of :data:`GAMES` when ``wild`` is not given (R8.2, R8.3)."""
 
-LOWBALL: Final = frozenset({"razz", "razz27"})
+LOWBALL: Final = frozenset(name for name in GAMES if _rankings(ENGINE_GAMES[name]) in (
+    {Ranking.RAZZ}, {Ranking.DEUCE_SEVEN}))
 """The games of :data:`GAMES` won by the best low (razz R6.2, deuce-to-seven R10.1) instead of the
 best high."""
 
@@ -249,7 +270,7 @@ class EquityResult:
 @dataclass(frozen=True)
 class _Spot:
     hilo: bool
-    razz: bool  # the best hand is the best low (razz R6.2, deuce-to-seven R10.1), not the best high
+    razz: bool  # the best hand is the best razz low (R6.2), not the best high
     known: list[list[int]]
     pool: list[int]
     needs: list[int]  # cards each player still gets, the community card included
@@ -301,24 +322,21 @@ def _parse_spot(
     wild: Iterable[RankLike] | str | None = None,
     hole: Sequence[CardsLike] | None = None,
 ) -> _Spot:
-    key = game.lower().replace("_", "-")
-    if key not in GAMES:  # (the names written with "_": follow_the_queen, five_stud...)
-        key = key.replace("-", "_")
+    try:
+        key = canonical_name(game)
+    except GameError:
+        key = str(game)
     if key not in GAMES:
         raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if isinstance(hands, str):
         raise ValueError("hands must be a sequence of hands, one per player (e.g. ['Ah Kh 7h', 'Qs Qd 2c'])")
-    try:  # the hand size and the ranking of the best hand, from the engine's game
-        engine_game = from_options(canonical_name(key))
-    except GameError:
-        engine_game = None
-    size = 7 if engine_game is None else hand_size(engine_game)
-    ranking = Ranking.HIGH if engine_game is None else engine_game.halves[0].ranking
+    engine_game = ENGINE_GAMES.get(key)
+    size = 7 if engine_game is None else _cards(engine_game)
     most_players = 8 if engine_game is None else max(8, engine_game.max_players)
     if not 1 <= len(hands) <= most_players:
         raise ValueError(f"equity needs 1 to {most_players} players, got {len(hands)}")
-    deuce_seven = ranking is Ranking.DEUCE_SEVEN
-    razz = key in LOWBALL or ranking is Ranking.RAZZ or deuce_seven
+    razz = key in LOWBALL
+    deuce_seven = engine_game is not None and _rankings(engine_game) == {Ranking.DEUCE_SEVEN}
     if razz and joker:
         raise CardError("razz is played without the joker (R6.1)")
     mask = wild_mask(WILD_DEFAULTS.get(key, "") if wild is None else wild)
@@ -1033,6 +1051,11 @@ def warmup() -> None:
     if not FAST_AVAILABLE:
         return
     fast.warmup()
-    for game in ("stud", "wallstreet", "razz"):
-        compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=True)
-        compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=False, samples=16)
+    kernels: dict[tuple[bool, bool, int], str] = {}  # one game of each count: high, high-low, razz
+    for name, hilo in GAMES.items():
+        if name not in WILD_DEFAULTS and name not in SPADE_GAMES:
+            kernels.setdefault((hilo, name in LOWBALL, _cards(ENGINE_GAMES[name])), name)
+    for (_, _, size), game in kernels.items():  # one card to come for each player
+        hands = [" ".join(h.split()[:size - 1]) for h in ("Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s")]
+        compute(game, hands, exact=True)
+        compute(game, hands, exact=False, samples=16)

@@ -62,6 +62,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from studpoker.engine.cards import Card, full_deck
+from studpoker.engine.operations import (
+    ActionTaken,
+    AntePosted,
+    CardDealt,
+    ChipsReturned,
+    CommunityCardDealt,
+    HandEnded,
+    LogReader,
+    MarketDealt,
+    Operation,
+    PotAwarded,
+    StreetStarted,
+    WildRanksChanged,
+)
 
 __all__ = [
     "TREE_LEAVES",
@@ -261,15 +275,30 @@ def verify_opening(root: str, opening: Opening) -> bool:
     return hmac.compare_digest(h.hex(), root.strip().lower())
 
 
-def _log_cards(log: Iterable[object]) -> list[Card]:
-    from studpoker.engine.operations import ActionTaken, CardDealt, CommunityCardDealt, MarketDealt
+def _no_cards(op: Operation) -> tuple[Card, ...]:
+    return ()
 
+
+def _the_card(op: CardDealt | CommunityCardDealt | MarketDealt) -> tuple[Card, ...]:
+    return () if op.card is None else (op.card,)  # None: a card the viewer may not see
+
+
+def _shown_cards(op: ActionTaken) -> tuple[Card, ...]:
+    return op.cards  # a show's cards, a bought market card
+
+
+_CARDS_OF: LogReader[tuple[Card, ...]] = LogReader("fairness", {
+    CardDealt: _the_card, CommunityCardDealt: _the_card, MarketDealt: _the_card,
+    ActionTaken: _shown_cards, AntePosted: _no_cards, StreetStarted: _no_cards,
+    ChipsReturned: _no_cards, PotAwarded: _no_cards, WildRanksChanged: _no_cards, HandEnded: _no_cards,
+})
+"""The cards each log record shows (:func:`public_cards`, :func:`dealt_cards`)."""
+
+
+def _log_cards(log: Iterable[Operation]) -> list[Card]:
     out: list[Card] = []
     for op in log:
-        if isinstance(op, CardDealt | CommunityCardDealt | MarketDealt) and op.card is not None:
-            out.append(op.card)
-        elif isinstance(op, ActionTaken):
-            out.extend(op.cards)
+        out.extend(_CARDS_OF(op))
     return list(dict.fromkeys(out))
 
 
@@ -330,7 +359,6 @@ def verify_history(history: object, seed: str | None = None,
     commitment must be the seed's deck root and the whole deck is used.
     """
     from studpoker import phh
-    from studpoker.engine.operations import ActionTaken
 
     assert isinstance(history, phh.HandHistory)
     problems: list[str] = []

@@ -24,12 +24,20 @@ from dataclasses import dataclass
 
 from studpoker import phh
 from studpoker.engine.cards import Card
+from studpoker.engine.games import GAMES
 from studpoker.engine.operations import ActionTaken, CardDealt, CommunityCardDealt, StreetStarted
-from studpoker.equity import compute
+from studpoker.equity import GAMES as EQUITY_GAMES
+from studpoker.equity import SPADE_GAMES, compute
 
 __all__ = ["StreetEquity", "street_equities"]
 
-_GAME_OF_VARIANT = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
+_GAME_OF_VARIANT = {
+    code: name for code, name in phh.VARIANT_GAMES.items()
+    if name in EQUITY_GAMES and name not in SPADE_GAMES and not GAMES[name].has_market
+    and not GAMES[name].wild and not GAMES[name].follow_the_queen
+}
+"""The variants whose equity is computed street by street: a game :func:`compute` counts with
+no market, no wild card and no spade in the hole (Seven Card Stud, Stud Hi-Lo, Razz)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,7 +63,8 @@ def street_equities(history: phh.HandHistory, *, viewer: str | None = None, samp
     engine (Wall Street's market is not modelled street by street)."""
     game = _GAME_OF_VARIANT.get(history.variant)
     if game is None:
-        raise ValueError(f"no street equity for {history.variant}: stud, Stud Hi-Lo and Razz only")
+        titles = ", ".join(GAMES[name].title for name in _GAME_OF_VARIANT.values())
+        raise ValueError(f"no street equity for {history.variant}: {titles} only")
     result = phh.replay_result(history)
     hand = result.hand
     names = history.players or [f"p{p + 1}" for p in range(hand.n)]

@@ -41,16 +41,8 @@ from pathlib import Path
 
 from studpoker.bots import UnknownBot, check_bot_name
 from studpoker.bots._common import derive_seed
-from studpoker.engine.games import (
-    Game,
-    GameError,
-    Razz,
-    SevenCardStud,
-    StudHiLo,
-    WallStreet,
-    canonical_name,
-    from_options,
-)
+from studpoker.engine.games import GAMES as ENGINE_GAMES
+from studpoker.engine.games import Game, GameError, canonical_name, from_options
 from studpoker.sim import SimError, simulate
 
 __all__ = [
@@ -61,6 +53,7 @@ __all__ = [
     "Rating",
     "bradley_terry",
     "chip_flows",
+    "heads_up",
     "league",
     "plot",
 ]
@@ -71,33 +64,19 @@ TABLE_SIZE = 5
 Progress = Callable[[int, int], None]
 
 
-def _stud() -> Game:
-    return SevenCardStud(ante=1, bring_in=2, small_bet=5, big_bet=10)
+def _house_game(name: str) -> Callable[[], Game]:
+    return lambda: from_options(name)  # the house stakes (games.DEFAULT_OPTIONS), as simulate
 
 
-def _wallstreet() -> Game:
-    return WallStreet(ante=1, limits=(2, 2, 4, 4, 4))
+def heads_up(game: str) -> bool:
+    """Whether the league plays ``game`` in heads-up pairs (a game two may play), else at
+    :data:`TABLE_SIZE`-handed tables (Wall Street, 3 to 7 players)."""
+    return ENGINE_GAMES[canonical_name(game)].min_players <= 2
 
 
-def _stud8() -> Game:
-    return StudHiLo(ante=1, bring_in=2, small_bet=5, big_bet=10)
-
-
-def _razz() -> Game:
-    return Razz(ante=1, bring_in=2, small_bet=5, big_bet=10)
-
-
-def _home_game(name: str) -> Callable[[], Game]:
-    return lambda: from_options(name)  # R8: at stud's stakes (games.DEFAULT_OPTIONS)
-
-
-GAMES: dict[str, Callable[[], Game]] = {"stud": _stud, "wallstreet": _wallstreet, "stud8": _stud8,
-                                        "razz": _razz,
-                                        **{name: _home_game(name) for name in (
-                                            "baseball", "follow_the_queen", "high_chicago",
-                                            "low_chicago")}}
+GAMES: dict[str, Callable[[], Game]] = {name: _house_game(name) for name in ENGINE_GAMES}
 """The league's games at the stakes of ``studpoker simulate``: every pair heads-up, but
-Wall Street (3 to 7 players) at 5-handed tables."""
+a game for three or more (Wall Street, 3 to 7 players) at 5-handed tables."""
 
 
 class LeagueError(ValueError):
@@ -212,7 +191,7 @@ def bradley_terry(wins: Flows, *, prior: float = 1.0, iterations: int = 2000) ->
 
 
 def _tables(game: str, bots: Sequence[str]) -> list[tuple[str, ...]]:
-    if game != "wallstreet":  # heads-up pairs
+    if heads_up(game):
         return list(itertools.combinations(bots, 2))
     if len(bots) > TABLE_SIZE:
         return list(itertools.combinations(bots, TABLE_SIZE))
@@ -345,8 +324,8 @@ def plot(result: LeagueResult, path: Path | str) -> Path:
     ax.set_yticks(y, [r.name for r in ratings])
     ax.axvline(0, color="#888888", linewidth=0.8)
     ax.set_xlabel("rating (Bradley-Terry on chips won, Elo scale; 95% interval)")
-    title = (f"{GAMES[result.game]().title}, heads-up" if result.game != "wallstreet"
-             else "Wall Street, 5-handed")
+    title = (f"{ENGINE_GAMES[result.game].title}, heads-up" if heads_up(result.game)
+             else f"{ENGINE_GAMES[result.game].title}, {TABLE_SIZE}-handed")
     ax.set_title(f"{title}: {result.hands} hands per match, seed {result.seed}")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -74,7 +74,7 @@ import math
 import os
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, NamedTuple
@@ -86,8 +86,6 @@ from studpoker.engine.games import (
     GAMES,
     Game,
     GameError,
-    SevenCardStud,
-    WallStreet,
     from_options,
     option_names,
     phh_order,
@@ -102,6 +100,7 @@ from studpoker.engine.operations import (
     ChipsReturned,
     CommunityCardDealt,
     HandEnded,
+    LogReader,
     MarketDealt,
     Operation,
     PotAwarded,
@@ -160,73 +159,37 @@ FIVE_STUD: Final = "F5S"
 """Our variant code for Five Card Stud (R9, docs/phh-home-games.md)."""
 DEUCE_SEVEN_RAZZ: Final = "F7S/27"
 """Our variant code for Deuce-to-Seven Razz (R10, docs/phh-home-games.md)."""
-VARIANT_GAMES: Final = {STUD: "stud", STUD_HI_LO: "stud8", RAZZ: "razz", WALL_STREET: "wallstreet",
-                        BASEBALL: "baseball", FOLLOW_THE_QUEEN: "follow_the_queen",
-                        HIGH_CHICAGO: "high_chicago", LOW_CHICAGO: "low_chicago",
-                        FIVE_STUD: "five_stud", DEUCE_SEVEN_RAZZ: "razz27"}
-"""PHH variant -> game name (the one home of the mapping; :data:`GAME_VARIANTS` is its inverse)."""
+VARIANT_GAMES: Final = {game.phh_code: name for name, game in GAMES.items()}
+"""PHH variant -> game name (each game's class says its code, ``phh_code``; :data:`GAME_VARIANTS`
+is the inverse)."""
 GAME_VARIANTS: Final = {game: variant for variant, game in VARIANT_GAMES.items()}
 """Game name -> PHH variant."""
 _VARIANT_GAMES: Final = VARIANT_GAMES
 _GAME_VARIANTS: Final = GAME_VARIANTS
-VARIANTS: Final = (STUD, STUD_HI_LO, RAZZ, WALL_STREET, BASEBALL, FOLLOW_THE_QUEEN, HIGH_CHICAGO,
-                   LOW_CHICAGO, FIVE_STUD, DEUCE_SEVEN_RAZZ)
-# the variants staked like stud (R2.2, R8, R9, R10)
-_STUD_FAMILY: Final = frozenset({STUD, STUD_HI_LO, RAZZ, BASEBALL, FOLLOW_THE_QUEEN, HIGH_CHICAGO,
-                                 LOW_CHICAGO, FIVE_STUD, DEUCE_SEVEN_RAZZ})
+VARIANTS: Final = tuple(sorted(VARIANT_GAMES, key=lambda code: code not in (STUD, STUD_HI_LO, RAZZ)))
+"""Every variant code a game of the registry plays: the standard's first, then ours."""
+# the variants staked like stud: a bring-in, a small and a big bet (R2.2, R8)
+_STUD_FAMILY: Final = frozenset(code for code, name in VARIANT_GAMES.items()
+                                if "bring_in" in GAMES[name].stake_names)
 
 UNKNOWN: Final = "??"
 _DIFFERENCES_DOC: Final = "docs/pokerkit-differences.md"
 
-_STUD_REQUIRED: Final = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
-                         "actions")
-_REQUIRED: Final[dict[str, tuple[str, ...]]] = {
-    STUD: _STUD_REQUIRED,
-    STUD_HI_LO: _STUD_REQUIRED,
-    RAZZ: _STUD_REQUIRED,
-    WALL_STREET: ("variant", "antes", "limits", "market_unit", "starting_stacks", "actions"),
-    BASEBALL: _STUD_REQUIRED,
-    FOLLOW_THE_QUEEN: _STUD_REQUIRED,
-    HIGH_CHICAGO: _STUD_REQUIRED,
-    LOW_CHICAGO: _STUD_REQUIRED,
-    FIVE_STUD: _STUD_REQUIRED,
-    DEUCE_SEVEN_RAZZ: _STUD_REQUIRED,
+_REQUIRED: Final[dict[str, tuple[str, ...]]] = {  # the game's stakes, the ante apart
+    code: ("variant", "antes", *(s for s in GAMES[name].stake_names if s != "ante"), "starting_stacks",
+           "actions")
+    for code, name in VARIANT_GAMES.items()
 }
-_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
-    STUD: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
-           "_showdown_muck", "_open_pair_raise_big", "_fold_when_check"),
-    STUD_HI_LO: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
-                 "_showdown_muck", "_fold_when_check"),
-    RAZZ: ("_max_raises", "_heads_up_uncapped", "_showdown_muck", "_fold_when_check"),
-    WALL_STREET: ("_joker", "_max_raises", "_heads_up_uncapped", "_double_ace_flush",
-                  "_showdown_muck", "_fold_when_check"),
-    BASEBALL: ("_three_price", "_max_raises", "_heads_up_uncapped", "_showdown_muck", "_fold_when_check"),
-    FOLLOW_THE_QUEEN: ("_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_showdown_muck",
-                       "_open_pair_raise_big", "_fold_when_check"),
-    HIGH_CHICAGO: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped",
-                   "_double_ace_flush", "_showdown_muck", "_open_pair_raise_big", "_fold_when_check"),
-    LOW_CHICAGO: ("_joker", "_open_pair_big_bet", "_max_raises", "_heads_up_uncapped",
-                  "_double_ace_flush", "_showdown_muck", "_open_pair_raise_big", "_fold_when_check"),
-    FIVE_STUD: ("_open_pair_big_bet", "_max_raises", "_heads_up_uncapped", "_showdown_muck",
-                "_open_pair_raise_big", "_fold_when_check"),
-    DEUCE_SEVEN_RAZZ: ("_max_raises", "_heads_up_uncapped", "_showdown_muck", "_fold_when_check"),
+_OPTIONS: Final[dict[str, tuple[str, ...]]] = {  # the game's house options, its stakes apart
+    code: tuple(f"_{o}" for o in option_names(name) if o not in GAMES[name].stake_names)
+    for code, name in VARIANT_GAMES.items()
 }
 # why an option does not apply to a variant: the rule that leaves it out
 _NOT_APPLYING: Final[dict[tuple[str, str], str]] = {
-    (WALL_STREET, "_open_pair_big_bet"): "R3.9", (STUD_HI_LO, "_open_pair_big_bet"): "R5.3",
-    (RAZZ, "_open_pair_big_bet"): "R6.5", (RAZZ, "_joker"): "R6.1",
-    (RAZZ, "_double_ace_flush"): "R6.1, R6.2",
-    (WALL_STREET, "_open_pair_raise_big"): "R3.9", (STUD_HI_LO, "_open_pair_raise_big"): "R5.3",
-    (RAZZ, "_open_pair_raise_big"): "R6.5",
-    (BASEBALL, "_open_pair_big_bet"): "R8.2", (BASEBALL, "_joker"): "R8.1",
-    (BASEBALL, "_double_ace_flush"): "R8.1", (FOLLOW_THE_QUEEN, "_joker"): "R8.1",
-    (FOLLOW_THE_QUEEN, "_double_ace_flush"): "R8.1",
-    (BASEBALL, "_open_pair_raise_big"): "R8.2",
-    (FIVE_STUD, "_joker"): "R9.1", (FIVE_STUD, "_double_ace_flush"): "R9.1",
-    (DEUCE_SEVEN_RAZZ, "_open_pair_big_bet"): "R10.3", (DEUCE_SEVEN_RAZZ, "_joker"): "R10.1",
-    (DEUCE_SEVEN_RAZZ, "_double_ace_flush"): "R10.1", (DEUCE_SEVEN_RAZZ, "_open_pair_raise_big"): "R10.3",
-    **{(v, "_three_price"): "R8.2" for v in (STUD, STUD_HI_LO, RAZZ, WALL_STREET, FOLLOW_THE_QUEEN,
-                                             HIGH_CHICAGO, LOW_CHICAGO, FIVE_STUD, DEUCE_SEVEN_RAZZ)},
+    **{(GAMES[name].phh_code, f"_{option}"): rule for name in GAMES
+       for option, rule in GAMES[name].left_out.items()},
+    **{(GAMES[name].phh_code, f"_{option}"): rule for name in GAMES for other in GAMES.values()
+       for option, rule in other.own_options.items() if option not in option_names(name)},
 }
 _FOREIGN: Final = ("blinds_or_straddles", "min_bet", "bring_in", "small_bet", "big_bet", "limits",
                    "market_unit")
@@ -381,7 +344,7 @@ class HandHistory:
             if self.variant in _STUD_FAMILY and not all(
                     k in options for k in ("bring_in", "small_bet", "big_bet")):
                 raise GameError(f"{self.variant} needs bring_in, small_bet and big_bet")
-            if self.variant == WALL_STREET and (self.limits is None or len(self.limits) != 5):
+            if "limits" in _REQUIRED[self.variant] and (self.limits is None or len(self.limits) != 5):
                 raise GameError("limits must be five numbers (one per betting round)")
             return from_options(name, **options)
         except GameError as exc:
@@ -1001,6 +964,117 @@ def _phh_action(action: Action, player: int) -> str:
 # --------------------------------------------------------------------------
 
 
+class _LogWriter:
+    """What :func:`from_hand` has written so far, while it reads the log (:data:`_WRITE`)."""
+
+    def __init__(self, hand: Hand, player: dict[int, int], hide: Callable[[int], bool],
+                 shown: frozenset[int], stud: bool) -> None:
+        self.hand, self.player, self.hide, self.shown, self.stud = hand, player, hide, shown, stud
+        self.actions: list[str] = []
+        self.holes: dict[int, list[str]] = {}
+        self.extras: dict[int, list[str]] = {}  # R8.2: Baseball's extra cards, each its own action
+        self.market: list[str] = []
+        self.counts = [0] * hand.n  # cards each seat holds so far
+        # Stud: the showdown is written where betting ended for good (before any cards still
+        # to come), as PokerKit plays it; each show lists the cards held at that point.
+        self.insert_at: int | None = None
+        self.held = self.counts
+        self.showdown: list[tuple[int, ActionKind]] = []
+        self.skip_card = False  # the CardDealt after a free card or a purchase is already written
+        self.refill = False  # the MarketDealt after a purchase is written on its own
+        self.extra_rank = hand.game.extra_card_rank  # R8.2: a face-up card of this rank brings one more
+        self.before: Operation | None = None  # the record before the one being read
+
+    def flush(self) -> None:
+        """Write the cards dealt since the last action: each seat's, then the market's."""
+        player, actions = self.player, self.actions
+        for seat, cards in self.holes.items():
+            actions.append(f"d dh p{player[seat] + 1} {''.join(cards)}")
+            actions.extend(f"d dh p{player[seat] + 1} {card}" for card in self.extras.pop(seat, ()))
+        self.holes.clear()
+        if self.market:
+            actions.append(f"d dm {''.join(self.market)}")
+            self.market.clear()
+
+    def settle(self) -> None:
+        """Before any record but a card: the cards dealt so far are written."""
+        self.flush()
+        self.refill = False
+
+
+def _write_card(op: CardDealt, w: _LogWriter) -> None:
+    assert op.card is not None
+    w.counts[op.seat] += 1
+    if w.skip_card:
+        w.skip_card = False
+        return
+    if w.market:
+        w.flush()
+    before = w.before
+    if (op.face_up and isinstance(before, CardDealt) and before.seat == op.seat
+            and before.face_up and before.card is not None
+            and before.card.code >> 2 == w.extra_rank):
+        w.extras.setdefault(op.seat, []).append(str(op.card))  # the card a 4 brings
+        return
+    hidden = not op.face_up and op.seat not in w.shown and w.hide(op.seat)
+    w.holes.setdefault(op.seat, []).append(UNKNOWN if hidden else str(op.card))
+
+
+def _write_market(op: MarketDealt, w: _LogWriter) -> None:
+    if w.refill:
+        w.flush()
+        w.actions.append(f"d dm {op.card}")
+        w.refill = False
+        return
+    if w.holes:
+        w.flush()
+    w.market.append(str(op.card))
+
+
+def _write_street(op: StreetStarted, w: _LogWriter) -> None:
+    w.settle()
+    if op.index > 0 and w.insert_at is None:
+        w.insert_at, w.held = len(w.actions), list(w.counts)  # no betting on third street
+
+
+def _write_community(op: CommunityCardDealt, w: _LogWriter) -> None:
+    w.settle()
+    w.actions.append(f"d db {op.card}")
+
+
+def _write_action(op: ActionTaken, w: _LogWriter) -> None:
+    w.settle()
+    a = op.action
+    p = w.player[a.seat]
+    if a.kind is ActionKind.TAKE_CARD:
+        w.actions.append(f"d dh p{p + 1} {op.cards[0]}")
+        w.skip_card = True
+    elif a.kind is ActionKind.BUY:
+        w.actions.append(f"p{p + 1} mb {a.slot}")
+        w.skip_card = w.refill = True
+    elif a.kind in (ActionKind.SHOW, ActionKind.MUCK):
+        w.showdown.append((a.seat, a.kind))
+        if not w.stud:
+            w.actions.append(_show_text(w.hand, a.seat, a.kind, len(w.hand.cards[a.seat]), p))
+    else:
+        w.actions.append(_phh_action(a, p))
+        w.insert_at, w.held = len(w.actions), list(w.counts)
+
+
+def _write_nothing_but_the_cards(op: Operation, w: _LogWriter) -> None:
+    w.settle()  # antes, returned chips, pots and the end: written from the hand's totals
+
+
+_WRITE: LogReader[None] = LogReader("phh", {
+    CardDealt: _write_card, MarketDealt: _write_market, StreetStarted: _write_street,
+    CommunityCardDealt: _write_community, ActionTaken: _write_action,
+    WildRanksChanged: LogReader.skip,  # the cards say it (R8.3): it never splits a street's dealing
+    AntePosted: _write_nothing_but_the_cards, ChipsReturned: _write_nothing_but_the_cards,
+    PotAwarded: _write_nothing_but_the_cards, HandEnded: _write_nothing_but_the_cards,
+})
+"""How each log record is written into a history's actions (:func:`from_hand`)."""
+
+
 def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
               fields: Mapping[str, object] | None = None) -> HandHistory:
     """The hand (finished or not) as a :class:`HandHistory`, built from its operation log.
@@ -1023,84 +1097,14 @@ def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
         return masked and seat != viewer
     shown = frozenset(op.action.seat for op in hand.log
                       if isinstance(op, ActionTaken) and op.action.kind is ActionKind.SHOW)
-    actions: list[str] = []
-    holes: dict[int, list[str]] = {}
-    extras: dict[int, list[str]] = {}  # R8.2: Baseball's extra cards, each its own action
-    market: list[str] = []
-
-    def flush() -> None:
-        for seat, cards in holes.items():
-            actions.append(f"d dh p{player[seat] + 1} {''.join(cards)}")
-            actions.extend(f"d dh p{player[seat] + 1} {card}" for card in extras.pop(seat, ()))
-        holes.clear()
-        if market:
-            actions.append(f"d dm {''.join(market)}")
-            market.clear()
-
-    stud = not isinstance(game, WallStreet)
-    counts = [0] * n  # cards each seat holds so far
-    # Stud: the showdown is written where betting ended for good (before any cards still
-    # to come), as PokerKit plays it; each show lists the cards held at that point.
-    insert_at: int | None = None
-    held = counts
-    showdown: list[tuple[int, ActionKind]] = []
-    skip_card = False  # the CardDealt after a free card or a purchase is already written
-    refill = False  # the MarketDealt after a purchase is written on its own
-    extra_rank = game.extra_card_rank  # R8.2: a face-up card of this rank brings one more at once
-    previous: Operation | None = None
+    stud = not game.has_market
+    w = _LogWriter(hand, player, hide, shown, stud)
     for op in hand.log:
-        before, previous = previous, op
-        if isinstance(op, WildRanksChanged):
-            continue  # the cards say it (R8.3): it never splits a street's dealing
-        if isinstance(op, CardDealt):
-            assert op.card is not None
-            counts[op.seat] += 1
-            if skip_card:
-                skip_card = False
-                continue
-            if market:
-                flush()
-            if (op.face_up and isinstance(before, CardDealt) and before.seat == op.seat
-                    and before.face_up and before.card is not None
-                    and before.card.code >> 2 == extra_rank):
-                extras.setdefault(op.seat, []).append(str(op.card))  # the card a 4 brings
-                continue
-            hidden = not op.face_up and op.seat not in shown and hide(op.seat)
-            holes.setdefault(op.seat, []).append(UNKNOWN if hidden else str(op.card))
-            continue
-        if isinstance(op, MarketDealt):
-            if refill:
-                flush()
-                actions.append(f"d dm {op.card}")
-                refill = False
-                continue
-            if holes:
-                flush()
-            market.append(str(op.card))
-            continue
-        flush()
-        refill = False
-        if isinstance(op, StreetStarted) and op.index > 0 and insert_at is None:
-            insert_at, held = len(actions), list(counts)  # no betting on third street
-        if isinstance(op, CommunityCardDealt):
-            actions.append(f"d db {op.card}")
-        elif isinstance(op, ActionTaken):
-            a = op.action
-            p = player[a.seat]
-            if a.kind is ActionKind.TAKE_CARD:
-                actions.append(f"d dh p{p + 1} {op.cards[0]}")
-                skip_card = True
-            elif a.kind is ActionKind.BUY:
-                actions.append(f"p{p + 1} mb {a.slot}")
-                skip_card = refill = True
-            elif a.kind in (ActionKind.SHOW, ActionKind.MUCK):
-                showdown.append((a.seat, a.kind))
-                if not stud:
-                    actions.append(_show_text(hand, a.seat, a.kind, len(hand.cards[a.seat]), p))
-            else:
-                actions.append(_phh_action(a, p))
-                insert_at, held = len(actions), list(counts)
-    flush()
+        _WRITE(op, w)
+        w.before = op
+    w.flush()
+    actions, counts, showdown = w.actions, w.counts, w.showdown
+    insert_at, held = w.insert_at, w.held
     acted = {s for s, _ in showdown}
     # Everyone else mucked: the last player took the pot without showing (R1.9). PokerKit
     # needs every contender's decision, so the full history shows that player's cards;
@@ -1138,7 +1142,7 @@ def from_hand(hand: Hand, *, public: bool = False, viewer: int | None = None,
     for key, value in to_options(game).items():  # every game option has a history field of its name
         if key not in ("game", "ante"):
             setattr(h, key, value)
-    if isinstance(game, SevenCardStud) and any(s < game.ante for s in stacks):
+    if game.bring_in_amount and any(s < game.ante for s in stacks):
         h.ante_trimming_status = True  # a short ante wins only what it put in (R1.6)
     if hand.left:
         h.left = sorted(player[s] + 1 for s in hand.left)

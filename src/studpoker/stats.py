@@ -54,10 +54,14 @@ from studpoker.engine.operations import (
     AntePosted,
     CardDealt,
     ChipsReturned,
+    CommunityCardDealt,
     HandEnded,
+    LogReader,
+    MarketDealt,
     Operation,
     PotAwarded,
     StreetStarted,
+    WildRanksChanged,
 )
 
 __all__ = ["STREETS", "PlayerStats", "Stats", "StatsError", "read_tables"]
@@ -233,14 +237,14 @@ def _ratio(num: int, den: int) -> float | None:
     return num / den if den else None
 
 
-def _features(game: str) -> tuple[bool, bool]:
-    """Whether the game of the registry named ``game`` has a bring-in and a market;
-    (False, False) for a name the registry does not know."""
+def _features(game: str) -> tuple[bool, bool, bool]:
+    """Whether the game of the registry named ``game`` has a bring-in, a market and a price
+    for some face-up cards (R8.2); all False for a name the registry does not know."""
     try:
         default = from_options(game)
     except GameError:
-        return False, False
-    return default.streets[0].opener is Opener.BRING_IN, default.unit > 0
+        return False, False, False
+    return default.streets[0].opener is Opener.BRING_IN, default.unit > 0, default.price_rank is not None
 
 
 def _frozen(value: object) -> object:
@@ -288,9 +292,11 @@ class PlayerStats:
     """The game opens with a bring-in (steal and fold to steal apply)."""
     has_market: bool = field(init=False, repr=False, compare=False)
     """The game has a Wall Street market (market buys and their price apply)."""
+    has_up_card_price: bool = field(init=False, repr=False, compare=False)
+    """Some face-up cards are paid for or folded to (Baseball's 3s, R8.2)."""
 
     def __post_init__(self) -> None:
-        self.has_bring_in, self.has_market = _features(self.game)
+        self.has_bring_in, self.has_market, self.has_up_card_price = _features(self.game)
 
     @property
     def vpip(self) -> float | None:
@@ -351,7 +357,7 @@ class PlayerStats:
     @property
     def pay_three(self) -> float | None:
         """Baseball (R8.2): face-up 3s paid for, per face-up 3 the player had to pay or fold."""
-        return _ratio(self.threes_paid, self.three_decisions) if self.game == "baseball" else None
+        return _ratio(self.threes_paid, self.three_decisions) if self.has_up_card_price else None
 
     @property
     def per100(self) -> float | None:
@@ -419,6 +425,126 @@ _PAY_OR_FOLD = frozenset({ActionKind.PAY, ActionKind.FOLD})
 
 def _sequence(value: object) -> list[object] | None:
     return value if isinstance(value, list) else None
+
+
+class _HandRead:
+    """What :meth:`Stats.add_log` has read of one hand's log so far (:data:`_READ`)."""
+
+    def __init__(self, game: Game, stacks: Sequence[int]) -> None:
+        n = self.n = len(stacks)
+        self.bring_in_game = game.streets[0].opener is Opener.BRING_IN
+        self.chips = list(stacks)
+        self.won = [0] * n
+        self.folded = [False] * n
+        self.street = 0
+        self.vpip = [False] * n
+        self.first_raise = [False] * n
+        self.aggressive = [[0] * 5 for _ in range(n)]
+        self.calls = [[0] * 5 for _ in range(n)]
+        self.rounds = [[0] * 3 for _ in range(n)]
+        self.buys = [[0] * 3 for _ in range(n)]
+        self.spent = [0] * n
+        self.bring_in = -1  # the first player to act on the bring-in street (R2.4)
+        self.entered = False  # a player other than the bring-in called, completed or raised
+        self.acted = [False] * n
+        self.steal_chance = [False] * n
+        self.stealer = -1
+        self.steal_live = False  # the steal still faces the bring-in alone
+        self.faced = False
+        self.fold_steal = False
+        self.price_rank = game.price_rank  # Baseball (R8.2): a face-up card of this rank is paid for
+        self.owes = [0] * n  # face-up cards of that rank dealt on this street, not yet paid for or folded
+        self.paid = [0] * n
+        self.decided = [0] * n
+        self.saw = [False] * n  # in the hand when fourth street began
+
+
+def _read_action(op: ActionTaken, r: _HandRead) -> None:
+    action = op.action
+    p, verb = action.seat, action.kind
+    r.chips[p] -= op.paid
+    if r.owes[p] and verb in _PAY_OR_FOLD:  # R8.2: the price of a face-up 3, or a fold
+        r.owes[p] -= 1
+        r.decided[p] += 1
+        if verb is ActionKind.PAY:
+            r.paid[p] += 1
+        else:
+            r.folded[p] = True
+        return
+    if any(r.owes):
+        r.owes = [0] * r.n  # the payments are over (an all-in holder owes nothing)
+    if verb in _CARD_ROUND:
+        if 1 <= r.street <= 3:  # Wall Street card rounds: fourth to sixth
+            r.rounds[p][r.street - 1] += 1
+            if verb is ActionKind.BUY:
+                r.buys[p][r.street - 1] += 1
+        r.spent[p] += op.paid
+        return
+    if verb not in _BETTING:
+        return  # show or muck
+    s = min(r.street, 4)
+    voluntary = verb in _VOLUNTARY
+    if verb is ActionKind.CALL:
+        r.calls[p][s] += 1
+    elif verb in _AGGRESSIVE:
+        r.aggressive[p][s] += 1
+    elif verb is ActionKind.FOLD:
+        r.folded[p] = True
+    if s == 0:
+        if voluntary:
+            r.vpip[p] = True
+            r.first_raise[p] = r.first_raise[p] or verb in _AGGRESSIVE
+        if r.bring_in_game:
+            if r.bring_in < 0:
+                r.bring_in = p
+            elif p == r.bring_in:
+                if r.steal_live and not r.faced:
+                    r.faced = True
+                    r.fold_steal = verb is ActionKind.FOLD
+            else:
+                if not r.acted[p] and not r.entered:
+                    r.steal_chance[p] = (r.bring_in - p - 1) % r.n <= 2  # a late position
+                    if r.steal_chance[p] and verb in _AGGRESSIVE:
+                        r.stealer, r.steal_live = p, True
+                elif voluntary and r.steal_live:
+                    r.steal_live = False  # someone else is in: no longer a steal
+                if voluntary and p != r.stealer:
+                    r.steal_live = False
+                r.entered = r.entered or voluntary
+    r.acted[p] = True
+
+
+def _read_card(op: CardDealt, r: _HandRead) -> None:
+    if op.face_up and op.card is not None and op.card.code >> 2 == r.price_rank:
+        r.owes[op.seat] += 1
+
+
+def _read_street(op: StreetStarted, r: _HandRead) -> None:
+    r.street = op.index
+    if r.street == 1:
+        r.saw = [not f for f in r.folded]
+
+
+def _read_ante(op: AntePosted, r: _HandRead) -> None:
+    r.chips[op.seat] -= op.amount
+
+
+def _read_returned(op: ChipsReturned, r: _HandRead) -> None:
+    r.chips[op.seat] += op.amount
+
+
+def _read_awarded(op: PotAwarded, r: _HandRead) -> None:
+    r.chips[op.seat] += op.amount
+    r.won[op.seat] += op.amount
+
+
+_READ: LogReader[None] = LogReader("stats", {
+    ActionTaken: _read_action, CardDealt: _read_card, StreetStarted: _read_street,
+    AntePosted: _read_ante, ChipsReturned: _read_returned, PotAwarded: _read_awarded,
+    CommunityCardDealt: LogReader.skip, MarketDealt: LogReader.skip,  # the cards count for nothing here
+    WildRanksChanged: LogReader.skip, HandEnded: LogReader.skip,  # the end: read after the loop
+})
+"""What each log record adds to a hand's statistics (:meth:`Stats.add_log`)."""
 
 
 class Stats:
@@ -555,133 +681,36 @@ class Stats:
         if len(names) != n:
             raise StatsError(f"names must be {n} names, one per seat")
         key = game.name
-        bring_in_game = game.streets[0].opener is Opener.BRING_IN
-        chips = list(stacks)
-        won = [0] * n
-        folded = [False] * n
-        street = 0
-        vpip = [False] * n
-        first_raise = [False] * n
-        aggressive = [[0] * 5 for _ in range(n)]
-        calls = [[0] * 5 for _ in range(n)]
-        rounds = [[0] * 3 for _ in range(n)]
-        buys = [[0] * 3 for _ in range(n)]
-        spent = [0] * n
-        bring_in = -1  # the first player to act on the bring-in street (R2.4)
-        entered = False  # a player other than the bring-in called, completed or raised
-        acted = [False] * n
-        steal_chance = [False] * n
-        stealer = -1
-        steal_live = False  # the steal still faces the bring-in alone
-        faced = False
-        fold_steal = False
-        price_rank = game.price_rank  # Baseball (R8.2): a face-up card of this rank is paid for or folded to
-        owes = [0] * n  # face-up cards of that rank dealt on this street, not yet paid for or folded to
-        paid = [0] * n
-        decided = [0] * n
-        saw = [False] * n  # in the hand when fourth street began
+        r = _HandRead(game, stacks)
         for op in log:
-            kind = type(op)
-            if kind is ActionTaken:
-                assert isinstance(op, ActionTaken)
-                action = op.action
-                p, verb = action.seat, action.kind
-                chips[p] -= op.paid
-                if owes[p] and verb in _PAY_OR_FOLD:  # R8.2: the price of a face-up 3, or a fold
-                    owes[p] -= 1
-                    decided[p] += 1
-                    if verb is ActionKind.PAY:
-                        paid[p] += 1
-                    else:
-                        folded[p] = True
-                    continue
-                if any(owes):
-                    owes = [0] * n  # the payments are over (an all-in holder owes nothing)
-                if verb in _CARD_ROUND:
-                    if 1 <= street <= 3:  # Wall Street card rounds: fourth to sixth
-                        rounds[p][street - 1] += 1
-                        if verb is ActionKind.BUY:
-                            buys[p][street - 1] += 1
-                    spent[p] += op.paid
-                    continue
-                if verb not in _BETTING:
-                    continue  # show or muck
-                s = min(street, 4)
-                voluntary = verb in _VOLUNTARY
-                if verb is ActionKind.CALL:
-                    calls[p][s] += 1
-                elif verb in _AGGRESSIVE:
-                    aggressive[p][s] += 1
-                elif verb is ActionKind.FOLD:
-                    folded[p] = True
-                if s == 0:
-                    if voluntary:
-                        vpip[p] = True
-                        first_raise[p] = first_raise[p] or verb in _AGGRESSIVE
-                    if bring_in_game:
-                        if bring_in < 0:
-                            bring_in = p
-                        elif p == bring_in:
-                            if steal_live and not faced:
-                                faced = True
-                                fold_steal = verb is ActionKind.FOLD
-                        else:
-                            if not acted[p] and not entered:
-                                steal_chance[p] = (bring_in - p - 1) % n <= 2  # a late position
-                                if steal_chance[p] and verb in _AGGRESSIVE:
-                                    stealer, steal_live = p, True
-                            elif voluntary and steal_live:
-                                steal_live = False  # someone else is in: no longer a steal
-                            if voluntary and p != stealer:
-                                steal_live = False
-                            entered = entered or voluntary
-                acted[p] = True
-            elif kind is CardDealt:
-                assert isinstance(op, CardDealt)
-                if op.face_up and op.card is not None and op.card.code >> 2 == price_rank:
-                    owes[op.seat] += 1
-            elif kind is StreetStarted:
-                assert isinstance(op, StreetStarted)
-                street = op.index
-                if street == 1:
-                    saw = [not f for f in folded]
-            elif kind is AntePosted:
-                assert isinstance(op, AntePosted)
-                chips[op.seat] -= op.amount
-            elif kind is ChipsReturned:
-                assert isinstance(op, ChipsReturned)
-                chips[op.seat] += op.amount
-            elif kind is PotAwarded:
-                assert isinstance(op, PotAwarded)
-                chips[op.seat] += op.amount
-                won[op.seat] += op.amount
+            _READ(op, r)
         ended = isinstance(log[-1], HandEnded) if log else False
-        showdown = ended and folded.count(False) > 1  # R1.8: else everyone else folded
+        showdown = ended and r.folded.count(False) > 1  # R1.8: else everyone else folded
         self.hands += 1
         for p in range(n):
             st = self._stats(names[p], key)
             st.hands += 1
-            st.vpip_hands += vpip[p]
-            st.raise_first_round += first_raise[p]
-            st.steal_chances += steal_chance[p]
-            st.steals += p == stealer
-            if p == bring_in and faced:
+            st.vpip_hands += r.vpip[p]
+            st.raise_first_round += r.first_raise[p]
+            st.steal_chances += r.steal_chance[p]
+            st.steals += p == r.stealer
+            if p == r.bring_in and r.faced:
                 st.steal_faced += 1
-                st.fold_to_steal_count += fold_steal
-            st.saw_fourth_hands += saw[p]
-            if showdown and not folded[p] and saw[p]:  # wtsd counts the hands that saw fourth
+                st.fold_to_steal_count += r.fold_steal
+            st.saw_fourth_hands += r.saw[p]
+            if showdown and not r.folded[p] and r.saw[p]:  # wtsd counts the hands that saw fourth
                 st.showdowns += 1
-                st.showdowns_won += won[p] > 0
+                st.showdowns_won += r.won[p] > 0
             for i in range(5):
-                st.aggressive[i] += aggressive[p][i]
-                st.calls[i] += calls[p][i]
+                st.aggressive[i] += r.aggressive[p][i]
+                st.calls[i] += r.calls[p][i]
             for i in range(3):
-                st.card_rounds[i] += rounds[p][i]
-                st.buys[i] += buys[p][i]
-            st.market_spent += spent[p]
-            st.three_decisions += decided[p]
-            st.threes_paid += paid[p]
-            result = chips[p] - stacks[p]
+                st.card_rounds[i] += r.rounds[p][i]
+                st.buys[i] += r.buys[p][i]
+            st.market_spent += r.spent[p]
+            st.three_decisions += r.decided[p]
+            st.threes_paid += r.paid[p]
+            result = r.chips[p] - stacks[p]
             st.net += result
             st.net_squares += result * result
             st.nets.append(result)

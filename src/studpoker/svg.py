@@ -31,7 +31,6 @@ from typing import Final
 
 from studpoker.engine import words as _words
 from studpoker.engine.cards import Card, CardLike, Rank, Suit, parse_card
-from studpoker.engine.games import WallStreet
 from studpoker.engine.hand import Phase, SeatView
 
 __all__ = [
@@ -321,7 +320,7 @@ def table(
                        color="#cfe8d6"))
     parts.append(_text(cx, cy - 94, f"Pot {view.pot}", size=30, weight=700))
     game = view.game
-    if isinstance(game, WallStreet):
+    if game.has_market:
         mw = 62.0
         mh = mw * CARD_HEIGHT / CARD_WIDTH
         x0 = cx - (4 * mw + 3 * 22) / 2

@@ -55,11 +55,10 @@ from studpoker.engine.games import (
     GAMES,
     Game,
     GameError,
-    SevenCardStud,
-    WallStreet,
     canonical_name,
     from_options,
     phh_order,
+    scale_stakes,
     to_options,
 )
 from studpoker.engine.hand import Hand, SeatView
@@ -131,39 +130,34 @@ class Level:
         Stud, Stud Hi-Lo and Razz)."""
         return "wallstreet" if self.limits else "stud"
 
+    def stakes(self) -> dict[str, object]:
+        """The level's stakes as game options (``market_unit`` None: the first limit)."""
+        if self.limits:
+            return {"ante": self.ante, "limits": self.limits, "market_unit": self.market_unit}
+        return {"ante": self.ante, "bring_in": self.bring_in, "small_bet": self.small_bet,
+                "big_bet": self.big_bet}
+
     def game(self, base: Game) -> Game:
-        """``base`` (its options: joker, raises cap, ...) at this level's stakes."""
-        options = to_options(base)
-        if isinstance(base, SevenCardStud):  # stud, stud8, razz: the same stakes (R5.1, R6.1)
-            if self.limits:
-                raise TournamentError("a Seven Card Stud level has bring_in, small_bet and "
-                                      "big_bet, not limits")
-            options.update(ante=self.ante, bring_in=self.bring_in, small_bet=self.small_bet,
-                           big_bet=self.big_bet)
-            if "three_price" in options:  # R8.2: Baseball's price of a 3 grows with the big bet
-                price = options["three_price"]
-                assert isinstance(base, SevenCardStud) and isinstance(price, int)
-                options["three_price"] = price * self.big_bet // base.big_bet
-        elif base.name == "wallstreet":
-            if len(self.limits) != 5:
-                raise TournamentError("a Wall Street level has five limits (one per betting "
-                                      f"round), got {list(self.limits)}")
-            options.update(ante=self.ante, limits=self.limits, market_unit=self.market_unit)
-        else:
+        """``base`` (its options: joker, raises cap, ...) at this level's stakes (a Baseball
+        3's price grows with the big bet, R8.2)."""
+        if base.stakes_kind != self.kind:
+            if base.stakes_kind in _LEVEL_WORDS:
+                raise TournamentError(f"{_LEVEL_WORDS[base.stakes_kind]}; this level: {self.describe()}")
             raise TournamentError(f"no tournament levels for the game {base.name!r}")
+        if self.limits and len(self.limits) != 5:
+            raise TournamentError("a Wall Street level has five limits (one per betting "
+                                  f"round), got {list(self.limits)}")
         try:
-            return from_options(**options)
+            return base.with_stakes(**self.stakes())
         except GameError as exc:
             raise TournamentError(f"level {self.describe()}: {exc}") from None
 
     def times(self, factor: int) -> Level:
         """Every amount multiplied by ``factor`` (levels past the end of a schedule)."""
-        return Level(
-            ante=self.ante * factor, bring_in=self.bring_in * factor,
-            small_bet=self.small_bet * factor, big_bet=self.big_bet * factor,
-            limits=tuple(x * factor for x in self.limits),
-            market_unit=None if self.market_unit is None else self.market_unit * factor,
-        )
+        scaled = scale_stakes(self.stakes(), factor)
+        if "limits" in scaled:
+            scaled["limits"] = tuple(scaled["limits"])  # type: ignore[arg-type]
+        return Level(**scaled)  # type: ignore[arg-type]
 
     def describe(self) -> str:
         """E.g. ``"ante 1, bring-in 2, 5/10"`` or ``"ante 1, limits 2/2/4/4/4, unit 2"``."""
@@ -223,6 +217,12 @@ class Level:
         return level
 
 
+_LEVEL_WORDS = {
+    "stud": "a Seven Card Stud level has bring_in, small_bet and big_bet, not limits",
+    "wallstreet": "a Wall Street level has five limits (one per betting round)",
+}
+"""What a level of each family of stakes (``Game.stakes_kind``) holds."""
+
 # Seven Card Stud: ante, bring-in, small bet, big bet.
 _STUD_LEVELS = (
     (1, 2, 5, 10), (1, 3, 8, 16), (2, 5, 10, 20), (3, 8, 15, 30), (4, 10, 20, 40),
@@ -238,6 +238,11 @@ _WALL_STREET_LEVELS = (
     (25, 50, 50, 100, 100, 100), (40, 80, 80, 160, 160, 160), (50, 100, 100, 200, 200, 200),
     (75, 150, 150, 300, 300, 300), (100, 200, 200, 400, 400, 400),
 )
+_BUILT_IN_LEVELS: dict[str, tuple[Level, ...]] = {
+    "stud": tuple(Level(ante=a, bring_in=b, small_bet=s, big_bet=g) for a, b, s, g in _STUD_LEVELS),
+    "wallstreet": tuple(Level(ante=a, limits=tuple(lim)) for a, *lim in _WALL_STREET_LEVELS),
+}
+"""The built-in levels of each family of stakes (``Game.stakes_kind``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -290,12 +295,8 @@ class Schedule:
             game = canonical_name(game)
         except GameError:
             raise TournamentError(f"unknown game {game!r}: use {', '.join(GAMES)}") from None
-        if issubclass(GAMES[game], SevenCardStud):
-            levels = tuple(Level(ante=a, bring_in=b, small_bet=s, big_bet=g)
-                           for a, b, s, g in _STUD_LEVELS)
-        elif game == "wallstreet":
-            levels = tuple(Level(ante=a, limits=tuple(lim)) for a, *lim in _WALL_STREET_LEVELS)
-        else:
+        levels = _BUILT_IN_LEVELS.get(GAMES[game].stakes_kind)
+        if levels is None:
             raise TournamentError(f"no built-in levels for {game!r}")
         if minutes_per_level is not None:
             hands_per_level = None
@@ -507,11 +508,11 @@ class TournamentConfig:
     payouts: tuple[tuple[int, tuple[int, ...]], ...] = DEFAULT_PAYOUTS
 
     def __post_init__(self) -> None:
-        if not isinstance(self.game, SevenCardStud | WallStreet):
-            raise TournamentError(f"game must be SevenCardStud or WallStreet, got {self.game!r}")
+        if not isinstance(self.game, Game) or self.game.stakes_kind not in _BUILT_IN_LEVELS:
+            raise TournamentError(f"game must be a game with tournament levels, got {self.game!r}")
         _positive("starting_stack", self.starting_stack)
         _positive("buy_in", self.buy_in, zero_ok=True)
-        stakes = "stud" if isinstance(self.game, SevenCardStud) else "wallstreet"
+        stakes = self.game.stakes_kind
         if self.schedule is not None and self.schedule.game_name != stakes:
             raise TournamentError(f"the levels are for {self.schedule.game_name}, the game is "
                                   f"{self.game.name}")

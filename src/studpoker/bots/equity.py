@@ -127,7 +127,7 @@ class EquityBot:
         return rollouts.mean()
 
     def _fast_equity(self, view: SeatView) -> float:
-        from studpoker.equity import GAMES, SPADE_GAMES, equities
+        from studpoker.equity import GAMES, LOWBALL, SPADE_GAMES, WILD_DEFAULTS, equities
 
         own: list[Card] = []
         others: list[list[Card]] = []
@@ -145,7 +145,9 @@ class EquityBot:
                 others.append(visible)
                 others_hole.append(hole)
         game = view.game
-        name = game.name if game.name in GAMES else "wallstreet" if game.high_low else "stud"
+        name = game.name if game.name in GAMES else next(  # a game the equity does not count:
+            n for n, high_low in GAMES.items()  # the first plain one split the same way
+            if high_low == game.high_low and n not in LOWBALL | WILD_DEFAULTS.keys() | SPADE_GAMES.keys())
         return equities(
             name, [own, *others], dead=dead, joker=game.joker,
             board=list(view.community), double_ace_flush=game.double_ace_flush,

@@ -11,20 +11,24 @@ dataclass form.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar
 
 from studpoker.engine import words as _words
 from studpoker.engine.actions import Action
 from studpoker.engine.cards import Card
 
 __all__ = [
+    "OPERATION_TYPES",
+    "READERS",
     "ActionTaken",
     "AntePosted",
     "CardDealt",
     "ChipsReturned",
     "CommunityCardDealt",
     "HandEnded",
+    "LogReader",
     "MarketDealt",
     "Operation",
     "PotAwarded",
@@ -139,6 +143,71 @@ class HandEnded(Operation):
     """The hand is over; ``stacks`` are the finishing stacks."""
 
     stacks: tuple[int, ...]
+
+
+OPERATION_TYPES: tuple[type[Operation], ...] = (
+    AntePosted, StreetStarted, CardDealt, CommunityCardDealt, MarketDealt, ActionTaken,
+    ChipsReturned, PotAwarded, WildRanksChanged, HandEnded,
+)
+"""Every kind of log record. A new mechanic that logs something new adds its record here, and
+then every reader of the log (:data:`READERS`) needs a handler for it (tests/test_layers.py
+checks each one has a handler for every type)."""
+
+R = TypeVar("R")
+
+
+class LogReader(Generic[R]):
+    """One reader of the log (PHH, words, statistics, the observation encoder, ...): its one
+    handler per record type, in one table, so that no reader misses a record type.
+
+    ``handlers`` maps each type of :data:`OPERATION_TYPES` to a function called with the record
+    and whatever the reader passes along (``reader(op, *args)``); a record a reader does not use
+    still has its handler, :meth:`skip`. Making one registers it in :data:`READERS` under ``name``.
+
+    >>> count = LogReader("example", {t: (lambda op, seen: seen.append(type(op).__name__))
+    ...                                for t in OPERATION_TYPES})
+    >>> seen: list[str] = []
+    >>> count(AntePosted(seat=0, amount=1), seen); seen
+    ['AntePosted']
+    >>> count.missing()
+    ()
+    >>> del READERS["example"]
+    """
+
+    __slots__ = ("handlers", "name")
+
+    def __init__(self, name: str, handlers: Mapping[type[Operation], Callable[..., R]]) -> None:
+        self.name = name
+        self.handlers: dict[type[Operation], Callable[..., R]] = dict(handlers)
+        READERS[name] = self
+
+    def __call__(self, op: Operation, *args: Any) -> R:
+        """The handler of ``op``'s type, called with ``op`` and ``args``."""
+        handler = self.handlers.get(type(op))
+        if handler is None:
+            raise TypeError(f"the log reader {self.name!r} has no handler for {type(op).__name__}: {op!r}")
+        return handler(op, *args)
+
+    def handler(self, kind: type[Operation]) -> Callable[..., R]:
+        """The handler of record type ``kind`` (for a reader that starts from the type, e.g. a
+        decoder); :class:`TypeError` when it has none."""
+        handler = self.handlers.get(kind)
+        if handler is None:
+            raise TypeError(f"the log reader {self.name!r} has no handler for {kind.__name__}")
+        return handler
+
+    def missing(self) -> tuple[str, ...]:
+        """The record types of :data:`OPERATION_TYPES` this reader has no handler for."""
+        return tuple(t.__name__ for t in OPERATION_TYPES if t not in self.handlers)
+
+    @staticmethod
+    def skip(op: Operation, *args: Any) -> None:
+        """The handler of a record the reader has nothing to do with."""
+        return None
+
+
+READERS: dict[str, LogReader[Any]] = {}
+"""Every reader of the log by name, registered as its module is imported."""
 
 
 def _setter(cls: type, name: str) -> Callable[[object, object], None]:

@@ -41,7 +41,14 @@ from typing import Any
 
 from studpoker.engine.actions import Action, ActionKind, IllegalAction
 from studpoker.engine.cards import CardsLike
-from studpoker.engine.games import DEFAULT_OPTIONS, Game, GameError, canonical_name, from_options
+from studpoker.engine.games import (
+    DEFAULT_OPTIONS,
+    Game,
+    GameError,
+    canonical_name,
+    from_options,
+    scale_stakes,
+)
 from studpoker.engine.hand import Hand
 
 __all__ = ["MIXED_MODES", "Mixed", "Seat", "Table", "TableError", "TableSizeError", "default_action",
@@ -83,15 +90,7 @@ def unit_game(name: str, unit: int = 1, **options: Any) -> Game:
     if type(unit) is not int or unit < 1:
         raise GameError(f"the table unit must be a positive integer, got {unit!r}")
     key = canonical_name(name)
-    derived: dict[str, Any] = {}
-    for option, value in DEFAULT_OPTIONS[key].items():
-        if isinstance(value, int) and not isinstance(value, bool):
-            derived[option] = value * unit
-        elif isinstance(value, (tuple, list)):
-            derived[option] = [v * unit if isinstance(v, int) and not isinstance(v, bool) else v
-                               for v in value]
-        else:
-            derived[option] = value
+    derived = scale_stakes(DEFAULT_OPTIONS[key], unit)
     options.pop("game", None)
     return from_options(key, **(derived | options))
 

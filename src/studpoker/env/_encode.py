@@ -21,7 +21,7 @@ Observation layout (``Layout.observation``), in order:
 =================  ===========  ================================================
 section            shape        meaning
 =================  ===========  ================================================
-street             S            one-hot: the game's streets, first .. last (S = 5: third .. seventh)
+street             5            one-hot: third .. seventh
 phase              4            one-hot: betting, card round, hand over, pay or fold (R8.2)
 to_act             P            one-hot relative seat to act (all 0 when over)
 dealer             P            one-hot relative seat of the dealer
@@ -38,7 +38,7 @@ bet                P            this street's bet / table chips
 contributed        P            chips put in this hand (antes, bets) / table chips
 pot                1            all chips in the middle (with market money) / table chips
 owed               1            what the observer must add to call, or pay for a face-up 3 / table chips
-history            S x P x 12   count of each action id per street and seat
+history            5 x P x 12   count of each action id per street and seat
 =================  ===========  ================================================
 
 The information state (perfect recall, OpenSpiel's
@@ -47,7 +47,7 @@ The information state (perfect recall, OpenSpiel's
 =================  ============  ===============================================
 up_order           P x 4 x 53    each seat's up cards in the order received
 down_order         3 x 53        the observer's down cards in the order received
-sequence           L x (P+12+S)  every decision so far: relative seat, action id,
+sequence           L x (P+12+5)  every decision so far: relative seat, action id,
                                  street; L bounds the decisions of one hand
 =================  ============  ===============================================
 """
@@ -67,21 +67,30 @@ from numpy.typing import NDArray
 from studpoker.describe import describe_operation
 from studpoker.engine.actions import ActionKind
 from studpoker.engine.cards import Card, format_cards
+from studpoker.engine.games import GAMES
 from studpoker.engine.hand import Hand, Phase, SeatView
 from studpoker.engine.operations import (
     ActionTaken,
+    AntePosted,
     CardDealt,
+    ChipsReturned,
     CommunityCardDealt,
+    HandEnded,
+    LogReader,
+    MarketDealt,
     Operation,
+    PotAwarded,
     StreetStarted,
+    WildRanksChanged,
 )
 from studpoker.env._spec import _BY_KIND_ID, ACTION_NAMES, NUM_ACTIONS, ActionId, EnvConfig, logged_id
 
 __all__ = ["CARDS", "Encoder", "Layout", "Tracker", "max_decisions"]
 
 CARDS = 53
-STREETS = 5
-"""The streets of a seven-card game; a layout has as many as its game's street table (S)."""
+STREETS = max(len(game.street_cards) for game in GAMES.values())
+"""The streets of the longest game of the registry (``Game.street_cards``): the street one-hots
+and the action history have a row for each (five: third to seventh street)."""
 PHASES = (Phase.BETTING, Phase.CARD_ROUND, Phase.OVER, Phase.PAY_OR_FOLD)
 RANKS = 13
 MAX_UP = 4
@@ -101,40 +110,37 @@ def max_decisions(config: EnvConfig) -> int:
     decision per player each, Baseball's face-up 3s one each (four in the deck, R8.2).
     """
     game, p = config.game, config.players
-    streets = len(game.streets)
     capped = game.max_raises + 2 + p
     per_street = (capped + 1) * (p + 1)
     uncapped = 0
     if game.heads_up_uncapped:
-        uncapped = 2 * (max(config.stacks) // config.smallest_bet + streets * (p + 3))
+        uncapped = 2 * (max(config.stacks) // config.smallest_bet + STREETS * (p + 3))
     card_rounds = sum(p for s in game.streets if s.card_round)
     payments = 4 if game.price_rank is not None else 0
-    return streets * per_street + uncapped + card_rounds + payments
+    return STREETS * per_street + uncapped + card_rounds + payments
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Names, offsets and shapes of the tensor sections for ``players`` seats and a game of
-    ``streets`` streets (its street table's length)."""
+    """Names, offsets and shapes of the tensor sections for ``players`` seats."""
 
     players: int
     decisions: int
-    streets: int = STREETS
 
     def _sections(self, info: bool) -> list[tuple[str, tuple[int, ...]]]:
         p = self.players
         out: list[tuple[str, tuple[int, ...]]] = [
-            ("street", (self.streets,)), ("phase", (len(PHASES),)), ("to_act", (p,)), ("dealer", (p,)),
+            ("street", (STREETS,)), ("phase", (len(PHASES),)), ("to_act", (p,)), ("dealer", (p,)),
             ("down", (p, CARDS)), ("up", (p, CARDS)), ("down_count", (p,)),
             ("community", (CARDS,)), ("market", (4, CARDS)), ("wild", (RANKS,)), ("folded", (p,)),
             ("all_in", (p,)),
             ("stack", (p,)), ("bet", (p,)), ("contributed", (p,)), ("pot", (1,)), ("owed", (1,)),
-            ("history", (self.streets, p, NUM_ACTIONS)),
+            ("history", (STREETS, p, NUM_ACTIONS)),
         ]
         if info:
             out += [
                 ("up_order", (p, MAX_UP, CARDS)), ("down_order", (MAX_DOWN, CARDS)),
-                ("sequence", (self.decisions, p + NUM_ACTIONS + self.streets)),
+                ("sequence", (self.decisions, p + NUM_ACTIONS + STREETS)),
             ]
         return out
 
@@ -228,7 +234,7 @@ class _Tables:
         self.community = tuple(tuple(v * n + off["community"] + c for v in seats) for c in codes)
         self.hist = tuple(
             tuple(v * n + off["history"] + (st * p + rel[s][v]) * NUM_ACTIONS + a for v in seats)
-            for st in range(enc.streets) for s in seats for a in range(NUM_ACTIONS)
+            for st in range(STREETS) for s in seats for a in range(NUM_ACTIONS)
         )  # [(street * P + s) * NUM_ACTIONS + action id]
         self.dealer = tuple(tuple(v * n + off["dealer"] + rel[d][v] for v in seats) for d in seats)
         self.count = tuple(tuple(v * n + off["down_count"] + rel[s][v] for v in seats) for s in seats)
@@ -253,7 +259,7 @@ class _Tables:
                     for i in (v * n + o_seq + rel[s][v], v * n + o_seq + p + a,
                               v * n + o_seq + p + NUM_ACTIONS + st)
                 )
-                for st in range(enc.streets) for s in seats for a in range(NUM_ACTIONS)
+                for st in range(STREETS) for s in seats for a in range(NUM_ACTIONS)
             )
         else:
             self.up_order = self.seq = self.up_k = ()
@@ -274,8 +280,7 @@ class Encoder:
         self.config = config
         p = self.players = config.players
         self.decisions = max_decisions(config)
-        self.streets = len(config.game.streets)
-        self.layout = Layout(config.players, self.decisions, self.streets)
+        self.layout = Layout(config.players, self.decisions)
         self.obs_size = self.layout.size()
         self.info_size = self.layout.size(info=True)
         off = self._off = {name: off for name, (off, _, _) in self.layout.sections(info=True).items()}
@@ -300,7 +305,7 @@ class Encoder:
         self._pack_tail = struct.Struct(f"={self._tail_len}f").pack_into
         self._tail_at = self._tail * 4
         self._seq_start = off["sequence"]
-        self._seq_width = p + NUM_ACTIONS + self.streets
+        self._seq_width = p + NUM_ACTIONS + STREETS
         self._zeros = (0.0,) * p
         self._no_bets = (0,) * p
         # viewer -> the chip counts (stacks, bets, contributions: P each, then pot
@@ -432,6 +437,123 @@ def _price(enc: Encoder, phase: Phase, to_act: int | None, me: int, stacks: Sequ
     return min(enc.config.game.up_card_price, stacks[me])
 
 
+
+class _Feed:
+    """What :meth:`Tracker._feed` gathers while it reads records (:data:`_FEED`): the flat
+    indices to set and to count, and the tracker's street, bets and decision count so far."""
+
+    __slots__ = (
+        "bets",
+        "counted",
+        "counts",
+        "decisions",
+        "down_seen",
+        "downs",
+        "info",
+        "ones",
+        "p",
+        "reveal",
+        "seq",
+        "street",
+        "street_bets",
+        "t",
+        "up_seen",
+    )
+
+    def __init__(self, t: Any, enc: Encoder, reveal: bool, info: bool, up_seen: list[int],
+                 down_seen: list[int], downs: list[list[int]], street: int, bets: list[int],
+                 seq: int) -> None:
+        self.t, self.p, self.reveal, self.info = t, enc.players, reveal, info
+        self.decisions, self.street_bets = enc.decisions, enc._street_bets
+        self.ones: list[int] = []  # flat indices into the P x row array
+        self.counts: list[int] = []
+        self.counted: set[int] = set()  # seats dealt a down card: their down-card counts change
+        self.up_seen, self.down_seen, self.downs = up_seen, down_seen, downs
+        self.street, self.bets, self.seq = street, bets, seq
+
+
+def _feed_card(op: CardDealt, f: _Feed) -> None:
+    t = f.t
+    s = op.seat
+    card = op.card
+    if op.face_up:
+        assert card is not None
+        c = card.code
+        k = f.up_seen[s]
+        if f.info and k < MAX_UP:
+            f.ones += t.up_k[(s * MAX_UP + k) * CARDS + c]
+        else:
+            f.ones += t.up[s * CARDS + c]
+        f.up_seen[s] = k + 1
+        return
+    if card is not None:
+        c = card.code
+        down_flat = t.down
+        if f.reveal:  # a hand's log: only the owner sees it until shown
+            f.ones.append(down_flat[s][s] + c)
+            f.downs[s].append(c)
+        else:  # a view's log: the engine already hid what the viewer may not see
+            f.ones += [b + c for b in down_flat[s]]
+        k = f.down_seen[s]
+        if f.info and k < MAX_DOWN:
+            f.ones.append(t.down_order[s] + k * CARDS + c)
+    f.down_seen[s] += 1
+    f.counted.add(s)
+
+
+def _feed_action(op: ActionTaken, f: _Feed) -> None:
+    action = op.action
+    kind = action.kind
+    s = action.seat
+    if kind is _SHOW:
+        if f.reveal:  # every other seat now sees the shown down cards
+            downs = f.downs[s]
+            for v, b in enumerate(f.t.down[s]):
+                if v != s:
+                    f.ones += [b + c for c in downs]
+        return
+    if kind is _MUCK:
+        return
+    k_id = id(kind)
+    if k_id == _BUY_ID:
+        aid = int(ActionId.BUY_1) + action.slot - 1
+    elif k_id == _PAY_ID:  # dead money, not a bet (R8.2)
+        aid = int(ActionId.PAY)
+    else:
+        f.bets[s] += op.paid
+        if k_id == _BET_ID and action.amount > f.street_bets[f.street]:
+            aid = int(ActionId.BET_BIG)
+        else:
+            aid = _BY_KIND_ID[k_id]
+    t, p = f.t, f.p
+    key = (f.street * p + s) * NUM_ACTIONS + aid
+    f.counts += t.hist[key]
+    if f.info:
+        seq = f.seq
+        if seq >= f.decisions:  # pragma: no cover - max_decisions is a bound
+            raise RuntimeError("more decisions than max_decisions allows")
+        f.ones += map((seq * (p + NUM_ACTIONS + STREETS)).__add__, t.seq[key])
+        f.seq = seq + 1
+
+
+def _feed_street(op: StreetStarted, f: _Feed) -> None:
+    f.street = op.index
+    f.bets = [0] * f.p
+
+
+def _feed_community(op: CommunityCardDealt, f: _Feed) -> None:
+    f.ones += f.t.community[op.card.code]
+
+
+_FEED: LogReader[None] = LogReader("encoder", {
+    CardDealt: _feed_card, ActionTaken: _feed_action, StreetStarted: _feed_street,
+    CommunityCardDealt: _feed_community,
+    # the market is read from the view, the pots and stacks from the chip section
+    MarketDealt: LogReader.skip, AntePosted: LogReader.skip, ChipsReturned: LogReader.skip,
+    PotAwarded: LogReader.skip, WildRanksChanged: LogReader.skip, HandEnded: LogReader.skip,
+})
+"""What each log record sets in the observation (:meth:`Tracker._feed`)."""
+
 class Tracker:
     """Every seat's tensors of one hand, updated from the records its log gained.
 
@@ -552,90 +674,21 @@ class Tracker:
             seq = self._seq
             if seq >= enc.decisions:  # pragma: no cover - max_decisions is a bound
                 raise RuntimeError("more decisions than max_decisions allows")
-            base = seq * (p + NUM_ACTIONS + enc.streets)
+            base = seq * (p + NUM_ACTIONS + STREETS)
             for f in t.seq[key]:
                 mv[base + f] = 1.0
             self._seq = seq + 1
         mv.release()
 
     def _feed(self, ops: Sequence[Operation], *, reveal: bool) -> None:
-        enc = self.enc
-        p = enc.players
-        t = self._tables
-        info = self.info
-        ones: list[int] = []  # flat indices into the P x row array
-        counts: list[int] = []
-        counted: set[int] = set()  # seats dealt a down card: their down-card counts change
-        up_seen, down_seen, downs = self._up_seen, self._down_seen, self._downs
-        up_flat, down_flat, hist_flat = t.up, t.down, t.hist
-        street, bets, seq = self._street, self._bets, self._seq
-        street_bets = enc._street_bets
+        f = _Feed(self._tables, self.enc, reveal, self.info, self._up_seen, self._down_seen, self._downs,
+                  self._street, self._bets, self._seq)
+        feed = _FEED.handlers  # one handler per record type (_FEED)
         for op in ops:
-            cls = type(op)
-            if cls is CardDealt:
-                assert isinstance(op, CardDealt)
-                s = op.seat
-                card = op.card
-                if op.face_up:
-                    assert card is not None
-                    c = card.code
-                    k = up_seen[s]
-                    if info and k < MAX_UP:
-                        ones += t.up_k[(s * MAX_UP + k) * CARDS + c]
-                    else:
-                        ones += up_flat[s * CARDS + c]
-                    up_seen[s] = k + 1
-                else:
-                    if card is not None:
-                        c = card.code
-                        if reveal:  # a hand's log: only the owner sees it until shown
-                            ones.append(down_flat[s][s] + c)
-                            downs[s].append(c)
-                        else:  # a view's log: the engine already hid what the viewer may not see
-                            ones += [b + c for b in down_flat[s]]
-                        k = down_seen[s]
-                        if info and k < MAX_DOWN:
-                            ones.append(t.down_order[s] + k * CARDS + c)
-                    down_seen[s] += 1
-                    counted.add(s)
-            elif cls is ActionTaken:
-                assert isinstance(op, ActionTaken)
-                action = op.action
-                kind = action.kind
-                s = action.seat
-                if kind is _SHOW:
-                    if reveal:  # every other seat now sees the shown down cards
-                        for v, b in enumerate(down_flat[s]):
-                            if v != s:
-                                ones += [b + c for c in downs[s]]
-                    continue
-                if kind is _MUCK:
-                    continue
-                k_id = id(kind)
-                if k_id == _BUY_ID:
-                    aid = int(ActionId.BUY_1) + action.slot - 1
-                elif k_id == _PAY_ID:  # dead money, not a bet (R8.2)
-                    aid = int(ActionId.PAY)
-                else:
-                    bets[s] += op.paid
-                    if k_id == _BET_ID and action.amount > street_bets[street]:
-                        aid = int(ActionId.BET_BIG)
-                    else:
-                        aid = _BY_KIND_ID[k_id]
-                key = (street * p + s) * NUM_ACTIONS + aid
-                counts += hist_flat[key]
-                if info:
-                    if seq >= enc.decisions:  # pragma: no cover - max_decisions is a bound
-                        raise RuntimeError("more decisions than max_decisions allows")
-                    ones += map((seq * (p + NUM_ACTIONS + enc.streets)).__add__, t.seq[key])
-                    seq += 1
-            elif cls is StreetStarted:
-                assert isinstance(op, StreetStarted)
-                street = op.index
-                bets = [0] * p
-            elif cls is CommunityCardDealt:
-                assert isinstance(op, CommunityCardDealt)
-                ones += t.community[op.card.code]
+            feed[type(op)](op, f)
+        ones, counts, counted, down_seen = f.ones, f.counts, f.counted, f.down_seen
+        t, p = f.t, f.p
+        street, bets, seq = f.street, f.bets, f.seq
         self._street, self._bets, self._seq = street, bets, seq
         # (``put`` and a memoryview's item writes: a list as a numpy index costs more)
         flat = self._flat
@@ -650,8 +703,8 @@ class Tracker:
             flat.put(at, values)
         if counts:  # the same entry may come more than once
             mv: Any = memoryview(flat)  # type: ignore[arg-type]  # numpy arrays are buffers
-            for f in counts:
-                mv[f] += 1.0
+            for i in counts:
+                mv[i] += 1.0
             mv.release()
 
     # ---------------------------------------------------------------- reads

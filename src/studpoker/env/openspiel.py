@@ -67,7 +67,7 @@ except ImportError as _exc:
 from studpoker.describe import describe_operation
 from studpoker.engine.actions import Action, ActionKind
 from studpoker.engine.cards import Card, CardError
-from studpoker.engine.games import GAMES, option_names
+from studpoker.engine.games import GAMES, from_options, to_options
 from studpoker.engine.hand import Hand, Phase
 from studpoker.env._encode import Encoder, Tracker
 from studpoker.env._spec import ACTION_NAMES, NUM_ACTIONS, EnvConfig, auto_show, legal_table, make_config
@@ -82,43 +82,35 @@ _OUTCOME_ROWS: tuple[tuple[tuple[int, float], ...], ...] = (
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
-GAME_NAMES: tuple[str, ...] = (
-              "python_studpoker_stud", "python_studpoker_wallstreet", "python_studpoker_stud8",
-              "python_studpoker_razz", "python_studpoker_baseball", "python_studpoker_follow_the_queen",
-              "python_studpoker_high_chicago", "python_studpoker_low_chicago")
+GAME_NAMES = tuple(f"python_studpoker_{name}" for name in GAMES)
 
-_COMMON: dict[str, Any] = {
-    "players": 3, "stacks": 200, "dealer": -1, "joker": False, "ante": 1, "max_raises": 3,
-    "heads_up_uncapped": True, "double_ace_flush": False,
-}
-_PARAMS: dict[str, dict[str, Any]] = {
-    "stud": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "open_pair_big_bet": True,
-                       "showdown_muck": True},
-    "wallstreet": _COMMON | {"limits": "2 2 4 4 4", "market_unit": 0, "showdown_muck": False},
-    "stud8": _COMMON | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "showdown_muck": True},
-    "razz": {k: v for k, v in _COMMON.items() if k not in ("joker", "double_ace_flush")}
-    | {"bring_in": 2, "small_bet": 5, "big_bet": 10, "showdown_muck": True},
-}
-_PARAMS |= {  # R8
-    "baseball": _PARAMS["razz"] | {"three_price": -1},
-    "follow_the_queen": _PARAMS["razz"] | {"open_pair_big_bet": True},
-    "high_chicago": _PARAMS["stud"],
-    "low_chicago": _PARAMS["stud"],
-}
-_TABLE_PARAMS = ("players", "stacks", "dealer")
+# the game options an OpenSpiel game takes as parameters (the house rules _config reads)
+_OPTION_PARAMS = ("joker", "double_ace_flush", "ante", "max_raises", "heads_up_uncapped", "bring_in",
+                  "small_bet", "big_bet", "open_pair_big_bet", "showdown_muck", "three_price", "limits",
+                  "market_unit")
 
 
-def _derived_params(name: str) -> dict[str, Any]:
-    """The parameters of a game registered without its own list: those of Seven Card Stud
-    (or Wall Street, without a bring-in) that are options of the game."""
-    options = set(option_names(name))
-    base = _PARAMS["stud"] if "bring_in" in options else _PARAMS["wallstreet"]
-    return {k: v for k, v in base.items() if k in _TABLE_PARAMS or k in options}
+def _parameters(name: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of game ``name`` and their defaults: the seats, stacks and
+    dealer, then its house game's options (:func:`studpoker.engine.games.from_options`), with
+    limits as one string of five numbers and 0 / -1 for a market unit / price of a 3 that
+    follows the stakes."""
+    params: dict[str, Any] = {"players": 3, "stacks": 200, "dealer": -1}
+    for key, value in to_options(from_options(name)).items():
+        if key not in _OPTION_PARAMS:
+            continue
+        if key == "limits":
+            assert isinstance(value, list)
+            value = " ".join(map(str, value))
+        elif key == "market_unit":
+            value = 0  # the first limit
+        elif key == "three_price":
+            value = -1  # the big bet
+        params[key] = value
+    return params
 
 
-for _name in GAMES:  # every other game of the registry (R9, R10, ...)
-    if _name not in _PARAMS:
-        _PARAMS[_name] = _derived_params(_name)
+_PARAMS: dict[str, dict[str, Any]] = {name: _parameters(name) for name in GAMES}
 
 
 def _game_type(name: str) -> Any:
@@ -639,9 +631,6 @@ pyspiel.register_game(_game_type("baseball"), _BaseballGame)
 pyspiel.register_game(_game_type("follow_the_queen"), _FollowTheQueenGame)
 pyspiel.register_game(_game_type("high_chicago"), _HighChicagoGame)
 pyspiel.register_game(_game_type("low_chicago"), _LowChicagoGame)
-_REGISTERED = ("stud", "wallstreet", "stud8", "razz", "baseball", "follow_the_queen", "high_chicago",
-               "low_chicago")
-for _name in GAMES:  # every other game: a class of its own, registered the same way
-    if _name not in _REGISTERED:
+for _name in GAMES:  # every other game of the registry (R9, R10, ...): a class of its own
+    if f"python_studpoker_{_name}" not in {t.short_name for t in pyspiel.registered_games()}:
         pyspiel.register_game(_game_type(_name), type(f"_Game_{_name}", (StudPokerGame,), {"variant": _name}))
-        GAME_NAMES += (f"python_studpoker_{_name}",)

@@ -78,7 +78,7 @@ def _import(raw: bytes, room: str) -> dict[str, Any]:
             if isinstance(hero, str) and hero in players and h.finishing_stacks is not None:
                 p = players.index(hero)
                 payoff = h.finishing_stacks[p] - h.starting_stacks[p]
-            game = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}.get(h.variant, h.variant)
+            game = phh.VARIANT_GAMES.get(h.variant, h.variant)
             hands.append({
                 "index": len(hands), "room": result.room, "hand": result.hand_id,
                 "table": None if h.table is None else str(h.table), "game": game,

@@ -81,6 +81,7 @@ __all__ = [
     "option_names",
     "phh_order",
     "rules_sections",
+    "scale_stakes",
     "showdown_section",
     "stakes_text",
     "to_options",
@@ -210,6 +211,24 @@ class Game:
     default_stakes: ClassVar[Mapping[str, object]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: a short label for tables of figures ("": the name; Wall Street's "WS")
+    short_name: ClassVar[str] = ""
+    #: the stakes the game is played at, as a family of games shares them: ``"stud"`` (ante,
+    #: bring-in, small and big bet) or ``"wallstreet"`` (ante, five limits, market unit); a
+    #: tournament level (:mod:`studpoker.tournament`) serves the games of one family
+    stakes_kind: ClassVar[str]
+    #: the option names of the stakes (what :meth:`with_stakes` and :func:`scale_stakes` change)
+    stake_names: ClassVar[tuple[str, ...]]
+    #: the cards each player is dealt on each street, as ``(down, up)`` (a card taken in a card
+    #: round counts as up; R8.2's extra cards aside): the number of streets is its length
+    street_cards: ClassVar[tuple[tuple[int, int], ...]] = ((2, 1), (0, 1), (0, 1), (0, 1), (1, 0))
+    #: whether four cards are dealt face up to a market players may buy (R3.3, R3.5)
+    has_market: ClassVar[bool] = False
+    #: the house options of the other games this one does without, each with the rule that
+    #: leaves it out (PHH names the rule when a history sets one: ``{"joker": "R6.1"}``)
+    left_out: ClassVar[Mapping[str, str]] = {}
+    #: the options only this game has, each with its rule (``{"three_price": "R8.2"}``)
+    own_options: ClassVar[Mapping[str, str]] = {}
     high_low: ClassVar[bool]  # the pot splits between a high and an eight-or-better low (R3.7, R5.2)
     #: which door card brings in (R2.4, R6.3)
     bring_in_card: ClassVar[DoorCard] = DoorCard.LOWEST
@@ -298,6 +317,19 @@ class Game:
         """The stakes in words (:func:`stakes_text`)."""
         return f"ante {self.ante}"
 
+    def with_stakes(self, **stakes: object) -> Game:
+        """This game (its house options) at other ``stakes`` (options of :attr:`stake_names`).
+
+        >>> from_options("stud8", joker=True).with_stakes(ante=2, bring_in=3, small_bet=10, big_bet=20)
+        ... # doctest: +ELLIPSIS
+        StudHiLo(ante=2, bring_in=3, small_bet=10, big_bet=20, joker=True, ...)
+        """
+        unknown = sorted(set(stakes) - set(self.stake_names))
+        if unknown:
+            raise GameError(f"{unknown[0]} is not a stake of {self.title} (its stakes: "
+                            f"{', '.join(self.stake_names)})")
+        return from_options(**(self.options() | stakes))
+
     def rules_sections(self) -> list[dict[str, str]]:
         """The rules in words for players (:func:`rules_sections`)."""
         raise GameError("a Game subclass must describe its rules")
@@ -356,7 +388,8 @@ def _register(cls: type[Game]) -> None:
     where = f"game class {cls.__qualname__}"
     if not isinstance(name, str) or not name or not set(name) <= _NAME_CHARS:
         raise GameError(f"{where}: name must be lowercase letters, digits and '_', got {name!r}")
-    for attr in ("title", "phh_code", "order", "default_stakes", "min_players", "max_players"):
+    for attr in ("title", "phh_code", "order", "default_stakes", "min_players", "max_players",
+                 "stakes_kind", "stake_names"):
         if not hasattr(cls, attr):
             raise GameError(f"{where} ({name}) does not say its {attr}")
     if name in GAMES and GAMES[name] is not cls:
@@ -374,6 +407,21 @@ def _register(cls: type[Game]) -> None:
     DEFAULT_OPTIONS.clear()
     DEFAULT_OPTIONS.update((g.name, dict(g.default_stakes)) for g in ranked)
     _ALIASES.update(dict.fromkeys(keys, name))
+
+
+def scale_stakes(stakes: Mapping[str, object], factor: int) -> dict[str, object]:
+    """``stakes`` with every amount times ``factor`` (an integer or each integer of a list);
+    anything else (None: a default) as it is. The one rule for stakes derived from a table
+    unit (:func:`studpoker.engine.table.unit_game`) or a tournament level's growth.
+
+    >>> scale_stakes({"ante": 1, "limits": (2, 2, 4, 4, 4), "market_unit": None}, 3)
+    {'ante': 3, 'limits': [6, 6, 12, 12, 12], 'market_unit': None}
+    """
+    def times(value: object) -> object:
+        return value * factor if isinstance(value, int) and not isinstance(value, bool) else value
+
+    return {key: [times(v) for v in value] if isinstance(value, (tuple, list)) else times(value)
+            for key, value in stakes.items()}
 
 
 def game_for_phh_code(code: str) -> type[Game]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from studpoker.engine.games.base import WILD_HIGH_HALF, Opener, PotHalf, check_positive
+from studpoker.engine.games.base import WILD_HIGH_HALF, Game, Opener, PotHalf, check_positive, from_options
 from studpoker.engine.games.stud import STUD_STAKES, SevenCardStud
 
 __all__ = ["Baseball"]
@@ -44,6 +44,9 @@ class Baseball(SevenCardStud):
     extra_card_rank: ClassVar[int | None] = 2  # Rank.FOUR
     price_rank: ClassVar[int | None] = 1  # Rank.THREE
     deal_hooks: ClassVar[bool] = True
+    left_out: ClassVar[Mapping[str, str]] = {"open_pair_big_bet": "R8.2", "open_pair_raise_big": "R8.2",
+                                             "joker": "R8.1", "double_ace_flush": "R8.1"}
+    own_options: ClassVar[Mapping[str, str]] = {"three_price": "R8.2"}
 
     three_price: int | None = None
     joker: bool = field(default=False, init=False, repr=False)
@@ -56,6 +59,14 @@ class Baseball(SevenCardStud):
         if self.three_price is None:  # default: the big bet, stored so that equal games compare equal
             object.__setattr__(self, "three_price", self.big_bet)
         check_positive("three_price", self.three_price, zero_ok=True)
+
+    def with_stakes(self, **stakes: object) -> Game:
+        """As :meth:`Game.with_stakes`; the price of a 3 grows with the big bet (R8.2)."""
+        game = super().with_stakes(**stakes)
+        big = stakes.get("big_bet")
+        if not isinstance(big, int) or self.three_price is None:
+            return game
+        return from_options(**(game.options() | {"three_price": self.three_price * big // self.big_bet}))
 
     @property
     def up_card_price(self) -> int:

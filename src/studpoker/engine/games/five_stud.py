@@ -40,6 +40,8 @@ class FiveCardStud(SevenCardStud):
     order: ClassVar[int] = 910
     default_stakes: ClassVar[Mapping[str, object]] = STUD_STAKES
     max_players: ClassVar[int] = 10
+    street_cards: ClassVar[tuple[tuple[int, int], ...]] = ((1, 1), (0, 1), (0, 1), (0, 1))  # R9.1
+    left_out: ClassVar[Mapping[str, str]] = {"joker": "R9.1", "double_ace_flush": "R9.1"}
 
     joker: bool = field(default=False, init=False, repr=False)
     double_ace_flush: bool = field(default=False, init=False, repr=False)

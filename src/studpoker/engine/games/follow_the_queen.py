@@ -42,6 +42,7 @@ class FollowTheQueen(SevenCardStud):
     wild: ClassVar[int] = _QUEENS
     follow_the_queen: ClassVar[bool] = True
     deal_hooks: ClassVar[bool] = True
+    left_out: ClassVar[Mapping[str, str]] = {"joker": "R8.1", "double_ace_flush": "R8.1"}
 
     joker: bool = field(default=False, init=False, repr=False)
     double_ace_flush: bool = field(default=False, init=False, repr=False)

@@ -36,6 +36,8 @@ class Razz(SevenCardStud):
     default_stakes: ClassVar[Mapping[str, object]] = STUD_STAKES
     high_low: ClassVar[bool] = False
     bring_in_card: ClassVar[DoorCard] = DoorCard.HIGHEST  # R6.3
+    left_out: ClassVar[Mapping[str, str]] = {"open_pair_big_bet": "R6.5", "open_pair_raise_big": "R6.5",
+                                             "joker": "R6.1", "double_ace_flush": "R6.1, R6.2"}
     board_opener: ClassVar[Opener] = Opener.LOW_BOARD  # R6.4
     halves: ClassVar[tuple[PotHalf, ...]] = (  # R6.2, R6.5
         PotHalf(name="low", ranking=Ranking.RAZZ, odd_chip=OddChip.BY_LOW_CARD),

@@ -54,6 +54,8 @@ class SevenCardStud(Game):
     phh_code: ClassVar[str] = "F7S"
     order: ClassVar[int] = 100
     default_stakes: ClassVar[Mapping[str, object]] = STUD_STAKES
+    stakes_kind: ClassVar[str] = "stud"
+    stake_names: ClassVar[tuple[str, ...]] = ("ante", "bring_in", "small_bet", "big_bet")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     high_low: ClassVar[bool] = False

@@ -38,6 +38,7 @@ class StudHiLo(SevenCardStud):
     order: ClassVar[int] = 300
     default_stakes: ClassVar[Mapping[str, object]] = STUD_STAKES
     high_low: ClassVar[bool] = True
+    left_out: ClassVar[Mapping[str, str]] = {"open_pair_big_bet": "R5.3", "open_pair_raise_big": "R5.3"}
     halves: ClassVar[tuple[PotHalf, ...]] = (  # R5.2: R3.8's high half first, inside a half R2.10
         HIGH_HALF,
         PotHalf(name="low", ranking=Ranking.EIGHT_OR_BETTER, odd_chip=OddChip.BY_CARD),

@@ -42,6 +42,11 @@ class WallStreet(Game):
     phh_code: ClassVar[str] = "FWS"
     order: ClassVar[int] = 200
     default_stakes: ClassVar[Mapping[str, object]] = MappingProxyType({"ante": 1, "limits": (2, 2, 4, 4, 4)})
+    short_name: ClassVar[str] = "WS"
+    stakes_kind: ClassVar[str] = "wallstreet"
+    stake_names: ClassVar[tuple[str, ...]] = ("ante", "limits", "market_unit")
+    has_market: ClassVar[bool] = True
+    left_out: ClassVar[Mapping[str, str]] = {"open_pair_big_bet": "R3.9", "open_pair_raise_big": "R3.9"}
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 7
     high_low: ClassVar[bool] = True
