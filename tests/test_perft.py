@@ -349,6 +349,9 @@ OPTION_CHANGES: dict[str, list[tuple[str, object, tuple[int, ...], int | None]]]
     "baseball": [*STUD_FAMILY, ("three_price", 1, (8, 8, 8), None)],
     "follow_the_queen": STUD_FAMILY + OPEN_PAIR, "high_chicago": STUD_FAMILY + OPEN_PAIR,
     "low_chicago": STUD_FAMILY + OPEN_PAIR, "kings_and_little_ones": STUD_FAMILY,
+    "five_stud": [*STUD_FAMILY, ("open_pair_big_bet", False, (12, 12), 2),
+                  ("open_pair_raise_big", True, (40, 40), 2)],  # R9.2
+    "razz27": STUD_FAMILY,
     "wallstreet": [("max_raises", 2, (40, 40, 40), 1), ("heads_up_uncapped", False, (40, 40, 40), 1),
                    ("showdown_muck", True, (3, 3, 3), None), ("market_unit", 3, (3, 3, 3), None),
                    ("limits", (4, 2, 4, 4, 4), (40, 40, 40), 1), ("ante", 2, (3, 3, 3), None),
@@ -357,6 +360,10 @@ OPTION_CHANGES: dict[str, list[tuple[str, object, tuple[int, ...], int | None]]]
 """Each option of each game, and a tree where another value changes the counts. The
 joker changes the deck itself (a tree with it is dealt other cards); its flush rule is
 checked on a deck of its own below."""
+
+OPTION_DECKS: dict[str, str] = {"five_stud": "2c 3c Kd 7h Ks 8c"}
+"""A game whose option changes need another deck than deck A: heads up in Five Card Stud
+deck A shows no open pair on third street; this one (then the rest in order) pairs the kings there (R9.2)."""
 
 JOKER_FLUSH = "Jk Ah As Kh 7s Qh 5s 9h 3s 8h 2d 2c 4c 3c"
 """Heads up: seat 0 makes a spade flush with the ace and the joker (A-K-7-5-3, or
@@ -379,10 +386,10 @@ def test_r1_5_r2_6_r3_2_r3_10_every_option_moves_a_count(name: str) -> None:
     changes = OPTION_CHANGES[name]
     options = {f for f in from_options(name).options() if f != "game"}
     assert {option for option, *_ in changes} | (options & {"joker", "double_ace_flush"}) == options
+    deck = OPTION_DECKS.get(name, DECKS["A"])
     for option, value, stacks, streets in changes:
-        a = perft(from_options(name), stacks=stacks, deck=DECKS["A"], streets=streets)
-        b = perft(from_options(name, **{option: value}), stacks=stacks, deck=DECKS["A"],
-                  streets=streets)
+        a = perft(from_options(name), stacks=stacks, deck=deck, streets=streets)
+        b = perft(from_options(name, **{option: value}), stacks=stacks, deck=deck, streets=streets)
         assert counts(a) != counts(b), (name, option)
 
 

@@ -63,8 +63,7 @@ from studpoker.engine.cards import (
 )
 from studpoker.engine.evaluation import deuce_seven_key, high_key, low_key, razz_key
 from studpoker.engine.games import GAMES as ENGINE_GAMES
-from studpoker.engine.games import Game, GameError, Ranking, canonical_name, from_options
-from studpoker.engine.games.base import hand_size
+from studpoker.engine.games import Game, GameError, Ranking, canonical_name
 from studpoker.engine.wild import RankLike, wild_high_key, wild_low_key, wild_mask
 
 try:  # the compiled engine: the [fast] extra
@@ -105,8 +104,14 @@ _RANKINGS: Final = frozenset({Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.RAZ
 
 
 def _counted(game: type[Game]) -> bool:
-    """Whether :func:`compute` counts ``game``: every share of its pots ranked as it can."""
-    return {h.ranking for h in game.halves} <= _RANKINGS
+    """Whether :func:`compute` counts ``game``: five to seven cards each (its street table),
+    every share ranked as it can."""
+    return (5 <= _cards(game) <= 7 and {h.ranking for h in game.halves} <= _RANKINGS)
+
+
+def _cards(game: type[Game]) -> int:
+    """The cards each hand of ``game`` ends with (its street table: 7, or 5 in Five Card Stud)."""
+    return sum(down + up for down, up in game.street_cards)
 
 
 def _rankings(game: type[Game]) -> set[Ranking]:
@@ -271,7 +276,7 @@ class EquityResult:
 @dataclass(frozen=True)
 class _Spot:
     hilo: bool
-    razz: bool  # the best hand is the best low (razz R6.2, deuce-to-seven R10.1), not the best high
+    razz: bool  # the best hand is the best razz low (R6.2), not the best high
     known: list[list[int]]
     pool: list[int]
     needs: list[int]  # cards each player still gets, the community card included
@@ -333,17 +338,13 @@ def _parse_spot(
         raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if isinstance(hands, str):
         raise ValueError("hands must be a sequence of hands, one per player (e.g. ['Ah Kh 7h', 'Qs Qd 2c'])")
-    try:  # the hand size and the ranking of the best hand, from the engine's game
-        engine_game = from_options(canonical_name(key))
-    except GameError:
-        engine_game = None
-    size = 7 if engine_game is None else hand_size(engine_game)
-    ranking = Ranking.HIGH if engine_game is None else engine_game.halves[0].ranking
+    engine_game = ENGINE_GAMES.get(key)
+    size = 7 if engine_game is None else _cards(engine_game)
     most_players = 8 if engine_game is None else max(8, engine_game.max_players)
     if not 1 <= len(hands) <= most_players:
         raise ValueError(f"equity needs 1 to {most_players} players, got {len(hands)}")
-    deuce_seven = ranking is Ranking.DEUCE_SEVEN
-    razz = key in LOWBALL or ranking is Ranking.RAZZ or deuce_seven
+    razz = key in LOWBALL
+    deuce_seven = engine_game is not None and _rankings(engine_game) == {Ranking.DEUCE_SEVEN}
     if razz and joker:
         raise CardError("razz is played without the joker (R6.1)")
     mask = wild_mask(WILD_DEFAULTS.get(key, "") if wild is None else wild)
@@ -1126,10 +1127,11 @@ def warmup() -> None:
     if not FAST_AVAILABLE:
         return
     fast.warmup()
-    kernels: dict[tuple[bool, bool], str] = {}  # one game of each count: high, high-low, razz
+    kernels: dict[tuple[bool, bool, int], str] = {}  # one game of each count: high, high-low, razz
     for name, hilo in GAMES.items():
         if name not in WILD_DEFAULTS and name not in SPADE_GAMES:
-            kernels.setdefault((hilo, name in LOWBALL), name)
-    for game in kernels.values():
-        compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=True)
-        compute(game, ["Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s"], exact=False, samples=16)
+            kernels.setdefault((hilo, name in LOWBALL, _cards(ENGINE_GAMES[name])), name)
+    for (_, _, size), game in kernels.items():  # one card to come for each player
+        hands = [" ".join(h.split()[:size - 1]) for h in ("Ah Kh 7h 2h 9c 3d", "Qs Qd Jc Jd 4s 5s")]
+        compute(game, hands, exact=True)
+        compute(game, hands, exact=False, samples=16)

@@ -158,8 +158,9 @@ def export_command(
         "--hero", help="write only this player's down cards (default: every card the file knows)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable summary")] = False,
 ) -> None:
-    """Write the Seven Card Stud, Stud Hi-Lo and Razz hands of a PHH file in the PokerStars
-    text format that trackers read; Wall Street hands have no such format and are refused."""
+    """Write the Seven Card Stud, Stud Hi-Lo, Razz and Five Card Stud hands of a PHH file in
+    the PokerStars text format that trackers read; Wall Street and Deuce-to-Seven Razz hands
+    have no such format and are refused."""
     from studpoker import phh
     from studpoker.history import ExportError, to_pokerstars
     from studpoker.stats import StatsError

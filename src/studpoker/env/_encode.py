@@ -21,7 +21,7 @@ Observation layout (``Layout.observation``), in order:
 =================  ===========  ================================================
 section            shape        meaning
 =================  ===========  ================================================
-street             S            one-hot: the game's streets, first .. last (S = 5: third .. seventh)
+street             5            one-hot: third .. seventh
 phase              4            one-hot: betting, card round, hand over, pay or fold (R8.2)
 to_act             P            one-hot relative seat to act (all 0 when over)
 dealer             P            one-hot relative seat of the dealer
@@ -38,7 +38,7 @@ bet                P            this street's bet / table chips
 contributed        P            chips put in this hand (antes, bets) / table chips
 pot                1            all chips in the middle (with market money) / table chips
 owed               1            what the observer must add to call, or pay for a face-up 3 / table chips
-history            S x P x 12   count of each action id per street and seat
+history            5 x P x 12   count of each action id per street and seat
 =================  ===========  ================================================
 
 The information state (perfect recall, OpenSpiel's
@@ -47,7 +47,7 @@ The information state (perfect recall, OpenSpiel's
 =================  ============  ===============================================
 up_order           P x 4 x 53    each seat's up cards in the order received
 down_order         3 x 53        the observer's down cards in the order received
-sequence           L x (P+12+S)  every decision so far: relative seat, action id,
+sequence           L x (P+12+5)  every decision so far: relative seat, action id,
                                  street; L bounds the decisions of one hand
 =================  ============  ===============================================
 """
@@ -110,40 +110,37 @@ def max_decisions(config: EnvConfig) -> int:
     decision per player each, Baseball's face-up 3s one each (four in the deck, R8.2).
     """
     game, p = config.game, config.players
-    streets = len(game.streets)
     capped = game.max_raises + 2 + p
     per_street = (capped + 1) * (p + 1)
     uncapped = 0
     if game.heads_up_uncapped:
-        uncapped = 2 * (max(config.stacks) // config.smallest_bet + streets * (p + 3))
+        uncapped = 2 * (max(config.stacks) // config.smallest_bet + STREETS * (p + 3))
     card_rounds = sum(p for s in game.streets if s.card_round)
     payments = 4 if game.price_rank is not None else 0
-    return streets * per_street + uncapped + card_rounds + payments
+    return STREETS * per_street + uncapped + card_rounds + payments
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Names, offsets and shapes of the tensor sections for ``players`` seats and a game of
-    ``streets`` streets (its street table's length)."""
+    """Names, offsets and shapes of the tensor sections for ``players`` seats."""
 
     players: int
     decisions: int
-    streets: int = STREETS
 
     def _sections(self, info: bool) -> list[tuple[str, tuple[int, ...]]]:
         p = self.players
         out: list[tuple[str, tuple[int, ...]]] = [
-            ("street", (self.streets,)), ("phase", (len(PHASES),)), ("to_act", (p,)), ("dealer", (p,)),
+            ("street", (STREETS,)), ("phase", (len(PHASES),)), ("to_act", (p,)), ("dealer", (p,)),
             ("down", (p, CARDS)), ("up", (p, CARDS)), ("down_count", (p,)),
             ("community", (CARDS,)), ("market", (4, CARDS)), ("wild", (RANKS,)), ("folded", (p,)),
             ("all_in", (p,)),
             ("stack", (p,)), ("bet", (p,)), ("contributed", (p,)), ("pot", (1,)), ("owed", (1,)),
-            ("history", (self.streets, p, NUM_ACTIONS)),
+            ("history", (STREETS, p, NUM_ACTIONS)),
         ]
         if info:
             out += [
                 ("up_order", (p, MAX_UP, CARDS)), ("down_order", (MAX_DOWN, CARDS)),
-                ("sequence", (self.decisions, p + NUM_ACTIONS + self.streets)),
+                ("sequence", (self.decisions, p + NUM_ACTIONS + STREETS)),
             ]
         return out
 
@@ -237,7 +234,7 @@ class _Tables:
         self.community = tuple(tuple(v * n + off["community"] + c for v in seats) for c in codes)
         self.hist = tuple(
             tuple(v * n + off["history"] + (st * p + rel[s][v]) * NUM_ACTIONS + a for v in seats)
-            for st in range(enc.streets) for s in seats for a in range(NUM_ACTIONS)
+            for st in range(STREETS) for s in seats for a in range(NUM_ACTIONS)
         )  # [(street * P + s) * NUM_ACTIONS + action id]
         self.dealer = tuple(tuple(v * n + off["dealer"] + rel[d][v] for v in seats) for d in seats)
         self.count = tuple(tuple(v * n + off["down_count"] + rel[s][v] for v in seats) for s in seats)
@@ -262,7 +259,7 @@ class _Tables:
                     for i in (v * n + o_seq + rel[s][v], v * n + o_seq + p + a,
                               v * n + o_seq + p + NUM_ACTIONS + st)
                 )
-                for st in range(enc.streets) for s in seats for a in range(NUM_ACTIONS)
+                for st in range(STREETS) for s in seats for a in range(NUM_ACTIONS)
             )
         else:
             self.up_order = self.seq = self.up_k = ()
@@ -283,8 +280,7 @@ class Encoder:
         self.config = config
         p = self.players = config.players
         self.decisions = max_decisions(config)
-        self.streets = len(config.game.streets)
-        self.layout = Layout(config.players, self.decisions, self.streets)
+        self.layout = Layout(config.players, self.decisions)
         self.obs_size = self.layout.size()
         self.info_size = self.layout.size(info=True)
         off = self._off = {name: off for name, (off, _, _) in self.layout.sections(info=True).items()}
@@ -309,7 +305,7 @@ class Encoder:
         self._pack_tail = struct.Struct(f"={self._tail_len}f").pack_into
         self._tail_at = self._tail * 4
         self._seq_start = off["sequence"]
-        self._seq_width = p + NUM_ACTIONS + self.streets
+        self._seq_width = p + NUM_ACTIONS + STREETS
         self._zeros = (0.0,) * p
         self._no_bets = (0,) * p
         # viewer -> the chip counts (stacks, bets, contributions: P each, then pot
@@ -680,7 +676,7 @@ class Tracker:
             seq = self._seq
             if seq >= enc.decisions:  # pragma: no cover - max_decisions is a bound
                 raise RuntimeError("more decisions than max_decisions allows")
-            base = seq * (p + NUM_ACTIONS + enc.streets)
+            base = seq * (p + NUM_ACTIONS + STREETS)
             for f in t.seq[key]:
                 mv[base + f] = 1.0
             self._seq = seq + 1

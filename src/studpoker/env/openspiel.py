@@ -639,9 +639,6 @@ pyspiel.register_game(_game_type("follow_the_queen"), _FollowTheQueenGame)
 pyspiel.register_game(_game_type("high_chicago"), _HighChicagoGame)
 pyspiel.register_game(_game_type("low_chicago"), _LowChicagoGame)
 pyspiel.register_game(_game_type("kings_and_little_ones"), _KingsAndLittleOnesGame)
-_REGISTERED = ("stud", "wallstreet", "stud8", "razz", "baseball", "follow_the_queen", "high_chicago",
-               "low_chicago", "kings_and_little_ones")
-for _name in GAMES:  # every other game: a class of its own, registered the same way
-    if _name not in _REGISTERED:
+for _name in GAMES:  # every other game of the registry (R9, R10, ...): a class of its own
+    if f"python_studpoker_{_name}" not in {t.short_name for t in pyspiel.registered_games()}:
         pyspiel.register_game(_game_type(_name), type(f"_Game_{_name}", (StudPokerGame,), {"variant": _name}))
-        GAME_NAMES += (f"python_studpoker_{_name}",)

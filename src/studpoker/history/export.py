@@ -38,9 +38,31 @@ from studpoker.engine.operations import (
 
 __all__ = ["ExportError", "hand_to_pokerstars", "to_pokerstars", "write_pokerstars"]
 
-_GAME_WORDS = {"F7S": "7 Card Stud", "F7S/8": "7 Card Stud Hi/Lo", "FR": "Razz"}
-_STREET_TITLES = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER")
-_SUMMARY_STREETS = ("3rd Street", "4th Street", "5th Street", "6th Street", "River")
+_GAME_WORDS = {"F7S": "7 Card Stud", "F7S/8": "7 Card Stud Hi/Lo", "FR": "Razz", "F5S": "5 Card Stud"}
+_ORDINALS = {"second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th",
+             "seventh": "7th"}
+_NO_FORM = {  # variants PokerStars never dealt, and why they are refused
+    phh.WALL_STREET: "Wall Street (FWS) has no online room and no PokerStars form",
+    "F7S/27": "Deuce-to-Seven Razz (F7S/27) was never dealt by PokerStars (its razz is "
+                          "ace-to-five) and has no PokerStars form",
+}
+
+
+def _street_titles(hand: Hand) -> tuple[list[str], list[str]]:
+    """Each street's title on its line and in the summary, from the game's street table:
+    ``3rd STREET`` ... ``6th STREET``, and ``RIVER`` for a last street dealt face down
+    (Five Card Stud's last street, dealt face up, is ``5th STREET``)."""
+    streets = hand.game.streets
+    titles, summary = [], []
+    for i, st in enumerate(streets):
+        if i == len(streets) - 1 and i and st.down:
+            titles.append("RIVER")
+            summary.append("River")
+        else:
+            ordinal = _ORDINALS.get(st.name, st.name)
+            titles.append(f"{ordinal} STREET")
+            summary.append(f"{ordinal} Street")
+    return titles, summary
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 
 
@@ -169,17 +191,19 @@ def to_pokerstars(history: phh.HandHistory, *, index: int = 0, hero: str | None 
 
 def _check_variant(variant: str, joker: bool) -> None:
     if variant not in _GAME_WORDS:
-        if variant == phh.WALL_STREET:
-            raise ExportError("Wall Street (FWS) has no online room and no PokerStars form: only "
-                              "Seven Card Stud, Stud Hi-Lo and Razz hands can be exported")
+        if variant in _NO_FORM:
+            raise ExportError(f"{_NO_FORM[variant]}: only Seven Card Stud, Stud Hi-Lo, Razz and "
+                              "Five Card Stud hands can be exported")
         raise ExportError(f"variant {variant!r} has no PokerStars form: only Seven Card Stud "
-                          "(F7S), Stud Hi-Lo (F7S/8) and Razz (FR) hands can be exported")
+                          "(F7S), Stud Hi-Lo (F7S/8), Razz (FR) and Five Card Stud (F5S) hands can be "
+                          "exported")
     if joker:
         raise ExportError("the joker (Jk) has no PokerStars card: hands with _joker = true cannot "
                           "be exported")
 
 
-_VARIANT_OF_GAME = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR", "wallstreet": "FWS"}
+_VARIANT_OF_GAME = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR", "wallstreet": "FWS", "five_stud": "F5S",
+                    "razz27": "F7S/27"}
 
 
 def hand_to_pokerstars(hand: Hand, *, names: Sequence[str], seats: Sequence[int] | None = None,
@@ -220,7 +244,7 @@ def hand_to_pokerstars(hand: Hand, *, names: Sequence[str], seats: Sequence[int]
         out.append(f"PokerStars Hand #{number}:  {words} Limit ({stakes}) - {date}")
     if "'" in table or "\n" in table:
         raise ExportError(f"table name {table!r} cannot be written (a quote or a line end)")
-    size = seat_count or max(8, max(seat_no.values()))
+    size = seat_count or max(8, hand.game.max_players, max(seat_no.values()))  # (ten-max: R9.1)
     out.append(f"Table '{table}' {size}-max Seat #{seat_no[hand.dealer]} is the button")
     for s in sorted(range(n), key=lambda x: seat_no[x]):
         out.append(f"Seat {seat_no[s]}: {name[s]} ({fmt(hand.starting_stacks[s])} in chips)")
@@ -243,6 +267,7 @@ def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], kno
           fmt: _Money, game: str, fields: Mapping[str, object], seat_no: dict[int, int]) -> None:
     """Antes, streets, actions and showdown; ``known``: seats whose down cards the deal lines
     show, ``knows``: seats whose cards the history knows (shown at a muck)."""
+    street_titles = _street_titles(hand)[0]
     stacks = list(hand.starting_stacks)
     cards: dict[int, list[Card]] = {s: [] for s in range(hand.n)}
     up: dict[int, list[Card]] = {s: [] for s in range(hand.n)}
@@ -289,12 +314,12 @@ def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], kno
             street = op.index
             level, bets = 0, [0] * hand.n
             full_level, fulls, increment = 0, 0, hand.game.streets[street].bet
-            out.append(f"*** {_STREET_TITLES[street]} ***")
+            out.append(f"*** {street_titles[street]} ***")
         elif isinstance(op, CommunityCardDealt):  # R1.10: the street's title names it
             for s in cards:
                 if s not in folded_on:
                     cards[s].append(op.card)
-            out[-1] = f"*** {_STREET_TITLES[street]} *** [{op.card}]"
+            out[-1] = f"*** {street_titles[street]} *** [{op.card}]"
         elif isinstance(op, ActionTaken):
             a = op.action
             s = a.seat
@@ -400,7 +425,7 @@ def _results(out: list[str], hand: Hand, name: dict[int, str], fmt: _Money, game
         if s in folded_on:
             street = folded_on[s]
             note = " (didn't bet)" if street == 0 and not _put_in(hand, s) else ""
-            out.append(f"{who} folded on the {_SUMMARY_STREETS[street]}{note}")
+            out.append(f"{who} folded on the {_street_titles(hand)[1][street]}{note}")
         elif s in shown:
             text = " ".join(map(str, shown[s]))
             words = _describe(game, shown[s])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -34,6 +35,8 @@ class DeuceSevenRazz(Razz):
                                           "razzdeucetoseven", "razz2to7")
     phh_code: ClassVar[str] = "F7S/27"
     order: ClassVar[int] = 920
+    left_out: ClassVar[Mapping[str, str]] = {"open_pair_big_bet": "R10.3", "open_pair_raise_big": "R10.3",
+                                             "joker": "R10.1", "double_ace_flush": "R10.1"}
     bring_in_card: ClassVar[DoorCard] = DoorCard.HIGHEST_ACE_HIGH  # R10.2
     board_opener: ClassVar[Opener] = Opener.DEUCE_SEVEN_BOARD  # R10.2
     halves: ClassVar[tuple[PotHalf, ...]] = (  # R10.1, R10.3
