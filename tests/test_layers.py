@@ -167,6 +167,21 @@ def test_the_engine_import_graph_has_no_circle() -> None:
     assert graph[f"{PACKAGE}.words"] == set()
 
 
+def test_the_phh_package_import_graph_has_no_circle() -> None:
+    """studpoker.phh (reading, writing, the deck planner, the variants) is layered: variants
+    at the bottom, the hand history on it, reading and writing on that, the planner on those
+    and the reports on the planner; no module imports one above it."""
+    package = ROOT / "src" / "studpoker" / "phh"
+    modules = {("studpoker.phh" if p.stem == "__init__" else f"studpoker.phh.{p.stem}"): p.read_text()
+               for p in sorted(package.glob("*.py"))}
+    assert {"studpoker.phh.reading", "studpoker.phh.writing", "studpoker.phh.planner",
+            "studpoker.phh.variants"} <= set(modules)
+    graph = runtime_graph(modules)
+    assert find_cycle(graph) is None, find_cycle(graph)
+    assert graph["studpoker.phh.variants"] == set()
+    assert "studpoker.phh.planner" not in graph["studpoker.phh.reading"] | graph["studpoker.phh.writing"]
+
+
 def test_annotation_only_imports_point_upward_and_stay_inside() -> None:
     """Imports under TYPE_CHECKING are the only way a module names one above it."""
     for module, source in engine_modules().items():
