@@ -287,9 +287,9 @@ def test_the_package_gives_the_engine_names_with_their_words() -> None:
 # ------------------------------------------------------------------ no game named outside the engine
 
 SRC = ROOT / "src" / "studpoker"
-# studpoker/history/ is being rewritten on its own (its room converters still compare names);
-# it joins this check when that rewrite lands
-NOT_YET_CHECKED = ("history",)
+# the packages left out of the check while they are rewritten (none: studpoker/history/ reads
+# the rules a refusal cites from the game's class too)
+NOT_YET_CHECKED: tuple[str, ...] = ()
 
 
 def _game_names() -> tuple[frozenset[str], frozenset[str]]:
