@@ -6,6 +6,12 @@ the project's ``FWS``, ``FBB``, ``FFQ``, ``FHC``, ``FLC``, ...), its stakes (``s
 the options a rule leaves out of it (``left_out``) and the options only it has
 (``own_options``). From them come the fields each variant requires, the house options it
 takes as ``_``-prefixed fields, and the rule that says why an option does not apply.
+
+>>> from studpoker.phh.variants import _NOT_APPLYING, GAME_VARIANTS, VARIANT_GAMES
+>>> VARIANT_GAMES["F7S/8"], GAME_VARIANTS["razz"]
+('stud8', 'FR')
+>>> _NOT_APPLYING["FR", "_joker"]
+'R6.1'
 """
 
 from __future__ import annotations
