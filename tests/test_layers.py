@@ -167,6 +167,21 @@ def test_the_engine_import_graph_has_no_circle() -> None:
     assert graph[f"{PACKAGE}.words"] == set()
 
 
+def test_the_phh_package_import_graph_has_no_circle() -> None:
+    """studpoker.phh (reading, writing, the deck planner, the variants) is layered: variants
+    at the bottom, the hand history on it, reading and writing on that, the planner on those
+    and the reports on the planner; no module imports one above it."""
+    package = ROOT / "src" / "studpoker" / "phh"
+    modules = {("studpoker.phh" if p.stem == "__init__" else f"studpoker.phh.{p.stem}"): p.read_text()
+               for p in sorted(package.glob("*.py"))}
+    assert {"studpoker.phh.reading", "studpoker.phh.writing", "studpoker.phh.planner",
+            "studpoker.phh.variants"} <= set(modules)
+    graph = runtime_graph(modules)
+    assert find_cycle(graph) is None, find_cycle(graph)
+    assert graph["studpoker.phh.variants"] == set()
+    assert "studpoker.phh.planner" not in graph["studpoker.phh.reading"] | graph["studpoker.phh.writing"]
+
+
 def test_annotation_only_imports_point_upward_and_stay_inside() -> None:
     """Imports under TYPE_CHECKING are the only way a module names one above it."""
     for module, source in engine_modules().items():
@@ -272,9 +287,9 @@ def test_the_package_gives_the_engine_names_with_their_words() -> None:
 # ------------------------------------------------------------------ no game named outside the engine
 
 SRC = ROOT / "src" / "studpoker"
-# studpoker/history/ is being rewritten on its own (its room converters still compare names);
-# it joins this check when that rewrite lands
-NOT_YET_CHECKED = ("history",)
+# the packages left out of the check while they are rewritten (none: studpoker/history/ reads
+# the rules a refusal cites from the game's class too)
+NOT_YET_CHECKED: tuple[str, ...] = ()
 
 
 def _game_names() -> tuple[frozenset[str], frozenset[str]]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from typing import Final
 
 from studpoker import phh
 from studpoker.engine.actions import Action, ActionKind
@@ -35,7 +36,9 @@ from studpoker.engine.games import (
     DoorCard,
     Game,
     GameError,
+    OddChip,
     Opener,
+    Ranking,
     from_options,
     option_names,
     to_options,
@@ -78,6 +81,33 @@ STREET_NAMES = ("third", "fourth", "fifth", "sixth", "seventh")
 _TITLES = {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi-Lo", "razz": "Razz"}
 _STAKES = frozenset(("game", "ante", "bring_in", "small_bet", "big_bet"))
 _PHH_FIELDS = frozenset(f.name for f in fields(phh.HandHistory))  # the options PHH records
+# The rule behind each piece of a game's class that a refusal cites (docs/rules.md): who brings
+# in (its DoorCard), who acts first after (its Opener), how a pot's share is ranked (Ranking)
+# and where its odd chip goes (OddChip); a game's class holds the pieces, never its name here.
+_BRING_IN_RULES: Final[dict[DoorCard, str]] = {
+    DoorCard.LOWEST: "R2.4", DoorCard.HIGHEST: "R6.3", DoorCard.HIGHEST_ACE_HIGH: "R10.2",
+}
+_OPENER_RULES: Final[dict[Opener, str]] = {
+    Opener.BRING_IN: "R2.4", Opener.HIGH_BOARD: "R2.6/R2.7", Opener.LOW_BOARD: "R6.4",
+    Opener.DEALER_LEFT: "R3.4", Opener.WILD_BOARD: "R8.1", Opener.DEUCE_SEVEN_BOARD: "R10.2",
+}
+_RANKING_RULES: Final[dict[Ranking, str]] = {
+    Ranking.HIGH: "R2.8", Ranking.EIGHT_OR_BETTER: "R5.2", Ranking.RAZZ: "R6.2",
+    Ranking.DEUCE_SEVEN: "R10.1", Ranking.WILD_HIGH: "R8.1", Ranking.HIGH_SPADE: "R8.4",
+    Ranking.LOW_SPADE: "R8.4",
+}
+_ODD_CHIP_RULES: Final[dict[OddChip, str]] = {
+    OddChip.BY_CARD: "R2.10", OddChip.BY_POSITION: "R3.8", OddChip.BY_LOW_CARD: "R6.5",
+    OddChip.BY_LOW_CARD_ACE_HIGH: "R10.3",
+}
+
+
+def _payout_rule(game: Game) -> str:
+    """The rules that say who a pot of ``game`` pays: the high-low split (R5.2), else the
+    ranking of its one share and the rule of its odd chip (R2.8, R2.10; R6.2, R6.5)."""
+    if game.high_low:
+        return "R5.2"
+    return ", ".join(f"{_RANKING_RULES[h.ranking]}, {_ODD_CHIP_RULES[h.odd_chip]}" for h in game.halves)
 
 
 class Refused(Exception):
@@ -507,7 +537,6 @@ class _Plan:
         return f"{who} to act on {hand.street_name} street"
 
     def _act(self, hand: Hand, e: Event, p: int, left: set[int], street_actions: list[int]) -> None:
-        rh = self.rh
         seat = p
         name = e.player
         if hand.is_over:
@@ -521,9 +550,9 @@ class _Plan:
         if hand.to_act != seat:
             other = self.names[hand.to_act] if hand.to_act is not None else "nobody"
             first = street_actions[e.street] == 0
-            rule = "R2.4, bring-in" if e.street == 0 else "R2.6/R2.7, first to act"
-            if rh.game == "razz":
-                rule = "R6.3, bring-in" if e.street == 0 else "R6.4, first to act"
+            game = hand.game
+            rule = f"{_BRING_IN_RULES[game.bring_in_card]}, bring-in" if e.street == 0 else \
+                f"{_OPENER_RULES[game.board_opener]}, first to act"
             what = f" ({rule})" if first else ""
             raise Refused(f"{name} acts first on {STREET_NAMES[e.street]} street in the room, the "
                           f"rules give the turn to {other}{what}" if first else
@@ -564,12 +593,13 @@ class _Plan:
                                f"{allowed} (R1.5, R1.6)", line=e.line)
             pair = e.street == 1 and any(board_has_pair(hand.up_cards(s)) for s in hand.active)
             small, big = self.rh.small_bet, self.rh.big_bet
-            if pair and bets == [small] and e.amount == small + big and self.rh.game == "stud":
+            if pair and bets == [small] and e.amount == small + big \
+                    and "open_pair_raise_big" in option_names(game.name):
                 return Refused(f"{name} raises the small bet on fourth street by the big bet on an "
                                f"open pair (to {e.amount}, R2.6)", option="open_pair_raise_big",
                                value=True, line=e.line)
             if e.street == 1 and not bets and e.amount == big:
-                rule = "R2.6" if self.rh.game == "stud" else "R5.3" if self.rh.game == "stud8" else "R6.5"
+                rule = game.left_out.get("open_pair_big_bet", "R2.6")  # R5.3, R6.5: no open pair
                 return Refused(f"{name} bets the big bet on fourth street"
                                f"{'' if pair else ' without an open pair'} ({rule})", line=e.line)
             return Refused(f"{name} bets or raises to {e.amount} on {street} street; the rules "
@@ -649,7 +679,7 @@ class _Plan:
                 winners = ", ".join(f"{self.names[q]} {won[q]}" for q in range(self.n) if won[q])
                 rooms = ", ".join(f"{self.names[q]} {self.collected[q]}" for q in range(self.n)
                                   if self.collected[q])
-                rule = {"stud": "R2.8, R2.10", "stud8": "R5.2", "razz": "R6.2, R6.5"}[rh.game]
+                rule = _payout_rule(hand.game)
                 raise Refused(f"the room pays {rooms or 'nobody'}, the rules pay {winners} ({rule})",
                               line=rh.line)
 
