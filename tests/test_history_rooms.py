@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from studpoker import phh
-from studpoker.engine.games import GAMES, canonical_name
+from studpoker.engine.games import canonical_name
 from studpoker.history import HistoryError, Imported, Refusal, read, read_text
 from studpoker.history.grammar import MAX_LINE, game_table
 from studpoker.history.rooms import ROOMS, fulltilt, ipoker, pokerstars
@@ -222,14 +222,25 @@ def test_winamax_the_unwritten_uncalled_bet_counted_in_the_pot() -> None:
     assert h.actions[2:] == ["p2 pb", "p1 cbr 2500", "p2 f"] and h.finishing_stacks == [176422, 41106]
 
 
-def test_kingsclub_late_street_titles_and_2_7_razz_refused_naming_the_game() -> None:
+def test_kingsclub_late_street_titles_and_2_7_razz() -> None:
     stud, deuce = list(read(DATA / "kingsclub-stud.txt"))
     assert isinstance(stud, Imported), stud
     assert stud.history.actions[2:] == ["p1 pb", "p2 cbr 4000", "p1 f"]
     assert stud.history.finishing_stacks == [212630, 250795]
-    assert isinstance(deuce, Refusal) and deuce.line == 19
-    if "razz27" not in GAMES:  # R10: the game is refused until the engine deals it
-        assert "2-7 Razz is not a game of this engine" in deuce.reason and "razz27" in deuce.reason
+    assert isinstance(deuce, Imported) and deuce.line == 19, deuce  # R10: the engine deals it
+    assert deuce.history.variant == "F7S/27" and deuce.history.actions[2:] == ["p1 pb", "p2 cbr 4000", "p1 f"]
+
+
+def test_kingsclub_2_7_razz_to_the_showdown() -> None:
+    """R10: the highest door brings in (Kd), the best deuce-to-seven board acts first, and
+    7-5-4-3-2 (no straight) beats 8-6-4-3-2."""
+    [result] = list(read(DATA / "kingsclub-razz27.txt"))
+    assert isinstance(result, Imported), result
+    h = result.history
+    assert h.variant == "F7S/27" and h.game().name == "razz27"
+    assert h.actions[:5] == ["d dh p1 2d3cKd", "d dh p2 7d5c3h", "p1 pb", "p2 cbr 4000", "p1 cc"]
+    assert h.actions[-2:] == ["p2 sm 7d5c3h2s9hJc4d", "p1 sm 2d3cKd4s8c6dTs"]
+    assert h.finishing_stacks == [17000, 93000] and h.fields["_rake"] == 200
 
 
 def test_older_winning_format_a_card_a_line_in_utf16() -> None:
