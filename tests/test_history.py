@@ -376,7 +376,7 @@ def _round_trip(h: phh.HandHistory, hero: str | None) -> phh.HandHistory:
     return _without_import_fields(r.history, h)
 
 
-ROUND_TRIP_GAMES = ["stud", "stud8", "razz"]
+ROUND_TRIP_GAMES = ["stud", "stud8", "razz", "five_stud"]
 
 
 @pytest.mark.parametrize("game", ROUND_TRIP_GAMES)

@@ -20,6 +20,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
 from studpoker.engine.cards import Card, full_deck
+from studpoker.engine.games import GAMES
+from studpoker.engine.games.base import Game
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
@@ -32,9 +34,11 @@ __all__ = [
     "ParseError",
     "RoomHand",
     "RoomSeat",
+    "Shape",
     "decode_lines",
     "money",
     "parse_card",
+    "shape_of",
     "split_hands",
 ]
 
@@ -365,3 +369,61 @@ class RoomHand:
     complete: bool = True
     source: str | None = None
     line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """Where a game deals each player's cards, from its street table
+    (``Game.street_cards``): card ``k`` of a player is his ``k``-th card dealt.
+
+    >>> s = shape_of("five_stud")
+    >>> (s.first, s.door, s.total, s.streets, sorted(s.down), s.position(2))
+    (2, 1, 5, 4, [0], 3)
+    >>> s = shape_of("stud")
+    >>> (s.first, s.door, s.total, s.streets, sorted(s.down), s.position(4))
+    (3, 2, 7, 5, [0, 1, 6], 6)
+    """
+
+    first: int  # the cards of the first street
+    door: int  # the first card dealt face up (the door card, R2.4)
+    total: int  # the cards a player holds at the end
+    streets: int
+    down: frozenset[int]  # the cards dealt face down
+    starts: tuple[int, ...]  # the first card of each street
+
+    def position(self, street: int) -> int:
+        """The card a player gets first on ``street``."""
+        return self.starts[street]
+
+    @property
+    def title_shift(self) -> int:
+        """What to add to a seven-card street number for this game's street: rooms name a
+        street by the cards a player then holds (``3rd STREET`` is seven-card stud's first,
+        five-card stud's second)."""
+        return sum(Game.street_cards[0]) - self.first
+
+
+def _shape(table: tuple[tuple[int, int], ...]) -> Shape:
+    down: set[int] = set()
+    starts: list[int] = []
+    held = 0
+    for d, u in table:
+        starts.append(held)
+        down.update(range(held, held + d))
+        held += d + u
+    return Shape(first=sum(table[0]), door=table[0][0], total=held, streets=len(table),
+                 down=frozenset(down), starts=tuple(starts))
+
+
+_SHAPES: dict[str, Shape] = {}
+SEVEN: Final = _shape(Game.street_cards)
+"""The seven-card shape, until a hand names its game."""
+
+
+def shape_of(game: str) -> Shape:
+    """The shape of the registry's game ``game`` (the seven-card shape for a name it lacks)."""
+    shape = _SHAPES.get(game)
+    if shape is None:
+        cls = GAMES.get(game)
+        shape = _SHAPES[game] = _shape(cls.street_cards) if cls is not None else SEVEN
+    return shape
