@@ -261,6 +261,18 @@ def test_pokerstars_5_card_stud_streets_from_the_game() -> None:
     assert g.finishing_stacks == [550, 501]
 
 
+def test_full_tilt_5_card_stud_from_2nd_street() -> None:
+    """R9 at Full Tilt: '*** 2ND STREET ***' deals the hero '[Ad] [6s]', the lowest door
+    brings in (R2.4), the open pair of sixes acts first on 3rd street (R9.2)."""
+    [result] = list(read(DATA / "fulltilt-five-stud.txt"))
+    assert isinstance(result, Imported), result
+    h = result.history
+    assert h.variant == "F5S" and h.fields["_hero"] == "Hero"
+    assert h.actions[:5] == ["d dh p1 ??Jc", "d dh p2 Ad6s", "d dh p3 ??Th", "p2 pb", "p3 cc"]
+    assert h.actions[8:13] == ["d dh p1 Qd", "d dh p2 6d", "p2 cbr 50", "p1 cbr 100", "p2 cc"]
+    assert h.actions[-2:] == ["p2 sm Ad6s6d3c9h", "p1 sm"] and h.finishing_stacks == [1640, 2235, 940]
+
+
 def test_a_street_the_game_does_not_have_is_refused() -> None:
     """A seven-card street title in a Five Card Stud hand, and five-card stud's first street
     title in a seven-card hand, are refused naming the line."""
