@@ -163,19 +163,30 @@ class Block:
     ended: bool
 
 
-def split_hands(lines: Iterable[str], headers: Iterable[tuple[str, Callable[[str], bool]]]) \
-        -> Iterator[Block | tuple[int, str]]:
+def split_hands(lines: Iterable[str], headers: Iterable[tuple[str, Callable[[str], bool]]],
+                starts: Iterable[str] | None = None) -> Iterator[Block | tuple[int, str]]:
     """Hands of a stream of lines: a :class:`Block` per hand (a header line of one of
     ``headers`` up to the next header), and ``(line, text)`` for a non-blank line that
-    belongs to no hand (before the first header). One hand is held at a time."""
+    belongs to no hand (before the first header). One hand is held at a time.
+    ``starts``: what every header line starts with, when the caller knows (a line inside
+    a hand that starts otherwise is not tried as a header)."""
     tests = list(headers)
     block: list[str] | None = None
     room = ""
     start = 0
     number = 0
+    firsts = None if starts is None else frozenset(s[:1] for s in starts) | frozenset(_LEAD)
+    if firsts is not None and "" in firsts:
+        firsts = None  # an empty start: every line may be a header
     for number, line in enumerate(lines, 1):
+        if firsts is not None and block is not None and line[:1] not in firsts:
+            if len(block) < MAX_HAND_LINES:  # the usual line: one of the hand's
+                block.append(line)
+            elif len(block) == MAX_HAND_LINES:
+                block.append(TOO_LONG)
+            continue
         found = None
-        stripped = line.lstrip("\ufeff \t\x00")
+        stripped = line.lstrip(_LEAD)
         if stripped:
             for name, test in tests:
                 if test(stripped):
@@ -195,6 +206,8 @@ def split_hands(lines: Iterable[str], headers: Iterable[tuple[str, Callable[[str
     if block is not None:
         yield Block(room, block, start, False)
 
+
+_LEAD: Final = "\ufeff \t\x00"  # what may come before a header on its line
 
 MAX_HAND_LINES: Final = 5000
 """The most lines one hand is read with (real hands have under 200): the rest of a
