@@ -48,7 +48,7 @@ def test_r9_five_card_stud_exports_as_5_card_stud() -> None:
 
 def test_r10_deuce_to_seven_razz_is_refused_with_the_reason(tmp_path: Path) -> None:
     hand = played("razz27", 2, 1)
-    with pytest.raises(ExportError, match="never dealt by PokerStars"):
+    with pytest.raises(ExportError, match=r"Deuce-to-Seven Razz \(F7S/27\) has no PokerStars form"):
         hand_to_pokerstars(hand, names=["a", "b"])
     path = tmp_path / "h.phhs"
     path.write_text(phh.write_all([phh.from_hand(hand)]), encoding="utf-8")

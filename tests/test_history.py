@@ -9,6 +9,7 @@ import datetime
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -375,7 +376,7 @@ def _round_trip(h: phh.HandHistory, hero: str | None) -> phh.HandHistory:
     return _without_import_fields(r.history, h)
 
 
-ROUND_TRIP_GAMES = ["stud", "stud8", "razz"]
+ROUND_TRIP_GAMES = ["stud", "stud8", "razz", "five_stud"]
 
 
 @pytest.mark.parametrize("game", ROUND_TRIP_GAMES)
@@ -434,6 +435,40 @@ def test_export_refuses_wall_street_and_the_joker() -> None:
         hand.apply(hand.legal_actions()[0])
     with pytest.raises(ExportError, match="joker"):
         to_pokerstars(phh.from_hand(hand))
+
+
+EXPORTED = ("F7S", "F7S/8", "FR", "F5S")  # the games PokerStars deals
+
+
+@pytest.mark.parametrize("game", sorted(n for n, cls in GAMES.items() if cls.phh_code not in EXPORTED))
+def test_export_refuses_the_games_with_no_room_format_naming_them(game: str) -> None:
+    """2-7 Razz (R10), Wall Street and the wild-card home games have no PokerStars form."""
+    cls = GAMES[game]
+    hand = from_options(game).deal(stacks=[500] * 3, dealer=2, seed=7)
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    h = phh.from_hand(hand, fields={"players": ["ann", "bob", "cy"]})
+    with pytest.raises(ExportError, match=re.escape(f"{cls.title} ({cls.phh_code}) has no")):
+        to_pokerstars(h)
+
+
+def test_export_five_card_stud_streets_from_the_game() -> None:
+    """R9: Five Card Stud is '5 Card Stud' with streets 2nd to 5th (no RIVER)."""
+    game = from_options("five_stud")
+    hand = game.deal(stacks=[500] * 3, dealer=2, seed=5)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.apply(next((a for a in legal if a.kind.value in ("check", "call", "bring_in", "show")),
+                        legal[0]))
+    h = phh.from_hand(hand, fields={"players": ["ann", "bob", "cy"], "hand": 9, "table": "T"})
+    lines = to_pokerstars(h, when=datetime.datetime(2024, 1, 1)).split("\n")
+    assert lines[0].startswith("PokerStars Hand #9:  5 Card Stud Limit (")
+    titles = [line for line in lines if line.startswith("*** ") and "STREET" in line]
+    assert titles == ["*** 2nd STREET ***", "*** 3rd STREET ***", "*** 4th STREET ***",
+                      "*** 5th STREET ***"]
+    assert "*** RIVER ***" not in lines and "*** SHOW DOWN ***" in lines
+    deals = [line for line in lines if line.startswith("Dealt to ann [")]
+    assert len(deals[0].split("[")[1].split()) == 2  # one down, one up
 
 
 def test_export_refuses_names_the_format_cannot_write() -> None:

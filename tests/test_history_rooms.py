@@ -75,7 +75,8 @@ def test_stars_open_pair_notice_and_old_capitalised_tournament_header() -> None:
     assert result.hand_id == "1002" and result.history.finishing_stacks == [155, 94]
 
 
-def test_a_game_the_engine_lacks_is_refused_naming_it() -> None:
+def test_a_game_the_engine_lacks_is_refused_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(GAMES, "five_stud")  # a registry without the game
     text = ("Full Tilt Poker Game #5: Table T (8 max) - 800/1600 Ante 150 - Limit 5 Card Stud - "
             "18:30:57 ET - 2013/03/31\nSeat 1: a (4,950)\n")
     result = _one(text)
@@ -222,14 +223,67 @@ def test_winamax_the_unwritten_uncalled_bet_counted_in_the_pot() -> None:
     assert h.actions[2:] == ["p2 pb", "p1 cbr 2500", "p2 f"] and h.finishing_stacks == [176422, 41106]
 
 
-def test_kingsclub_late_street_titles_and_2_7_razz_refused_naming_the_game() -> None:
+def test_kingsclub_late_street_titles_and_2_7_razz() -> None:
     stud, deuce = list(read(DATA / "kingsclub-stud.txt"))
     assert isinstance(stud, Imported), stud
     assert stud.history.actions[2:] == ["p1 pb", "p2 cbr 4000", "p1 f"]
     assert stud.history.finishing_stacks == [212630, 250795]
-    assert isinstance(deuce, Refusal) and deuce.line == 19
-    if "razz27" not in GAMES:  # R10: the game is refused until the engine deals it
-        assert "2-7 Razz is not a game of this engine" in deuce.reason and "razz27" in deuce.reason
+    assert isinstance(deuce, Imported) and deuce.line == 19, deuce  # R10: the engine deals it
+    assert deuce.history.variant == "F7S/27" and deuce.history.actions[2:] == ["p1 pb", "p2 cbr 4000", "p1 f"]
+
+
+def test_kingsclub_2_7_razz_to_the_showdown() -> None:
+    """R10: the highest door brings in (Kd), the best deuce-to-seven board acts first, and
+    7-5-4-3-2 (no straight) beats 8-6-4-3-2."""
+    [result] = list(read(DATA / "kingsclub-deuce-seven.txt"))
+    assert isinstance(result, Imported), result
+    h = result.history
+    assert h.variant == "F7S/27" and h.game().name == "razz27"
+    assert h.actions[:5] == ["d dh p1 2d3cKd", "d dh p2 7d5c3h", "p1 pb", "p2 cbr 4000", "p1 cc"]
+    assert h.actions[-2:] == ["p2 sm 7d5c3h2s9hJc4d", "p1 sm 2d3cKd4s8c6dTs"]
+    assert h.finishing_stacks == [17000, 93000] and h.fields["_rake"] == 200
+
+
+def test_pokerstars_5_card_stud_streets_from_the_game() -> None:
+    """R9: '*** 2nd STREET ***' deals one down and one up, three up cards follow; an open
+    pair on third street allows the big bet (R9.2); the rake is kept as a field."""
+    first, second = list(read(DATA / "pokerstars-five-stud.txt"))
+    assert isinstance(first, Imported) and isinstance(second, Imported), (first, second)
+    h = first.history
+    assert h.variant == "F5S" and h.game().name == "five_stud" and h.fields["_hero"] == "Hero"
+    assert h.actions[:4] == ["d dh p1 AsKd", "d dh p2 9sQh", "d dh p3 ??3c", "p3 pb"]
+    assert [a for a in h.actions if a.startswith("d dh p1")] == [
+        "d dh p1 AsKd", "d dh p1 7s", "d dh p1 2h", "d dh p1 Kc"]
+    assert h.actions[-2:] == ["p1 sm AsKd7s2hKc", "p2 sm"] and h.finishing_stacks == [549, 508, 313]
+    g = second.history
+    assert g.actions == ["d dh p1 ??8h", "d dh p2 Jd4c", "p2 pb", "p1 cc", "d dh p1 8c", "d dh p2 Ts",
+                         "p1 cbr 20", "p2 f"]
+    assert g.finishing_stacks == [550, 501]
+
+
+def test_full_tilt_5_card_stud_from_2nd_street() -> None:
+    """R9 at Full Tilt: '*** 2ND STREET ***' deals the hero '[Ad] [6s]', the lowest door
+    brings in (R2.4), the open pair of sixes acts first on 3rd street (R9.2)."""
+    [result] = list(read(DATA / "fulltilt-five-stud.txt"))
+    assert isinstance(result, Imported), result
+    h = result.history
+    assert h.variant == "F5S" and h.fields["_hero"] == "Hero"
+    assert h.actions[:5] == ["d dh p1 ??Jc", "d dh p2 Ad6s", "d dh p3 ??Th", "p2 pb", "p3 cc"]
+    assert h.actions[8:13] == ["d dh p1 Qd", "d dh p2 6d", "p2 cbr 50", "p1 cbr 100", "p2 cc"]
+    assert h.actions[-2:] == ["p2 sm Ad6s6d3c9h", "p1 sm"] and h.finishing_stacks == [1640, 2235, 940]
+
+
+def test_a_street_the_game_does_not_have_is_refused() -> None:
+    """A seven-card street title in a Five Card Stud hand, and five-card stud's first street
+    title in a seven-card hand, are refused naming the line."""
+    text = (DATA / "pokerstars-five-stud.txt").read_text().split("\n\n\n\n")[1]
+    river = text.replace("Hero: folds", "Hero: calls $0.20\n*** 4th STREET ***\n*** 5th STREET ***\n"
+                         "*** 6th STREET ***")
+    result = _one(river)
+    assert isinstance(result, Refusal) and "the game deals 4 streets" in result.reason, result
+    second = STARS_HAND.replace("*** 3rd STREET ***", "*** 2nd STREET ***")
+    result = _one(second)
+    assert isinstance(result, Refusal) and "unknown street '2nd STREET'" in result.reason, result
 
 
 def test_older_winning_format_a_card_a_line_in_utf16() -> None:

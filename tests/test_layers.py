@@ -373,13 +373,12 @@ def test_the_game_name_check_passes_data_and_other_words() -> None:
 
 # ------------------------------------------------------------------ one dispatch over the log
 
-# every reader of the operation log, by the name it registers under, and its module; the
-# history exporter (studpoker/history/export.py) is being rewritten on its own and joins the
-# list when that rewrite lands
+# every reader of the operation log, by the name it registers under, and its module
 LOG_READERS = {
     "describe": "studpoker.describe",
     "codec": "studpoker.codec",
     "encoder": "studpoker.env._encode",
+    "export": "studpoker.history.export",
     "fairness": "studpoker.fairness",
     "phh": "studpoker.phh",
     "stats": "studpoker.stats",

@@ -73,6 +73,7 @@ from studpoker.history.core import (
     SHOW,
     Event,
     RoomHand,
+    shape_of,
 )
 
 __all__ = ["STREET_NAMES", "Context", "Refused", "Stakes", "convert"]
@@ -216,6 +217,7 @@ class _Plan:
         people = sorted(playing, key=lambda name: seats[name].seat)
         self.n = n = len(people)
         game_class = GAMES[rh.game]
+        self.shape = shape_of(rh.game)  # where the game deals each card
         if not game_class.min_players <= n <= game_class.max_players:
             raise Refused(f"{n} players dealt in: {game_class.title} is for "
                           f"{game_class.min_players} to {game_class.max_players}", line=rh.line)
@@ -318,16 +320,17 @@ class _Plan:
         for e in self.card_events:
             if e.kind == COMMUNITY and e.cards and e.cards[0] is not None:
                 self.community = e.cards[0]
-                where[self.community] = (-1, 6)
+                where[self.community] = (-1, self.shape.total - 1)
+        total, down = self.shape.total, self.shape.down
         for e in self.card_events:
             if e.kind == COMMUNITY:
                 continue
             p = self.index_of(e)
             for pos, c in self._placed(e, p):
-                if pos == 6 and c is self.community:
+                if pos == total - 1 and c is self.community:
                     continue  # the community card, in every hand shown
-                if pos > 6:
-                    raise Refused(f"{e.player} shows {len(e.cards)} cards: stud deals seven",
+                if pos >= total:
+                    raise Refused(f"{e.player} shows {len(e.cards)} cards: the game deals {total}",
                                   line=e.line)
                 had = self.known.get((p, pos))
                 if had is not None and had is not c:
@@ -338,9 +341,9 @@ class _Plan:
                     raise Refused(f"card {c} is dealt twice", line=e.line)
                 where[c] = (p, pos)
                 self.known[(p, pos)] = c
-                if e.kind != DEAL and (pos < 2 or pos == 6):
+                if e.kind != DEAL and pos in down:
                     self.extra.add((p, pos))
-                elif e.kind == DEAL and pos < 2:
+                elif e.kind == DEAL and pos < self.shape.door:
                     self.dealt_known.add(p)
         self.named = frozenset(where)
 
@@ -354,8 +357,9 @@ class _Plan:
         if e.kind == DEAL or all(self.known.get((p, pos), c) is c for pos, c in placed):
             return placed
         mine = {c: pos for (q, pos), c in self.known.items() if q == p}
-        free = iter([pos for pos in range(7) if (p, pos) not in self.known])
-        return [(mine[c], c) if c in mine else (next(free, 7), c) for _, c in placed]
+        total = self.shape.total
+        free = iter([pos for pos in range(total) if (p, pos) not in self.known])
+        return [(mine[c], c) if c in mine else (next(free, total), c) for _, c in placed]
 
     def _first_actors(self) -> dict[int, int]:
         """The player the room has act first on each street (third street: the bring-in)."""
@@ -375,12 +379,15 @@ class _Plan:
         that brings in, the others' doors are kept away from it; on a later street the first
         actor gets the best card for his board (a pair, else the highest, or the lowest in
         razz) and the others the worst that makes no pair. The replay checks the result."""
+        shape = self.shape
+        door = shape.door
         if self.unknown_up is None:
             last = max((e.street for e in self.rh.events if e.kind in BETTING or e.kind == DEAL),
                        default=0)  # the last street the hand reached
-            self.unknown_up = [(p, pos) for p in range(self.n)
-                               for pos in range(2, min(last + 2, 5) + 1)
-                               if (p, pos) not in self.known and folds[p] >= pos - 2]
+            ups = [(street, shape.position(street) if street else door) for street in range(last + 1)]
+            self.unknown_up = [(p, pos) for p in range(self.n) for street, pos in ups
+                               if pos not in shape.down and (p, pos) not in self.known
+                               and folds[p] >= street]
         unknown = self.unknown_up
         if not unknown:
             return {}
@@ -395,7 +402,8 @@ class _Plan:
             return (r + 1) % 13 if low_game else r
 
         def board(p: int, upto: int) -> list[int]:
-            cards = [self.known.get((p, q)) or fills.get((p, q)) for q in range(2, upto)]
+            cards = [self.known.get((p, q)) or fills.get((p, q)) for q in range(door, upto)
+                     if q not in shape.down]
             return [rank(c) for c in cards if c is not None]
 
         def take(c: Card, at: tuple[int, int]) -> None:
@@ -404,21 +412,24 @@ class _Plan:
 
         key = bring_in_key if low_door else razz_bring_in_key  # the lowest key brings in
         opener = first.get(0)
-        doors = [p for p in range(self.n) if (p, 2) in unknown]
+        doors = [p for p in range(self.n) if (p, door) in unknown]
         if opener is not None and opener in doors:  # the bring-in's door card
-            take(min(pool, key=key), (opener, 2))
-        door = self.known.get((opener, 2)) or fills.get((opener, 2)) if opener is not None else None
+            take(min(pool, key=key), (opener, door))
+        door_card = self.known.get((opener, door)) or fills.get((opener, door)) \
+            if opener is not None else None
         for p in doors:
-            if (p, 2) in fills:
+            if (p, door) in fills:
                 continue
             # the others' doors: above the bring-in's, middling, ranks not repeated
             used = {rank(c) for c in fills.values()}
-            above = [c for c in pool if door is None or key(c) > key(door)] or pool
+            above = [c for c in pool if door_card is None or key(c) > key(door_card)] or pool
             ordered = sorted(above, key=lambda c: abs(rank(c) - 6))
             pick = next((c for c in ordered if rank(c) not in used), ordered[0])
-            take(pick, (p, 2))
-        for street in range(1, 4):
-            pos = street + 2
+            take(pick, (p, door))
+        for street in range(1, shape.streets):
+            pos = shape.position(street)
+            if pos in shape.down:
+                continue
             here = [p for p in range(self.n) if (p, pos) in unknown]
             lead = first.get(street)
             if lead is not None and lead in here:
@@ -454,10 +465,11 @@ class _Plan:
             c = self.known.get((p, pos)) or fills.get((p, pos))
             deck.append(c if c is not None else next(spare))
 
-        for pos in range(3):
+        shape = self.shape
+        for pos in range(shape.first):
             for p in order:
                 card(p, pos)
-        for street in range(1, 5):
+        for street in range(1, shape.streets):
             active = [p for p in order if folds[p] >= street]
             if len(active) < 2:
                 break
@@ -466,7 +478,7 @@ class _Plan:
                 deck.append(c if c is not None else next(spare))
                 break
             for p in active:
-                card(p, street + 2)
+                card(p, shape.position(street))
         deck += list(spare)
         return deck
 

@@ -20,6 +20,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
 from studpoker.engine.cards import Card, full_deck
+from studpoker.engine.games import GAMES
+from studpoker.engine.games.base import Game
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
@@ -32,9 +34,11 @@ __all__ = [
     "ParseError",
     "RoomHand",
     "RoomSeat",
+    "Shape",
     "decode_lines",
     "money",
     "parse_card",
+    "shape_of",
     "split_hands",
 ]
 
@@ -159,19 +163,30 @@ class Block:
     ended: bool
 
 
-def split_hands(lines: Iterable[str], headers: Iterable[tuple[str, Callable[[str], bool]]]) \
-        -> Iterator[Block | tuple[int, str]]:
+def split_hands(lines: Iterable[str], headers: Iterable[tuple[str, Callable[[str], bool]]],
+                starts: Iterable[str] | None = None) -> Iterator[Block | tuple[int, str]]:
     """Hands of a stream of lines: a :class:`Block` per hand (a header line of one of
     ``headers`` up to the next header), and ``(line, text)`` for a non-blank line that
-    belongs to no hand (before the first header). One hand is held at a time."""
+    belongs to no hand (before the first header). One hand is held at a time.
+    ``starts``: what every header line starts with, when the caller knows (a line inside
+    a hand that starts otherwise is not tried as a header)."""
     tests = list(headers)
     block: list[str] | None = None
     room = ""
     start = 0
     number = 0
+    firsts = None if starts is None else frozenset(s[:1] for s in starts) | frozenset(_LEAD)
+    if firsts is not None and "" in firsts:
+        firsts = None  # an empty start: every line may be a header
     for number, line in enumerate(lines, 1):
+        if firsts is not None and block is not None and line[:1] not in firsts:
+            if len(block) < MAX_HAND_LINES:  # the usual line: one of the hand's
+                block.append(line)
+            elif len(block) == MAX_HAND_LINES:
+                block.append(TOO_LONG)
+            continue
         found = None
-        stripped = line.lstrip("\ufeff \t\x00")
+        stripped = line.lstrip(_LEAD)
         if stripped:
             for name, test in tests:
                 if test(stripped):
@@ -191,6 +206,8 @@ def split_hands(lines: Iterable[str], headers: Iterable[tuple[str, Callable[[str
     if block is not None:
         yield Block(room, block, start, False)
 
+
+_LEAD: Final = "\ufeff \t\x00"  # what may come before a header on its line
 
 MAX_HAND_LINES: Final = 5000
 """The most lines one hand is read with (real hands have under 200): the rest of a
@@ -365,3 +382,61 @@ class RoomHand:
     complete: bool = True
     source: str | None = None
     line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """Where a game deals each player's cards, from its street table
+    (``Game.street_cards``): card ``k`` of a player is his ``k``-th card dealt.
+
+    >>> s = shape_of("five_stud")
+    >>> (s.first, s.door, s.total, s.streets, sorted(s.down), s.position(2))
+    (2, 1, 5, 4, [0], 3)
+    >>> s = shape_of("stud")
+    >>> (s.first, s.door, s.total, s.streets, sorted(s.down), s.position(4))
+    (3, 2, 7, 5, [0, 1, 6], 6)
+    """
+
+    first: int  # the cards of the first street
+    door: int  # the first card dealt face up (the door card, R2.4)
+    total: int  # the cards a player holds at the end
+    streets: int
+    down: frozenset[int]  # the cards dealt face down
+    starts: tuple[int, ...]  # the first card of each street
+
+    def position(self, street: int) -> int:
+        """The card a player gets first on ``street``."""
+        return self.starts[street]
+
+    @property
+    def title_shift(self) -> int:
+        """What to add to a seven-card street number for this game's street: rooms name a
+        street by the cards a player then holds (``3rd STREET`` is seven-card stud's first,
+        five-card stud's second)."""
+        return sum(Game.street_cards[0]) - self.first
+
+
+def _shape(table: tuple[tuple[int, int], ...]) -> Shape:
+    down: set[int] = set()
+    starts: list[int] = []
+    held = 0
+    for d, u in table:
+        starts.append(held)
+        down.update(range(held, held + d))
+        held += d + u
+    return Shape(first=sum(table[0]), door=table[0][0], total=held, streets=len(table),
+                 down=frozenset(down), starts=tuple(starts))
+
+
+_SHAPES: dict[str, Shape] = {}
+SEVEN: Final = _shape(Game.street_cards)
+"""The seven-card shape, until a hand names its game."""
+
+
+def shape_of(game: str) -> Shape:
+    """The shape of the registry's game ``game`` (the seven-card shape for a name it lacks)."""
+    shape = _SHAPES.get(game)
+    if shape is None:
+        cls = GAMES.get(game)
+        shape = _SHAPES[game] = _shape(cls.street_cards) if cls is not None else SEVEN
+    return shape

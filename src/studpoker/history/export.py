@@ -1,7 +1,7 @@
 """Hands played here, in the PokerStars text format that trackers read.
 
 :func:`to_pokerstars` replays a PHH hand history (Seven Card Stud, Stud
-Hi-Lo or Razz) through the engine and writes it as PokerStars writes a hand:
+Hi-Lo, Razz or Five Card Stud) through the engine and writes it as PokerStars writes a hand:
 the header, the seats, the antes, each street with its deals and actions,
 the showdown, the summary. Amounts are chips, or money when the history
 says so (``_currency`` and ``_unit``, as :mod:`studpoker.history` writes
@@ -12,7 +12,11 @@ Players' down cards are written on the ``Dealt to`` lines when the history
 knows them: for every player in a full history, or only for ``hero``. The
 room has no button in stud; the table line carries ``Seat #N is the
 button`` so that the dealer (who breaks ties for first to act) is kept.
-Wall Street and the joker have no PokerStars form and are refused.
+The streets' titles come from the game's street table (``3rd STREET`` ...
+``RIVER``; ``2nd STREET`` ... ``5th STREET`` in Five Card Stud). Each log
+record is written by its handler of the ``export`` log reader. Wall Street,
+Deuce-to-Seven Razz, the wild-card games and the joker have no PokerStars
+form and are refused naming the game.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from studpoker import phh
 from studpoker.engine.actions import ActionKind
 from studpoker.engine.cards import Card
 from studpoker.engine.evaluation import evaluate_high, evaluate_low, evaluate_razz
+from studpoker.engine.games import GAMES
 from studpoker.engine.hand import Hand
 from studpoker.engine.operations import (
     ActionTaken,
@@ -32,37 +37,18 @@ from studpoker.engine.operations import (
     CardDealt,
     ChipsReturned,
     CommunityCardDealt,
+    HandEnded,
+    LogReader,
+    MarketDealt,
+    Operation,
     PotAwarded,
     StreetStarted,
+    WildRanksChanged,
 )
 
 __all__ = ["ExportError", "hand_to_pokerstars", "to_pokerstars", "write_pokerstars"]
 
 _GAME_WORDS = {"F7S": "7 Card Stud", "F7S/8": "7 Card Stud Hi/Lo", "FR": "Razz", "F5S": "5 Card Stud"}
-_ORDINALS = {"second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th",
-             "seventh": "7th"}
-_NO_FORM = {  # variants PokerStars never dealt, and why they are refused
-    phh.WALL_STREET: "Wall Street (FWS) has no online room and no PokerStars form",
-    "F7S/27": "Deuce-to-Seven Razz (F7S/27) was never dealt by PokerStars (its razz is "
-                          "ace-to-five) and has no PokerStars form",
-}
-
-
-def _street_titles(hand: Hand) -> tuple[list[str], list[str]]:
-    """Each street's title on its line and in the summary, from the game's street table:
-    ``3rd STREET`` ... ``6th STREET``, and ``RIVER`` for a last street dealt face down
-    (Five Card Stud's last street, dealt face up, is ``5th STREET``)."""
-    streets = hand.game.streets
-    titles, summary = [], []
-    for i, st in enumerate(streets):
-        if i == len(streets) - 1 and i and st.down:
-            titles.append("RIVER")
-            summary.append("River")
-        else:
-            ordinal = _ORDINALS.get(st.name, st.name)
-            titles.append(f"{ordinal} STREET")
-            summary.append(f"{ordinal} Street")
-    return titles, summary
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 
 
@@ -147,7 +133,7 @@ def _describe(game: str, cards: Sequence[Card]) -> str:
     if len(cards) < 5:
         return ""
     try:
-        if game == "F7S":
+        if game in ("F7S", "F5S"):
             return evaluate_high(cards).description
         if game == "F7S/8":
             high = evaluate_high(cards).description
@@ -191,19 +177,18 @@ def to_pokerstars(history: phh.HandHistory, *, index: int = 0, hero: str | None 
 
 def _check_variant(variant: str, joker: bool) -> None:
     if variant not in _GAME_WORDS:
-        if variant in _NO_FORM:
-            raise ExportError(f"{_NO_FORM[variant]}: only Seven Card Stud, Stud Hi-Lo, Razz and "
-                              "Five Card Stud hands can be exported")
-        raise ExportError(f"variant {variant!r} has no PokerStars form: only Seven Card Stud "
-                          "(F7S), Stud Hi-Lo (F7S/8), Razz (FR) and Five Card Stud (F5S) hands can be "
-                          "exported")
+        title = next((g.title for g in GAMES.values() if g.phh_code == variant), None)
+        if variant == phh.WALL_STREET:
+            raise ExportError("Wall Street (FWS) has no online room and no PokerStars form: only "
+                              f"{_EXPORTED} hands can be exported")
+        named = f"{title} ({variant})" if title else f"variant {variant!r}"
+        raise ExportError(f"{named} has no PokerStars form: only {_EXPORTED} hands can be exported")
     if joker:
         raise ExportError("the joker (Jk) has no PokerStars card: hands with _joker = true cannot "
                           "be exported")
 
 
-_VARIANT_OF_GAME = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR", "wallstreet": "FWS", "five_stud": "F5S",
-                    "razz27": "F7S/27"}
+_EXPORTED = "Seven Card Stud (F7S), Stud Hi-Lo (F7S/8), Razz (FR) and Five Card Stud (F5S)"
 
 
 def hand_to_pokerstars(hand: Hand, *, names: Sequence[str], seats: Sequence[int] | None = None,
@@ -215,7 +200,7 @@ def hand_to_pokerstars(hand: Hand, *, names: Sequence[str], seats: Sequence[int]
     carries (``_currency``/``_unit``, ``_rake``, ``_tournament``/``_level``, the date);
     ``known`` the seats whose down cards may be written (default: every seat), ``hero``
     the one seat's name whose down cards are written."""
-    variant = _VARIANT_OF_GAME.get(hand.game.name, hand.game.name)
+    variant = hand.game.phh_code
     _check_variant(variant, hand.game.joker)
     if not hand.is_over:
         raise ExportError("the hand is unfinished: only finished hands can be exported")
@@ -263,128 +248,193 @@ def _known_down(h: phh.HandHistory, result: phh.ReplayResult) -> set[int]:
     return {s for s, known in named.items() if known}
 
 
+class _Writer:
+    """What the log's reader keeps while it writes one hand's body."""
+
+    def __init__(self, out: list[str], hand: Hand, name: dict[int, str], known: set[int],
+                 fmt: _Money, game: str) -> None:
+        self.out = out
+        self.hand = hand
+        self.name = name
+        self.known = known  # seats whose down cards the deal lines show
+        self.fmt = fmt
+        self.game = game
+        self.titles = _street_titles(hand)
+        self.stacks = list(hand.starting_stacks)
+        self.cards: dict[int, list[Card]] = {s: [] for s in range(hand.n)}
+        self.up: dict[int, list[Card]] = {s: [] for s in range(hand.n)}
+        self.street = -1
+        self.dealt: list[tuple[int, Card, bool]] = []
+        self.level = 0  # the bet to match on this street
+        self.folded_on: dict[int, int] = {}
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.mucked: set[int] = set()
+        self.awards: list[PotAwarded] = []
+        self.showdown = False
+        self.full_level = self.fulls = self.increment = 0
+
+    def flush(self) -> None:
+        """The deal lines of the cards dealt since the last record that was not a card."""
+        out, name, cards, up, known = self.out, self.name, self.cards, self.up, self.known
+        if self.street == 0 and self.dealt:
+            hand = self.hand
+            for s in sorted({s for s, _, _ in self.dealt}, key=lambda x: (x - hand.dealer - 1) % hand.n):
+                shown_cards = cards[s] if s in known else up[s]
+                out.append(f"Dealt to {name[s]} [{' '.join(map(str, shown_cards))}]")
+        elif self.dealt:
+            for s, card, face_up in self.dealt:
+                before = cards[s][:-1] if s in known else up[s][:-1] if face_up else None
+                if face_up or s in known:
+                    out.append(f"Dealt to {name[s]} [{' '.join(map(str, before or []))}] [{card}]"
+                               if before else f"Dealt to {name[s]} [{card}]")
+        self.dealt.clear()
+
+    def show_down(self) -> None:
+        if not self.showdown:
+            self.out.append("*** SHOW DOWN ***")
+            self.showdown = True
+
+
+def _street_titles(hand: Hand) -> list[str]:
+    """The room's title of each street, from the game's street table: a street named by
+    the cards each player then holds, the last one ``RIVER`` where it is dealt down."""
+    titles: list[str] = []
+    held = 0
+    for k, (down, up) in enumerate(type(hand.game).street_cards):
+        held += down + up
+        titles.append("RIVER" if k and down else f"{held}{_SUFFIX.get(held, 'th')} STREET")
+    return titles
+
+
+_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+
+def _on_card(op: CardDealt, w: _Writer) -> None:
+    assert op.card is not None
+    w.cards[op.seat].append(op.card)
+    if op.face_up:
+        w.up[op.seat].append(op.card)
+    w.dealt.append((op.seat, op.card, op.face_up))
+
+
+def _on_ante(op: AntePosted, w: _Writer) -> None:
+    w.flush()
+    w.stacks[op.seat] -= op.amount
+    all_in = " and is all-in" if w.stacks[op.seat] == 0 else ""
+    w.out.append(f"{w.name[op.seat]}: posts the ante {w.fmt(op.amount)}{all_in}")
+
+
+def _on_street(op: StreetStarted, w: _Writer) -> None:
+    w.flush()
+    w.street = op.index
+    w.level = 0
+    w.full_level, w.fulls, w.increment = 0, 0, w.hand.game.streets[op.index].bet
+    w.out.append(f"*** {w.titles[op.index]} ***")
+
+
+def _on_community(op: CommunityCardDealt, w: _Writer) -> None:
+    w.flush()
+    for s in w.cards:  # R1.10: the street's title names it
+        if s not in w.folded_on:
+            w.cards[s].append(op.card)
+    w.out[-1] = f"*** {w.titles[w.street]} *** [{op.card}]"
+
+
+def _on_action(op: ActionTaken, w: _Writer) -> None:
+    w.flush()
+    a = op.action
+    s = a.seat
+    kind = a.kind
+    out, fmt = w.out, w.fmt
+    w.stacks[s] -= op.paid
+    all_in = " and is all-in" if op.paid and w.stacks[s] == 0 else ""
+    who = w.name[s]
+    if kind is ActionKind.BRING_IN:
+        out.append(f"{who}: brings in for {fmt(a.amount)}{all_in}")
+    elif kind is ActionKind.COMPLETE:
+        out.append(f"{who}: completes it to {fmt(a.amount)}{all_in}")
+    elif kind is ActionKind.BET:
+        out.append(f"{who}: bets {fmt(a.amount)}{all_in}")
+    elif kind is ActionKind.RAISE:
+        out.append(f"{who}: raises {fmt(a.amount - w.level)} to {fmt(a.amount)}{all_in}")
+    elif kind is ActionKind.CALL:
+        out.append(f"{who}: calls {fmt(op.paid)}{all_in}")
+    if kind in _RAISING:
+        w.level = max(w.level, a.amount)
+    if kind.is_aggressive:  # a full bet or raise counts toward the cap (R1.5, R1.6)
+        rules = w.hand.game
+        if w.fulls == 0 and w.street == 1 and a.amount > w.increment:
+            w.increment = a.amount  # the open pair's big bet (R2.6)
+        if a.amount >= w.full_level + w.increment or 2 * (a.amount - w.full_level) >= w.increment:
+            w.full_level, w.fulls = a.amount, w.fulls + 1
+            if w.fulls == 1 + rules.max_raises and not (
+                    rules.heads_up_uncapped and _with_chips(w.hand, w.stacks, w.folded_on) == 2):
+                out.append("Betting is capped")
+    elif kind is ActionKind.CHECK:
+        out.append(f"{who}: checks")
+    elif kind is ActionKind.FOLD:
+        out.append(f"{who}: folds")
+        w.folded_on[s] = w.street
+    elif kind is ActionKind.SHOW:
+        w.show_down()
+        w.shown[s] = op.cards
+        words = _describe(w.game, op.cards)
+        out.append(f"{who}: shows [{' '.join(map(str, op.cards))}]" + (f" ({words})" if words else ""))
+    elif kind is ActionKind.MUCK:
+        w.show_down()
+        w.mucked.add(s)
+        out.append(f"{who}: mucks hand")
+
+
+_RAISING = frozenset({ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
+
+
+def _on_returned(op: ChipsReturned, w: _Writer) -> None:
+    w.flush()
+    w.stacks[op.seat] += op.amount
+    if w.street >= 0:
+        w.out.append(f"Uncalled bet ({w.fmt(op.amount)}) returned to {w.name[op.seat]}")
+
+
+def _on_awarded(op: PotAwarded, w: _Writer) -> None:
+    w.flush()
+    w.awards.append(op)
+
+
+def _no_form(op: Operation, w: _Writer) -> None:
+    """A record of a game the format cannot hold (refused before the log is read)."""
+    raise ExportError(f"{type(op).__name__}: the PokerStars format has no such record")
+
+
+def _on_end(op: HandEnded, w: _Writer) -> None:
+    w.flush()
+
+
+_WRITE: LogReader[None] = LogReader("export", {
+    AntePosted: _on_ante, StreetStarted: _on_street, CardDealt: _on_card,
+    CommunityCardDealt: _on_community, ActionTaken: _on_action, ChipsReturned: _on_returned,
+    PotAwarded: _on_awarded, HandEnded: _on_end,
+    MarketDealt: _no_form, WildRanksChanged: _no_form,  # Wall Street and wild cards: refused
+})
+"""What each log record writes in the PokerStars text (:func:`hand_to_pokerstars`)."""
+
+
 def _body(out: list[str], hand: Hand, name: dict[int, str], known: set[int], knows: set[int],
           fmt: _Money, game: str, fields: Mapping[str, object], seat_no: dict[int, int]) -> None:
     """Antes, streets, actions and showdown; ``known``: seats whose down cards the deal lines
     show, ``knows``: seats whose cards the history knows (shown at a muck)."""
-    street_titles = _street_titles(hand)[0]
-    stacks = list(hand.starting_stacks)
-    cards: dict[int, list[Card]] = {s: [] for s in range(hand.n)}
-    up: dict[int, list[Card]] = {s: [] for s in range(hand.n)}
-    street = -1
-    dealt: list[tuple[int, Card, bool]] = []
-    level = 0  # the bet to match on this street
-    bets = [0] * hand.n
-    folded_on: dict[int, int] = {}
-    shown: dict[int, tuple[Card, ...]] = {}
-    mucked: set[int] = set()
-    awards: list[PotAwarded] = []
-    showdown = False
-    game_rules = hand.game
-    full_level = fulls = increment = 0
-
-    def flush() -> None:
-        for s, card, face_up in dealt:
-            if street == 0:
-                continue
-            before = cards[s][:-1] if s in known else up[s][:-1] if face_up else None
-            if face_up or s in known:
-                out.append(f"Dealt to {name[s]} [{' '.join(map(str, before or []))}] [{card}]"
-                           if before else f"Dealt to {name[s]} [{card}]")
-        if street == 0 and dealt:
-            for s in sorted({s for s, _, _ in dealt}, key=lambda x: (x - hand.dealer - 1) % hand.n):
-                shown_cards = cards[s] if s in known else up[s]
-                out.append(f"Dealt to {name[s]} [{' '.join(map(str, shown_cards))}]")
-        dealt.clear()
-
+    w = _Writer(out, hand, name, known, fmt, game)
     for op in hand.log:
-        if isinstance(op, CardDealt):
-            assert op.card is not None
-            cards[op.seat].append(op.card)
-            if op.face_up:
-                up[op.seat].append(op.card)
-            dealt.append((op.seat, op.card, op.face_up))
-            continue
-        flush()
-        if isinstance(op, AntePosted):
-            stacks[op.seat] -= op.amount
-            all_in = " and is all-in" if stacks[op.seat] == 0 else ""
-            out.append(f"{name[op.seat]}: posts the ante {fmt(op.amount)}{all_in}")
-        elif isinstance(op, StreetStarted):
-            street = op.index
-            level, bets = 0, [0] * hand.n
-            full_level, fulls, increment = 0, 0, hand.game.streets[street].bet
-            out.append(f"*** {street_titles[street]} ***")
-        elif isinstance(op, CommunityCardDealt):  # R1.10: the street's title names it
-            for s in cards:
-                if s not in folded_on:
-                    cards[s].append(op.card)
-            out[-1] = f"*** {street_titles[street]} *** [{op.card}]"
-        elif isinstance(op, ActionTaken):
-            a = op.action
-            s = a.seat
-            kind = a.kind
-            stacks[s] -= op.paid
-            all_in = " and is all-in" if op.paid and stacks[s] == 0 else ""
-            who = name[s]
-            if kind is ActionKind.BRING_IN:
-                out.append(f"{who}: brings in for {fmt(a.amount)}{all_in}")
-                level = max(level, a.amount)
-                bets[s] = a.amount
-            elif kind is ActionKind.COMPLETE:
-                out.append(f"{who}: completes it to {fmt(a.amount)}{all_in}")
-                level, bets[s] = max(level, a.amount), a.amount
-            elif kind is ActionKind.BET:
-                out.append(f"{who}: bets {fmt(a.amount)}{all_in}")
-                level, bets[s] = max(level, a.amount), a.amount
-            elif kind is ActionKind.RAISE:
-                out.append(f"{who}: raises {fmt(a.amount - level)} to {fmt(a.amount)}{all_in}")
-                level, bets[s] = max(level, a.amount), a.amount
-            elif kind is ActionKind.CALL:
-                out.append(f"{who}: calls {fmt(op.paid)}{all_in}")
-                bets[s] += op.paid
-            if kind.is_aggressive:  # a full bet or raise counts toward the cap (R1.5, R1.6)
-                if fulls == 0 and street == 1 and a.amount > increment:
-                    increment = a.amount  # the open pair's big bet (R2.6)
-                if a.amount >= full_level + increment or 2 * (a.amount - full_level) >= increment:
-                    full_level, fulls = a.amount, fulls + 1
-                    if fulls == 1 + game_rules.max_raises and not (
-                            game_rules.heads_up_uncapped and _with_chips(hand, stacks, folded_on) == 2):
-                        out.append("Betting is capped")
-            elif kind is ActionKind.CHECK:
-                out.append(f"{who}: checks")
-            elif kind is ActionKind.FOLD:
-                out.append(f"{who}: folds")
-                folded_on[s] = street
-            elif kind is ActionKind.SHOW:
-                if not showdown:
-                    out.append("*** SHOW DOWN ***")
-                    showdown = True
-                shown[s] = op.cards
-                words = _describe(game, op.cards)
-                out.append(f"{who}: shows [{' '.join(map(str, op.cards))}]"
-                           + (f" ({words})" if words else ""))
-            elif kind is ActionKind.MUCK:
-                if not showdown:
-                    out.append("*** SHOW DOWN ***")
-                    showdown = True
-                mucked.add(s)
-                out.append(f"{who}: mucks hand")
-        elif isinstance(op, ChipsReturned):
-            stacks[op.seat] += op.amount
-            if street >= 0:
-                out.append(f"Uncalled bet ({fmt(op.amount)}) returned to {name[op.seat]}")
-        elif isinstance(op, PotAwarded):
-            awards.append(op)
-    flush()
-    _results(out, hand, name, fmt, game, fields, seat_no, awards, shown, mucked, folded_on, cards,
-             knows)
+        _WRITE(op, w)
+    w.flush()
+    _results(out, hand, name, fmt, game, fields, seat_no, w.awards, w.shown, w.mucked, w.folded_on,
+             w.cards, knows, w.titles)
 
 
 def _results(out: list[str], hand: Hand, name: dict[int, str], fmt: _Money, game: str,
              fields: Mapping[str, object], seat_no: dict[int, int], awards: Sequence[PotAwarded],
              shown: dict[int, tuple[Card, ...]], mucked: set[int], folded_on: dict[int, int],
-             cards: dict[int, list[Card]], known: set[int]) -> None:
+             cards: dict[int, list[Card]], known: set[int], titles: Sequence[str]) -> None:
     rake = fields.get("_rake")
     rake = rake if isinstance(rake, int) and not isinstance(rake, bool) and rake > 0 else 0
     pots = sorted({a.pot for a in awards})
@@ -425,7 +475,7 @@ def _results(out: list[str], hand: Hand, name: dict[int, str], fmt: _Money, game
         if s in folded_on:
             street = folded_on[s]
             note = " (didn't bet)" if street == 0 and not _put_in(hand, s) else ""
-            out.append(f"{who} folded on the {_street_titles(hand)[1][street]}{note}")
+            out.append(f"{who} folded on the {_summary_street(titles[street])}{note}")
         elif s in shown:
             text = " ".join(map(str, shown[s]))
             words = _describe(game, shown[s])
@@ -437,6 +487,11 @@ def _results(out: list[str], hand: Hand, name: dict[int, str], fmt: _Money, game
             out.append(f"{who} mucked{text}")
         else:
             out.append(f"{who} collected ({fmt(won[s])})")
+
+
+def _summary_street(title: str) -> str:
+    """``3rd STREET`` as the summary writes it: ``3rd Street`` (``RIVER``: ``River``)."""
+    return " ".join(word if word[:1].isdigit() else word.capitalize() for word in title.split())
 
 
 def _with_chips(hand: Hand, stacks: Sequence[int], folded: Mapping[int, int]) -> int:

@@ -50,9 +50,11 @@ from studpoker.history.core import (
     ParseError,
     RoomHand,
     RoomSeat,
+    Shape,
     money,
     parse_card,
     parse_cards,
+    shape_of,
 )
 
 __all__ = [
@@ -65,6 +67,8 @@ __all__ = [
     "Rule",
     "game_table",
 ]
+
+_SEVEN: Final = shape_of("")  # the seven-card shape, until the header names the game
 
 MAX_LINE: Final = 1000
 """The longest line read (characters): real rooms' lines are under 300."""
@@ -101,6 +105,7 @@ class Builder:
         self.hand_id = ""
         self.table = ""
         self.game = ""
+        self.shape: Shape = _SEVEN  # where the game deals each card (set with the game)
         self.scale = 1
         self.currency: str | None = None
         self.small_bet = 0
@@ -165,6 +170,7 @@ class Builder:
             self.fail(f"{key} is not a game of this engine (its registry has no "
                       f"{ours.lstrip('?')!r})")
         self.game = ours
+        self.shape = shape_of(ours)
 
     def when(self, y: str, mo: str, d: str, hh: str, mi: str, ss: str, zone: str | None) -> None:
         try:
@@ -204,8 +210,10 @@ class Builder:
     def to_street(self, street: int, board: str | None = None) -> None:
         if street == self.street:
             return
-        if street != self.street + 1:
-            self.fail(f"street {street + 3} out of order")
+        if street != self.street + 1 or street < 0:
+            self.fail(f"street {street + self.shape.first} out of order")
+        if street >= self.shape.streets:
+            self.fail(f"a street after the last: the game deals {self.shape.streets} streets")
         self.street = street
         if board:  # R1.10: a community card
             self.events.append(Event(COMMUNITY, "", 0, parse_cards(board, self.line), 0, street,
@@ -222,26 +230,28 @@ class Builder:
             self.to_street(0)
         one = _cards(first, self.line)
         more = _cards(added, self.line) if added is not None else None
+        shape = self.shape
         if self.street == 0:
             three = one if more is None else one + more
-            if len(three) == 3:
-                if three[0] is not None and three[1] is not None:
+            if len(three) == shape.first:
+                if all(c is not None for c in three[:shape.door]):
                     self.hero = self.hero or name
                 self.events.append(Event(DEAL, name, 0, three, 0, 0, self.line))
-            elif len(three) == 1:
-                self.events.append(Event(DEAL, name, 0, (None, None, *three), 0, 0, self.line))
+            elif len(three) == shape.first - shape.door:
+                self.events.append(Event(DEAL, name, 0, (None,) * shape.door + three, 0, 0, self.line))
             else:
-                self.fail(f"third street deals 3 cards, not {len(three)}")
+                self.fail(f"the first street deals {shape.first} cards, not {len(three)}")
             return
         got = more if more is not None else one
         if len(got) != 1:
-            if more is None and len(one) == self.street + 3 and name == self.hero:
+            if more is None and len(one) == self.street + shape.first and name == self.hero:
                 got = one[-1:]  # the hero's whole hand so far
             elif more is None and len(one) == self.street + 1:
                 got = one[-1:]  # the up cards so far
             else:
                 self.fail(f"one card a street, not {len(got)}")
-        self.events.append(Event(DEAL, name, 0, got, self.street + 2, self.street, self.line))
+        self.events.append(Event(DEAL, name, 0, got, shape.position(self.street), self.street,
+                                 self.line))
 
     def card(self, name: str, card: str | Card | None, *, up: bool | None = None) -> None:
         """One card to one player (rooms that write a line a card); None: a card the file
@@ -250,14 +260,15 @@ class Builder:
         if self.street < 0:
             self.to_street(0)
         k = self._dealt.get(name, 0)
-        position = k if self.street == 0 else self.street + 2
+        shape = self.shape
+        position = k if self.street == 0 else shape.position(self.street)
         if self.street > 0 and k < position:  # a street whose earlier cards the file skipped
             k = position
-        if k > 6 or (self.street == 0 and k > 2):
+        if k >= shape.total or (self.street == 0 and k >= shape.first):
             self.fail(f"{name!r} is dealt too many cards")
         self._dealt[name] = k + 1
         c = card if card is None or isinstance(card, Card) else parse_card(card, self.line)
-        if c is not None and self.street == 0 and k < 2:
+        if c is not None and self.street == 0 and k < shape.door:
             self.hero = self.hero or name
         self.events.append(Event(DEAL, name, 0, (c,), k, self.street, self.line))
 
@@ -270,7 +281,8 @@ class Builder:
         street, then one a street (rooms that write no street titles)."""
         words = cards.split()
         name = self.player(name)
-        if len(words) == 3 and self._dealt.get(name, 0) == 0:
+        first = self.shape.first
+        if len(words) == first and self._dealt.get(name, 0) == 0:
             if self.street < 0:
                 self.to_street(0)
             for w in words:
@@ -278,7 +290,7 @@ class Builder:
             return
         if len(words) != 1:
             self.fail(f"{len(words)} cards dealt at once after third street")
-        street = self._dealt.get(name, 0) - 2
+        street = self._dealt.get(name, 0) - first + 1
         if street > self.street:
             self.to_street(street)
         self.card(name, _card_or_none(words[0], self.line))
@@ -740,10 +752,10 @@ def street_title(titles: Mapping[str, int]) -> Action:
     def does(b: Builder, m: re.Match[str]) -> None:
         g = m.groupdict()
         title = g["title"]
-        street = titles.get(title, titles.get(title.upper(), -1))
-        if street < 0:
+        street = titles.get(title, titles.get(title.upper()))
+        if street is None or street + b.shape.title_shift < 0:
             b.fail(f"unknown street {title!r}")
-        b.to_street(street, g.get("board"))
+        b.to_street(street + b.shape.title_shift, g.get("board"))
 
     return does
 

@@ -219,11 +219,12 @@ def _read_lines(lines: Iterable[str], rooms: list[Room], source: str | None,
             yield from _read_xml(lines, module, source, seen)
             return
     headers = [(r.name, r.is_header) for r in rooms if r.rules]
+    starts = [s for r in rooms if r.rules for s in r.starts]  # Grammar.is_header tests these first
     context = Context()
     memo: dict[str, object] = {}
     found = 0
     stray: tuple[int, str] | None = None
-    for item in split_hands(lines, headers):
+    for item in split_hands(lines, headers, starts):
         if not isinstance(item, Block):
             stray = stray or item
             continue

@@ -28,8 +28,9 @@ third-street line lists the down cards, then the door card; later lines
 list the cards so far, then the new one. An all-in ends in
 ``, and is all in``. Tournaments write ``NAME (12345678), Table 3 -
 30/60 Ante 5 - ...`` and amounts in chips. Third street may list the hero's
-cards in one bracket or two (``[6c 7c] [7d]``); Five Card Stud hands (``2ND
-STREET``) are refused: the engine has no such game.
+cards in one bracket or two (``[6c 7c] [7d]``). Five Card Stud (R9) names its
+streets by the cards then held, ``*** 2ND STREET ***`` (one down, one up) to
+``*** 5TH STREET ***``: the streets come from the game's street table.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ GAMES: Final = game_table({
 _STAKES: Final = re.compile(r"([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: Ante ([$€£]?[\d.,]+))?$")
 _TABLE: Final = re.compile(r"(?:(.+?) \((\d+)\), )?Table (.+?)(?: \(([^)]*)\))?$")
 _TIME: Final = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,4}) - (\d{4})/(\d{1,2})/(\d{1,2})")
-_STREETS: Final = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3,
+_STREETS: Final = {"2ND STREET": -1, "3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3,
                    "7TH STREET": 4, "RIVER": 4}
 
 
@@ -140,9 +141,8 @@ GRAMMAR: Final = Grammar(
         rule(_NAME + r" brings in for (?P<amount>\S+)" + _ALL_IN, on(BRING_IN), PLAY, " brings in"),
         rule(_NAME + r" completes it to (?P<amount>\S+)" + _ALL_IN, on(COMPLETE), PLAY,
              " completes it"),
-        rule(r"\*\*\* (?P<title>[3-7](?:RD|TH) STREET|RIVER) \*\*\*(?: \[(?P<board>[^\]]*)\])?",
+        rule(r"\*\*\* (?P<title>[2-7](?:ND|RD|TH) STREET|RIVER) \*\*\*(?: \[(?P<board>[^\]]*)\])?",
              street_title(_STREETS), PLAY),
-        rule(r"\*\*\* 2ND STREET \*\*\*", refuse("a Five Card Stud street: not a game of this engine")),
         rule(r"\*\*\* SHOW ?DOWN \*\*\*", showdown, PLAY),
         rule(r"\*\*\* SUMMARY \*\*\*", summary),
         rule(_NAME + r" antes (?P<amount>\S+)" + _ALL_IN, ante, key=" antes "),

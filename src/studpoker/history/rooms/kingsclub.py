@@ -23,8 +23,7 @@ STREET ***`` starts fourth street)::
 
 Bets and raises are the player's total, and so are calls (``calls 121.16``:
 up to that total). A bet nobody called is not written; the pot the winners
-take is after the rake. 2-7 Razz (R10) is read when the engine has the game
-(``razz27``); until then its hands are refused naming it.
+take is after the rake. 2-7 Razz (R10) is the engine's ``razz27``.
 """
 
 from __future__ import annotations

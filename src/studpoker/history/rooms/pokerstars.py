@@ -1,4 +1,4 @@
-"""PokerStars text hand histories: 7 Card Stud, 7 Card Stud Hi/Lo and Razz.
+"""PokerStars text hand histories: 7 Card Stud, 7 Card Stud Hi/Lo, Razz and 5 Card Stud.
 
 One hand looks like this (cash game; tournaments write ``Tournament #N, ...
 - Level I (10/20)`` in the header and amounts in chips; older files write the
@@ -31,6 +31,9 @@ and shows only the hero's card. The room has no dealer button in stud; a
 ``Seat #N is the button`` on the table line (as :mod:`studpoker.history.export`
 writes it) names the dealer. ``Pair on board - a double bet is allowed``
 (fourth street after an open pair, R2.6) is noted and changes nothing.
+5 Card Stud (R9) names its streets by the cards then held, ``*** 2nd STREET
+***`` (one down, one up) to ``*** 5th STREET ***``: the streets come from the
+game's street table.
 """
 
 from __future__ import annotations
@@ -75,11 +78,11 @@ TITLE: Final = "PokerStars"
 
 GAMES: Final = game_table({
     "7 Card Stud Hi/Lo": "Stud Hi-Lo", "Stud Hi/Lo": "Stud Hi-Lo", "7 Card Stud": "Seven Card Stud",
-    "Razz": "Razz",
+    "Razz": "Razz", "5 Card Stud": "Five Card Stud",
 })
 """The room's game words (before ``Limit``) and the engine's games."""
 
-_STREETS: Final = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3,
+_STREETS: Final = {"2nd STREET": -1, "3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3,
                    "7th STREET": 4, "RIVER": 4}
 # a run of digits is tried from its first digit only: linear (from every digit of it, quadratic)
 _STAKES: Final = re.compile(r"((?:[$€£]|(?<![\d.,]))[\d.,]+)/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?")
@@ -89,7 +92,7 @@ _LEVEL: Final = re.compile(r"Level (\w+)", re.IGNORECASE)
 _ORDER: Final = sorted(GAMES, key=len, reverse=True)
 
 
-_SAME: Final = ("game", "scale", "currency", "small_bet", "big_bet", "tournament", "level")
+_SAME: Final = ("game", "shape", "scale", "currency", "small_bet", "big_bet", "tournament", "level")
 
 
 def _header(b: Builder, m: re.Match[str]) -> None:
@@ -122,7 +125,7 @@ def _game_and_stakes(b: Builder, rest: str) -> int:
             break
     if at < 0:
         what = rest.split(" - ")[0].strip()
-        b.fail(f"not a stud game: {what!r} (7 Card Stud, 7 Card Stud Hi/Lo and Razz are read)")
+        b.fail(f"not a stud game: {what!r} ({b.grammar.game_list()} are read)")
     tournament = _TOURNAMENT.search(rest)
     level = _LEVEL.search(rest)
     stakes = _STAKES.search(rest, at)
