@@ -79,7 +79,6 @@ from studpoker.history.core import (
 __all__ = ["STREET_NAMES", "Context", "Refused", "Stakes", "convert"]
 
 STREET_NAMES = ("third", "fourth", "fifth", "sixth", "seventh")
-_TITLES = {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi-Lo", "razz": "Razz"}
 _STAKES = frozenset(("game", "ante", "bring_in", "small_bet", "big_bet"))
 _PHH_FIELDS = frozenset(f.name for f in fields(phh.HandHistory))  # the options PHH records
 # The rule behind each piece of a game's class that a refusal cites (docs/rules.md): who brings
@@ -156,7 +155,7 @@ def convert(rh: RoomHand, *, options: Mapping[str, object] | None = None,
         raise Refused("the hand is cut off: the file ends (or the next hand starts) before its "
                       "summary", line=rh.line)
     if rh.game not in GAMES:
-        raise Refused(f"{_TITLES.get(rh.game, rh.game)} is not a game of this engine", line=rh.line)
+        raise Refused(f"{rh.game} is not a game of this engine", line=rh.line)
     plan = _Plan(rh, context if context is not None else Context())
     base = dict(options or {})
     for key in list(base):
