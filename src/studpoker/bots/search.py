@@ -173,7 +173,8 @@ class SearchBot:
                                   hilo=view.game.high_low,
                                   double_ace_flush=view.game.double_ace_flush,
                                   completions=self.completions, razz=is_razz(view.game),
-                                  deuce_seven=is_deuce_seven(view.game))
+                                  deuce_seven=is_deuce_seven(view.game),
+                                  cards=hand_size(view.game))
             self._seat = view.seat
         assert self._belief is not None
         self._belief.update(view, gen)
@@ -196,8 +197,9 @@ class SearchBot:
         if not seats:
             return None
         ups = {p.seat: [c.code for c in p.up] for p in view.players}
-        my_need = 7 - len(mine)
-        needs = [7 - 2 - len(ups[s]) for s in seats]
+        size = hand_size(view.game)
+        my_need = size - len(mine)
+        needs = [size - 2 - len(ups[s]) for s in seats]
         if my_need < 0 or min(needs) < 0 or my_need + sum(needs) + 2 * len(seats) > len(pool):
             return None
         picks = belief.sample(gen, self.rollouts)
@@ -207,13 +209,13 @@ class SearchBot:
             return None
         exclude = np.concatenate([pos[pairs[s]] for s in seats], axis=1)
         dealt = deal_rows(gen, pool, exclude, my_need + sum(needs), rows)
-        my_final = np.empty((rows, 7), np.int64)
+        my_final = np.empty((rows, size), np.int64)
         my_final[:, :len(mine)] = np.array(mine, np.int64)
         my_final[:, len(mine):] = dealt[:, :my_need]
         others: list[Ints] = []
         at = my_need
         for s, need in zip(seats, needs, strict=True):
-            final = np.empty((rows, 7), np.int64)
+            final = np.empty((rows, size), np.int64)
             final[:, :2] = pairs[s]
             final[:, 2:2 + len(ups[s])] = np.array(ups[s], np.int64)
             final[:, 2 + len(ups[s]):] = dealt[:, at:at + need]
@@ -250,7 +252,7 @@ class SearchBot:
                 gen, belief.pairs(s), up=[c.code for c in players[s].up], against=against,
                 public=public, deck_size=belief.deck_size, completions=self.completions,
                 hilo=game.high_low, double_ace_flush=game.double_ace_flush, razz=razz,
-                deuce_seven=deuce_seven,
+                deuce_seven=deuce_seven, cards=hand_size(game),
             )[picks[s]]
         pot = view.pot
         my_bet = players[seat].bet
@@ -338,7 +340,7 @@ class SearchBot:
         my_final, others, _ = dealt
         me = view.players[view.seat or 0]
         first = len(me.down) + len(me.up)  # the next card's column
-        if first >= 7:
+        if first >= my_final.shape[1]:
             return take
         game = view.game
         final_pot = expected_final_pot(view, players=len(belief.seats) + 1)
