@@ -183,3 +183,29 @@ def test_r8_4_rule_bot_values_the_spade_half() -> None:
     assert value("high_chicago", "As 2c 7d 8h Kh 9c") >= 0.5 + 0.5 * value("stud", "As 2c 7d 8h Kh 9c") - 0.02
     assert value("high_chicago", "As 2c 7d 8h Kh 9c") > value("high_chicago", "Ah 2c 7d 8h Kh 9c") + 0.2
     assert value("low_chicago", "2s 3c 7d 8h Kh 9c") > value("low_chicago", "2h 3c 7d 8h Kh 9c") + 0.2
+
+
+@pytest.mark.parametrize("bot_name", ["rule", "equity", "search"])
+def test_r8_2_bots_weigh_the_price_of_a_face_up_card(bot_name: str) -> None:
+    """R8.2: a face-up card of the game's price rank costs its holder the price or the hand.
+    The bots pay it with a strong hand even when it is dear, and fold a weak one when the
+    price is more than its share of the pot is worth. Built from each registry game with a
+    price rank whose price is an option."""
+    checked = 0
+    for name, cls in GAMES.items():
+        if cls.price_rank is None or "three_price" not in cls.own_options:
+            continue
+        price_card = RANK_CHARS[cls.price_rank] + "h"
+        wild = [r for r in range(13) if cls.wild >> r & 1 and r != cls.price_rank]
+        strong = [RANK_CHARS[wild[0]] + "c", RANK_CHARS[wild[0]] + "s"]  # two more wild cards
+        for price, downs, pays in ((150, strong, True), (40, ["2c", "7s"], False)):
+            game = from_options(name, three_price=price)
+            # seat 0 is dealt first: its down cards, then its price-rank door card
+            deck = [downs[0], "8d", downs[1], "Kd", price_card, "Ac"]
+            hand = game.deal(stacks=[500, 500], dealer=1, deck=deck)
+            view = hand.view(0)
+            assert [a.kind for a in view.legal_actions] == [ActionKind.PAY, ActionKind.FOLD]
+            kind = quick_bot(bot_name, seed=3).act(view).kind
+            assert kind is (ActionKind.PAY if pays else ActionKind.FOLD), (name, price, downs)
+        checked += 1
+    assert checked or all(cls.price_rank is None for cls in GAMES.values())

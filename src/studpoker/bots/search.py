@@ -80,9 +80,10 @@ from studpoker.bots._common import (
     is_razz,
     make_rng,
 )
-from studpoker.bots._policy import decide_bet, thresholds_of
+from studpoker.bots._policy import decide_bet, pay_or_fold, thresholds_of
 from studpoker.bots.equity import HILO_THRESHOLDS, STUD_THRESHOLDS, EquityBot
 from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.games import Game, Ranking
 from studpoker.engine.games.base import hand_size
 from studpoker.engine.hand import Phase, SeatView
 from studpoker.engine.operations import Operation
@@ -93,6 +94,18 @@ FUTURE_SHARE = 0.3
 """The guess of money still to come: this fraction of a bet per player per round left."""
 MAX_BETS = 5
 """No more raising once the street holds this many bets and raises."""
+
+
+_BATCH_RANKINGS = frozenset({Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.RAZZ, Ranking.DEUCE_SEVEN})
+
+
+def batch_ranked(game: Game) -> bool:
+    """Whether the belief's batch showdowns rank ``game``'s hands: every half is a plain
+    high, an eight-or-better low, a razz or a deuce-to-seven low, and no card is wild (R8.1
+    wild ranks, R8.3's follower, R8.5's private rank and R8.4's spade halves are the equity
+    bot's, whose equity reads them)."""
+    return (all(h.ranking in _BATCH_RANKINGS for h in game.halves) and not game.wild
+            and not game.follow_the_queen and not game.lowest_down_wild)
 
 
 class SearchBot:
@@ -148,16 +161,26 @@ class SearchBot:
             return self._fallback.act(view)
         if view.phase is Phase.CARD_ROUND:
             return self._card_round(view, belief, gen)
+        if view.phase is Phase.PAY_OR_FOLD:  # R8.2: the price of a face-up 3
+            dealt = self._deal(view, belief, gen)
+            if dealt is None:
+                return self._fallback.act(view)
+            my_final, others, _ = dealt
+            game = view.game
+            share = shares(my_final, others, hilo=game.high_low, double_ace_flush=game.double_ace_flush,
+                           razz=is_razz(game), deuce_seven=is_deuce_seven(game))
+            return pay_or_fold(view, float(share.mean()))
         return self._betting(view, belief, gen)
 
     def belief(self, view: SeatView, gen: np.random.Generator | None = None) -> Belief | None:
         """The bot's belief about ``view``'s hand, brought up to date (None where the bot
         plays like the equity bot instead: community cards, shown down cards, a game whose
-        hands are not two cards down of seven, the pairs the belief weighs)."""
+        hands are not two cards down of seven, the pairs the belief weighs, or whose hands the
+        batch showdowns do not rank: :func:`batch_ranked`)."""
         if view.seat is None:
             raise ValueError("a bot needs a seat's view, not the public one")
         game = view.game
-        if game.streets[0].down != 2 or hand_size(game) != 7:
+        if game.streets[0].down != 2 or hand_size(game) != 7 or not batch_ranked(game):
             return None
         if view.community or any(
             p.seat != view.seat and any(c is not None for c in p.down) for p in view.players
