@@ -209,3 +209,24 @@ def test_r8_2_bots_weigh_the_price_of_a_face_up_card(bot_name: str) -> None:
             assert kind is (ActionKind.PAY if pays else ActionKind.FOLD), (name, price, downs)
         checked += 1
     assert checked or all(cls.price_rank is None for cls in GAMES.values())
+
+
+def test_per_street_tables_follow_the_game_streets() -> None:
+    """The per-street edges are read by street index mapped onto the game's streets (R9's
+    four streets read the first and the last edge on their first and last street), never
+    past the table, for every registry game."""
+    import numpy as np
+
+    from studpoker.bots._belief import action_probabilities
+    from studpoker.bots._common import street_column
+
+    eq = np.linspace(0.05, 0.95, 7)
+    args = {"to_call": 5, "pot": 20, "players": 2, "bets": 0}
+    for name in GAMES:
+        game = from_options(name)
+        last = len(game.streets) - 1
+        cols = [street_column(game, s, 5) for s in range(last + 3)]
+        assert cols[0] == 0 and cols[last] == 4 and cols == sorted(cols) and max(cols) == 4
+        mine = action_probabilities(eq, street=last, streets=len(game.streets), **args)
+        seventh = action_probabilities(eq, street=4, streets=5, **args)
+        assert all(np.allclose(a, b) for a, b in zip(mine, seventh, strict=True))

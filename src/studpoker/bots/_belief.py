@@ -39,6 +39,7 @@ except ImportError as _exc:
     raise missing_extra(_exc, what="the search bot", extra="fast") from _exc
 
 from studpoker import fast
+from studpoker.bots._common import column_of
 from studpoker.engine.actions import ActionKind
 from studpoker.engine.cards import Card
 from studpoker.engine.evaluation import deuce_seven_board_key, razz_board_key
@@ -196,11 +197,13 @@ def _heads_up_level(level: float, players: int) -> float:
 
 def action_probabilities(
     equity: Floats, *, street: int, to_call: int, pot: float, players: int, bets: int,
-    noise: float | None = None,
+    noise: float | None = None, streets: int = 5,
 ) -> tuple[Floats, Floats, Floats]:
     """(fold, passive, aggressive) probabilities of a player whose perceived heads-up
-    equity is ``equity``, under the noisy threshold model (module docstring)."""
-    st = min(street, 4)
+    equity is ``equity``, under the noisy threshold model (module docstring); the per-street
+    edges are read for ``street`` of a game of ``streets`` streets (first street the first
+    edge, last street the last, :func:`studpoker.bots._common.column_of`)."""
+    st = column_of(street, streets, len(BET_EDGE))
     fair = 1.0 / max(players, 1)
     if bets == 0:
         aggro_level = fair + BET_EDGE[st]
@@ -412,8 +415,9 @@ class Belief:
 
     def __init__(self, *, seat: int, deck_size: int, hilo: bool, double_ace_flush: bool,
                  completions: int = 4, razz: bool = False, deuce_seven: bool = False,
-                 cards: int = 7) -> None:
+                 cards: int = 7, streets: int = 5) -> None:
         self.seat = seat
+        self.streets = streets  # the game's streets (the per-street edges of the model)
         self.cards = cards  # the cards a hand ends with (the game's hand size)
         self.deck_size = deck_size
         self.hilo = hilo
@@ -469,7 +473,8 @@ class Belief:
                 cards=self.cards,
             )
             _, passive, aggressive = action_probabilities(
-                eq, street=d.street, to_call=d.to_call, pot=d.pot, players=d.players, bets=d.bets)
+                eq, street=d.street, to_call=d.to_call, pot=d.pot, players=d.players, bets=d.bets,
+                streets=self.streets)
             like = aggressive if d.kind.is_aggressive else passive
             opp.logw = opp.logw + np.log(like)
 

@@ -21,6 +21,7 @@ from studpoker.engine.wild import wild_mask
 __all__ = [
     "Table",
     "aggressive",
+    "column_of",
     "derive_seed",
     "expected_final_pot",
     "give_up",
@@ -65,10 +66,15 @@ def street_column(game: Game, street: int, columns: int) -> int:
     >>> [street_column(from_options("five_stud"), s, 5) for s in range(4)]
     [0, 1, 3, 4]
     """
-    last = len(game.streets) - 1
+    return column_of(street, len(game.streets), columns)
+
+
+def column_of(street: int, streets: int, columns: int) -> int:
+    """:func:`street_column` for a game of ``streets`` streets."""
+    last = streets - 1
     if last <= 0:
         return 0
-    return min(columns - 1, int(min(street, last) * (columns - 1) / last + 0.5))
+    return min(columns - 1, int(max(0, min(street, last)) * (columns - 1) / last + 0.5))
 
 
 def make_rng(seed: int | None) -> random.Random:

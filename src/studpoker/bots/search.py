@@ -197,7 +197,7 @@ class SearchBot:
                                   double_ace_flush=view.game.double_ace_flush,
                                   completions=self.completions, razz=is_razz(view.game),
                                   deuce_seven=is_deuce_seven(view.game),
-                                  cards=hand_size(view.game))
+                                  cards=hand_size(view.game), streets=len(view.game.streets))
             self._seat = view.seat
         assert self._belief is not None
         self._belief.update(view, gen)
@@ -311,7 +311,8 @@ class SearchBot:
                     for s in (behind or [s for s in live if can_act[s]]):
                         _, _, aggr = action_probabilities(
                             eq[s], street=view.street, to_call=0, pot=pot + cost,
-                            players=n_live, bets=aggressive_so_far, noise=self.noise)
+                            players=n_live, bets=aggressive_so_far, noise=self.noise,
+                            streets=len(game.streets))
                         quiet *= 1.0 - aggr
                     raised = 1.0 - quiet
                     callers = len(live)
@@ -332,7 +333,8 @@ class SearchBot:
                         continue
                     fold, _, aggr = action_probabilities(
                         eq[s], street=view.street, to_call=owe, pot=pot + put,
-                        players=n_live, bets=aggressive_so_far + 1, noise=self.noise)
+                        players=n_live, bets=aggressive_so_far + 1, noise=self.noise,
+                        streets=len(game.streets))
                     all_fold = all_fold * fold
                     no_raise = no_raise * (1.0 - aggr)
                     called += owe
