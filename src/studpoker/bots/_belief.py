@@ -39,6 +39,7 @@ except ImportError as _exc:
     raise missing_extra(_exc, what="the search bot", extra="fast") from _exc
 
 from studpoker import fast
+from studpoker.bots._common import column_of
 from studpoker.engine.actions import ActionKind
 from studpoker.engine.cards import Card
 from studpoker.engine.evaluation import deuce_seven_board_key, razz_board_key
@@ -196,11 +197,13 @@ def _heads_up_level(level: float, players: int) -> float:
 
 def action_probabilities(
     equity: Floats, *, street: int, to_call: int, pot: float, players: int, bets: int,
-    noise: float | None = None,
+    noise: float | None = None, streets: int = 5,
 ) -> tuple[Floats, Floats, Floats]:
     """(fold, passive, aggressive) probabilities of a player whose perceived heads-up
-    equity is ``equity``, under the noisy threshold model (module docstring)."""
-    st = min(street, 4)
+    equity is ``equity``, under the noisy threshold model (module docstring); the per-street
+    edges are read for ``street`` of a game of ``streets`` streets (first street the first
+    edge, last street the last, :func:`studpoker.bots._common.column_of`)."""
+    st = column_of(street, streets, len(BET_EDGE))
     fair = 1.0 / max(players, 1)
     if bets == 0:
         aggro_level = fair + BET_EDGE[st]
@@ -311,11 +314,14 @@ def perceived_equity(
     double_ace_flush: bool,
     razz: bool = False,
     deuce_seven: bool = False,
+    cards: int = 7,
 ) -> Floats:
     """Heads-up equity of a player holding each row of ``candidates`` (K, 2) down cards
     plus ``up``, as that player sees it: against the strongest-looking board in
     ``against`` (its down and future cards unknown; in razz the lowest board), every
-    missing card dealt at random from the cards not in ``public``.
+    missing card dealt at random from the cards not in ``public``, each hand completed to
+    ``cards`` cards (the game's hand size). A hand already longer than that (Baseball's
+    extra cards, R8.2) gets 0.5 for every candidate: such a decision weighs no pair.
 
     The ``completions`` random deals are shared by all candidates (common random
     numbers: differences between candidates carry little noise); a deal that
@@ -327,9 +333,13 @@ def perceived_equity(
     strength = (_deuce_seven_board_strength if deuce_seven else _razz_board_strength) if razz \
         else _board_strength
     board = max(against, key=strength) if against else ()
+    if 2 + len(up) > cards or len(board) > cards:
+        # R8.2: extra face-up cards make a hand longer than the game's hand size, which the
+        # batch evaluators do not rank: the decision tells nothing about the down cards
+        return np.full(k, 0.5)
     pool = np.array([c for c in range(deck_size) if c not in public], np.int64)
-    need_me = 7 - 2 - len(up)
-    need_them = 7 - len(board)
+    need_me = cards - 2 - len(up)
+    need_them = cards - len(board)
     if need_me + need_them > len(pool) - 2:
         need_them = max(0, len(pool) - 2 - need_me)
     if 2 + len(up) + need_me < 5 or len(board) + need_them < 5:
@@ -404,8 +414,11 @@ class Belief:
     """
 
     def __init__(self, *, seat: int, deck_size: int, hilo: bool, double_ace_flush: bool,
-                 completions: int = 4, razz: bool = False, deuce_seven: bool = False) -> None:
+                 completions: int = 4, razz: bool = False, deuce_seven: bool = False,
+                 cards: int = 7, streets: int = 5) -> None:
         self.seat = seat
+        self.streets = streets  # the game's streets (the per-street edges of the model)
+        self.cards = cards  # the cards a hand ends with (the game's hand size)
         self.deck_size = deck_size
         self.hilo = hilo
         self.razz = razz
@@ -457,9 +470,11 @@ class Belief:
                 rng, opp.pairs, up=d.up, against=d.against, public=d.public,
                 deck_size=self.deck_size, completions=self.completions, hilo=self.hilo,
                 double_ace_flush=self.double_ace_flush, razz=self.razz, deuce_seven=self.deuce_seven,
+                cards=self.cards,
             )
             _, passive, aggressive = action_probabilities(
-                eq, street=d.street, to_call=d.to_call, pot=d.pot, players=d.players, bets=d.bets)
+                eq, street=d.street, to_call=d.to_call, pot=d.pot, players=d.players, bets=d.bets,
+                streets=self.streets)
             like = aggressive if d.kind.is_aggressive else passive
             opp.logw = opp.logw + np.log(like)
 
@@ -474,7 +489,7 @@ class Belief:
             perceived_equity(rng, pairs, up=up, against=d.against, public=d.public,
                              deck_size=self.deck_size, completions=self.completions,
                              hilo=self.hilo, double_ace_flush=self.double_ace_flush, razz=self.razz,
-                             deuce_seven=self.deuce_seven)
+                             deuce_seven=self.deuce_seven, cards=self.cards)
             for up in ((*d.up, d.card), d.up)
         )
         return purchase_probability(with_card - free, price=d.price, pot=d.final_pot, equity=with_card)

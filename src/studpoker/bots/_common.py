@@ -21,6 +21,7 @@ from studpoker.engine.wild import wild_mask
 __all__ = [
     "Table",
     "aggressive",
+    "column_of",
     "derive_seed",
     "expected_final_pot",
     "give_up",
@@ -28,6 +29,7 @@ __all__ = [
     "is_razz",
     "passive",
     "read_table",
+    "spade_half",
     "street_column",
 ]
 
@@ -64,10 +66,15 @@ def street_column(game: Game, street: int, columns: int) -> int:
     >>> [street_column(from_options("five_stud"), s, 5) for s in range(4)]
     [0, 1, 3, 4]
     """
-    last = len(game.streets) - 1
+    return column_of(street, len(game.streets), columns)
+
+
+def column_of(street: int, streets: int, columns: int) -> int:
+    """:func:`street_column` for a game of ``streets`` streets."""
+    last = streets - 1
     if last <= 0:
         return 0
-    return min(columns - 1, int(min(street, last) * (columns - 1) / last + 0.5))
+    return min(columns - 1, int(max(0, min(street, last)) * (columns - 1) / last + 0.5))
 
 
 def make_rng(seed: int | None) -> random.Random:
@@ -119,7 +126,10 @@ class Table:
     its private rank too, R8.5; :func:`studpoker.engine.wild.wild_mask`; 0 without wild
     cards); ``razz``: the pot goes to the best low (R6.2) instead of the best high, with
     ``deuce_seven`` the deuce-to-seven low (R10.1); ``cards``: the cards a hand ends with (the
-    game's street table: 7, or 5 in Five Card Stud).
+    game's street table: 7, or 5 in Five Card Stud); ``down``: the seat's own face-down
+    cards; ``spade``: ``"high"`` or ``"low"`` when half of each pot goes to the highest or
+    lowest spade face down (R8.4, the game's ``high_spade``/``low_spade`` half), else ``""``;
+    ``hole_cards``: the face-down cards a hand ends with (the street table's down column).
     """
 
     seat: int
@@ -138,6 +148,9 @@ class Table:
     razz: bool = False
     deuce_seven: bool = False
     cards: int = 7
+    down: tuple[int, ...] = ()
+    spade: str = ""
+    hole_cards: int = 3
 
     @property
     def my_need(self) -> int:
@@ -158,6 +171,7 @@ def read_table(view: SeatView) -> Table:
     community = tuple(c.code for c in view.community)
     seen.update(community)
     mine: tuple[int, ...] = ()
+    down: tuple[int, ...] = ()
     opponents: list[tuple[int, ...]] = []
     opp_counts: list[int] = []
     opp_seats: list[int] = []
@@ -166,6 +180,7 @@ def read_table(view: SeatView) -> Table:
         seen.update(visible)
         if p.seat == seat:
             mine = visible + community
+            down = tuple(c.code for c in p.down if c is not None)
         elif not p.folded:
             opponents.append(visible + community)
             opp_counts.append(len(p.down) + len(p.up))
@@ -184,8 +199,20 @@ def read_table(view: SeatView) -> Table:
         high_low=view.game.high_low, double_ace_flush=view.game.double_ace_flush,
         # R8.5: the viewer's own wild rank too (the rollouts read every hand with these ranks)
         to_call=to_call, pot=view.pot, wild=wild_mask(view.own_wild_ranks), razz=is_razz(view.game),
-        deuce_seven=is_deuce_seven(view.game), cards=hand_size(view.game),
+        deuce_seven=is_deuce_seven(view.game), cards=hand_size(view.game), down=down,
+        spade=spade_half(view.game), hole_cards=sum(d for d, _ in view.game.street_cards),
     )
+
+
+def spade_half(game: Game) -> str:
+    """``"high"`` or ``"low"`` when a share of each pot goes to the highest or lowest spade
+    face down (R8.4), read from the game's halves; ``""`` otherwise."""
+    for half in game.halves:
+        if half.ranking is Ranking.HIGH_SPADE:
+            return "high"
+        if half.ranking is Ranking.LOW_SPADE:
+            return "low"
+    return ""
 
 
 def betting_rounds_left(view: SeatView) -> list[int]:

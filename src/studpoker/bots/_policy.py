@@ -97,13 +97,18 @@ def thresholds_of(view: SeatView, th: Thresholds) -> Levels:
 
 
 def pay_or_fold(view: SeatView, value: float) -> Action:
-    """Baseball's face-up 3 (R8.2): pay its price when the expected share of the final
-    pot is worth it, else fold."""
-    from studpoker.bots._common import expected_final_pot
+    """Baseball's face-up 3 (R8.2): pay its price when the expected share ``value`` of the
+    final pot, the price included (it is paid into the pot), is worth more than the price
+    plus the seat's own part of the bets to come (about half a bet a round, the estimate of
+    :func:`~studpoker.bots._common.expected_final_pot`), else fold (folding loses nothing more).
+    """
+    from studpoker.bots._common import betting_rounds_left, expected_final_pot
 
     pay = next(a for a in view.legal_actions if a.kind is ActionKind.PAY)
     players = sum(1 for p in view.players if not p.folded)
-    if value * expected_final_pot(view, players=players) >= pay.amount:
+    final_pot = expected_final_pot(view, players=players) + pay.amount
+    own_bets = 0.5 * sum(betting_rounds_left(view))
+    if value * final_pot - pay.amount - own_bets >= 0.0:
         return pay
     return next(a for a in view.legal_actions if a.kind is ActionKind.FOLD)
 

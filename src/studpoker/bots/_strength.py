@@ -13,6 +13,7 @@ unpaired cards of eight or lower showing).
 
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
@@ -27,6 +28,7 @@ __all__ = ["Strength", "made_hand"]
 _SAMPLE_HANDS = 21_000
 _ACE = 12
 _JOKER = 52
+_SPADE = 3  # a card's suit is code & 3: clubs, diamonds, hearts, spades
 
 
 @cache
@@ -264,4 +266,38 @@ class Strength:
                     total += 0.5 * (h + low_percentile(lk) ** k * lf)
             else:
                 total += h
+        if t.spade:
+            return self._with_spade_half(total / samples)
         return total / samples
+
+    def _with_spade_half(self, high: float) -> float:
+        """R8.4: half of the pot to the best spade face down. The seat's best spade in the
+        hole wins that half when no opponent holds a better one among its unseen hole cards
+        (each drawn from the cards the seat has not seen); without a spade the seat's high
+        takes the whole pot only when nobody holds a spade down."""
+        t = self.table
+        better_than = self._spade_rank()
+        spades = [c for c in t.pool if c != _JOKER and c & 3 == _SPADE]
+        if better_than is None:
+            threats = len(spades)
+        elif t.spade == "high":
+            threats = sum(1 for c in spades if c >> 2 > better_than)
+        else:
+            threats = sum(1 for c in spades if c >> 2 < better_than)
+        pool = len(t.pool)
+        clear = 1.0
+        unseen = min(t.hole_cards, pool)  # every opponent's hole cards, to the end of the hand
+        for _ in t.opponents:
+            if unseen > 0:
+                clear *= math.comb(max(0, pool - threats), unseen) / math.comb(pool, unseen)
+        if better_than is None:  # the spade half is someone else's unless nobody has one
+            return high * (0.5 + 0.5 * clear)
+        return 0.5 * high + 0.5 * clear
+
+    def _spade_rank(self) -> int | None:
+        """The rank of the seat's best spade face down (highest or lowest), None if none."""
+        t = self.table
+        ranks = [c >> 2 for c in t.down if c != _JOKER and c & 3 == _SPADE]
+        if not ranks:
+            return None
+        return max(ranks) if t.spade == "high" else min(ranks)

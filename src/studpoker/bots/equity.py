@@ -41,7 +41,7 @@ from studpoker.bots._common import expected_final_pot, make_rng, read_table
 from studpoker.bots._policy import Levels, Thresholds, decide_bet, pay_or_fold, thresholds_of
 from studpoker.bots._rollout import Rollouts
 from studpoker.engine.actions import Action, ActionKind
-from studpoker.engine.cards import Card
+from studpoker.engine.cards import Card, CardError
 from studpoker.engine.hand import Phase, SeatView
 
 __all__ = ["HILO_THRESHOLDS", "STUD_THRESHOLDS", "EquityBot"]
@@ -110,7 +110,13 @@ class EquityBot:
         ``samples`` seeded Monte Carlo deals. Otherwise pure-Python rollouts.
         """
         if self.fast:
-            return self._fast_equity(view)
+            try:
+                return self._fast_equity(view)
+            except CardError:
+                # the batch model deals every hand to the game's size with at most one community
+                # card (R1.10); Baseball's extra cards (R8.2) can leave a stub shorter than that,
+                # which the rollouts below deal as several community cards
+                pass
         rollouts = Rollouts(read_table(view), self.rng)
         marks = [] if levels is None else [levels.bet, levels.raise_]
         if levels is not None and levels.call is not None:

@@ -80,9 +80,10 @@ from studpoker.bots._common import (
     is_razz,
     make_rng,
 )
-from studpoker.bots._policy import decide_bet, thresholds_of
+from studpoker.bots._policy import decide_bet, pay_or_fold, thresholds_of
 from studpoker.bots.equity import HILO_THRESHOLDS, STUD_THRESHOLDS, EquityBot
 from studpoker.engine.actions import Action, ActionKind
+from studpoker.engine.games import Game, Ranking
 from studpoker.engine.games.base import hand_size
 from studpoker.engine.hand import Phase, SeatView
 from studpoker.engine.operations import Operation
@@ -93,6 +94,18 @@ FUTURE_SHARE = 0.3
 """The guess of money still to come: this fraction of a bet per player per round left."""
 MAX_BETS = 5
 """No more raising once the street holds this many bets and raises."""
+
+
+_BATCH_RANKINGS = frozenset({Ranking.HIGH, Ranking.EIGHT_OR_BETTER, Ranking.RAZZ, Ranking.DEUCE_SEVEN})
+
+
+def batch_ranked(game: Game) -> bool:
+    """Whether the belief's batch showdowns rank ``game``'s hands: every half is a plain
+    high, an eight-or-better low, a razz or a deuce-to-seven low, and no card is wild (R8.1
+    wild ranks, R8.3's follower, R8.5's private rank and R8.4's spade halves are the equity
+    bot's, whose equity reads them)."""
+    return (all(h.ranking in _BATCH_RANKINGS for h in game.halves) and not game.wild
+            and not game.follow_the_queen and not game.lowest_down_wild)
 
 
 class SearchBot:
@@ -148,16 +161,26 @@ class SearchBot:
             return self._fallback.act(view)
         if view.phase is Phase.CARD_ROUND:
             return self._card_round(view, belief, gen)
+        if view.phase is Phase.PAY_OR_FOLD:  # R8.2: the price of a face-up 3
+            dealt = self._deal(view, belief, gen)
+            if dealt is None:
+                return self._fallback.act(view)
+            my_final, others, _ = dealt
+            game = view.game
+            share = shares(my_final, others, hilo=game.high_low, double_ace_flush=game.double_ace_flush,
+                           razz=is_razz(game), deuce_seven=is_deuce_seven(game))
+            return pay_or_fold(view, float(share.mean()))
         return self._betting(view, belief, gen)
 
     def belief(self, view: SeatView, gen: np.random.Generator | None = None) -> Belief | None:
         """The bot's belief about ``view``'s hand, brought up to date (None where the bot
         plays like the equity bot instead: community cards, shown down cards, a game whose
-        hands are not two cards down of seven, the pairs the belief weighs)."""
+        hands are not two cards down of seven, the pairs the belief weighs, or whose hands the
+        batch showdowns do not rank: :func:`batch_ranked`)."""
         if view.seat is None:
             raise ValueError("a bot needs a seat's view, not the public one")
         game = view.game
-        if game.streets[0].down != 2 or hand_size(game) != 7:
+        if game.streets[0].down != 2 or hand_size(game) != 7 or not batch_ranked(game):
             return None
         if view.community or any(
             p.seat != view.seat and any(c is not None for c in p.down) for p in view.players
@@ -173,7 +196,8 @@ class SearchBot:
                                   hilo=view.game.high_low,
                                   double_ace_flush=view.game.double_ace_flush,
                                   completions=self.completions, razz=is_razz(view.game),
-                                  deuce_seven=is_deuce_seven(view.game))
+                                  deuce_seven=is_deuce_seven(view.game),
+                                  cards=hand_size(view.game), streets=len(view.game.streets))
             self._seat = view.seat
         assert self._belief is not None
         self._belief.update(view, gen)
@@ -196,8 +220,9 @@ class SearchBot:
         if not seats:
             return None
         ups = {p.seat: [c.code for c in p.up] for p in view.players}
-        my_need = 7 - len(mine)
-        needs = [7 - 2 - len(ups[s]) for s in seats]
+        size = hand_size(view.game)
+        my_need = size - len(mine)
+        needs = [size - 2 - len(ups[s]) for s in seats]
         if my_need < 0 or min(needs) < 0 or my_need + sum(needs) + 2 * len(seats) > len(pool):
             return None
         picks = belief.sample(gen, self.rollouts)
@@ -207,13 +232,13 @@ class SearchBot:
             return None
         exclude = np.concatenate([pos[pairs[s]] for s in seats], axis=1)
         dealt = deal_rows(gen, pool, exclude, my_need + sum(needs), rows)
-        my_final = np.empty((rows, 7), np.int64)
+        my_final = np.empty((rows, size), np.int64)
         my_final[:, :len(mine)] = np.array(mine, np.int64)
         my_final[:, len(mine):] = dealt[:, :my_need]
         others: list[Ints] = []
         at = my_need
         for s, need in zip(seats, needs, strict=True):
-            final = np.empty((rows, 7), np.int64)
+            final = np.empty((rows, size), np.int64)
             final[:, :2] = pairs[s]
             final[:, 2:2 + len(ups[s])] = np.array(ups[s], np.int64)
             final[:, 2 + len(ups[s]):] = dealt[:, at:at + need]
@@ -250,7 +275,7 @@ class SearchBot:
                 gen, belief.pairs(s), up=[c.code for c in players[s].up], against=against,
                 public=public, deck_size=belief.deck_size, completions=self.completions,
                 hilo=game.high_low, double_ace_flush=game.double_ace_flush, razz=razz,
-                deuce_seven=deuce_seven,
+                deuce_seven=deuce_seven, cards=hand_size(game),
             )[picks[s]]
         pot = view.pot
         my_bet = players[seat].bet
@@ -286,7 +311,8 @@ class SearchBot:
                     for s in (behind or [s for s in live if can_act[s]]):
                         _, _, aggr = action_probabilities(
                             eq[s], street=view.street, to_call=0, pot=pot + cost,
-                            players=n_live, bets=aggressive_so_far, noise=self.noise)
+                            players=n_live, bets=aggressive_so_far, noise=self.noise,
+                            streets=len(game.streets))
                         quiet *= 1.0 - aggr
                     raised = 1.0 - quiet
                     callers = len(live)
@@ -307,7 +333,8 @@ class SearchBot:
                         continue
                     fold, _, aggr = action_probabilities(
                         eq[s], street=view.street, to_call=owe, pot=pot + put,
-                        players=n_live, bets=aggressive_so_far + 1, noise=self.noise)
+                        players=n_live, bets=aggressive_so_far + 1, noise=self.noise,
+                        streets=len(game.streets))
                     all_fold = all_fold * fold
                     no_raise = no_raise * (1.0 - aggr)
                     called += owe
@@ -338,7 +365,7 @@ class SearchBot:
         my_final, others, _ = dealt
         me = view.players[view.seat or 0]
         first = len(me.down) + len(me.up)  # the next card's column
-        if first >= 7:
+        if first >= my_final.shape[1]:
             return take
         game = view.game
         final_pot = expected_final_pot(view, players=len(belief.seats) + 1)
