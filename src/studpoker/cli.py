@@ -34,8 +34,7 @@ from studpoker.engine.evaluation import (
 from studpoker.engine.games import GAMES, Game, GameError, canonical_name, from_options, option_names
 from studpoker.engine.wild import WildHighValue
 
-GAME_HELP = ("stud, stud8 (Stud Hi-Lo), razz, wallstreet, baseball, follow_the_queen, high_chicago, "
-             "low_chicago or kings_and_little_ones")
+GAME_HELP = "the game: " + ", ".join(f"{name} ({game.title})" for name, game in GAMES.items())
 
 app = typer.Typer(
     name="studpoker",
@@ -125,12 +124,10 @@ def demo(
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable output")] = False,
 ) -> None:
     """Play one random hand of each game and print what happened."""
+    # every game of the registry at its house stakes, five seats (or as many as the game seats)
     games: list[tuple[str, Game, int]] = [
-        (g.title, g, n) for g, n in ((from_options("wallstreet"), 5), (from_options("stud"), 6),
-                                     (from_options("stud8"), 6), (from_options("razz"), 6),
-                                     (from_options("baseball"), 5), (from_options("follow_the_queen"), 5),
-                                     (from_options("high_chicago"), 5), (from_options("low_chicago"), 5),
-                                     (from_options("kings_and_little_ones"), 5))
+        (cls.title, from_options(name), max(cls.min_players, min(5, cls.max_players)))
+        for name, cls in GAMES.items()
     ]
     out = {name: _demo_hand(game, n, seed) for name, game, n in games}
     if as_json:
@@ -770,11 +767,8 @@ def equity_command(
         list[str], typer.Argument(help='each player\'s known cards, one argument each, e.g. "Ah Kh 7h 2h 9c"')
     ],
     game: Annotated[
-        str, typer.Option("--game", help="stud (high), wallstreet or stud8 (hi-lo), razz (razz low), "
-                                         "baseball, follow_the_queen (wild cards), high_chicago, "
-                                         "low_chicago (the spade in the hole: 'down / up' hands), "
-                                         "kings_and_little_ones (kings and your lowest card down "
-                                         "wild: 'down / up' hands)")
+        str, typer.Option("--game", help=f"{GAME_HELP}; where cards face down matter (the spade in the "
+                                         "hole, a private wild card) hands are written 'down / up'")
     ] = "stud",
     joker: Annotated[bool, typer.Option("--joker", help="the deck holds the joker (Jk)")] = False,
     double_ace_flush: Annotated[
