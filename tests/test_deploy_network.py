@@ -298,8 +298,9 @@ print(json.dumps({{"info": info, "headers": h}}))""", tls_env)
             page.on("websocket", lambda ws: sockets.append(ws.url))
             page.goto(info["invite_url"])
             nick = f"friend{i}{network.tag[:3]}"
-            page.fill("#login-name", nick)
-            page.click("#btn-guest")
+            # the invite lands on the table, its host and games: a nickname and Join
+            page.fill("[data-testid='invite-nickname']", nick, timeout=60000)
+            page.click("[data-testid='invite-join']")
             page.locator("#who b", has_text=nick).wait_for(timeout=60000)
             page.wait_for_selector(".sit-btn", timeout=60000)
             page.locator(f".sit-btn[data-seat='{i}']").click()

@@ -55,16 +55,26 @@ def test_the_ledger_csv_escapes_formulas_but_keeps_numbers() -> None:
     players = [_line("-A1-B1", -40), _line("=1+2", 40), _line("+cmd", 0), _line("@SUM(A1)", 0),
                _line("\tx", 0), _line("\rx", 0), _line("bot-rule-3", 0, funded_by="-A1-B1"),
                _line("ann", 0)]
-    ledger = {"players": players,
-              "totals": {"buy_ins": 800, "top_ups": 0, "cash_out": 800, "chips": 0, "net": 0}}
-    rows = list(csv.reader(io.StringIO(ledger_csv(ledger))))
-    body = rows[1:-1]
-    assert [r[0] for r in body] == ["'-A1-B1", "'=1+2", "'+cmd", "'@SUM(A1)", "'\tx", "'\rx",
-                                    "bot-rule-3", "ann"]
-    assert body[6][1] == "'-A1-B1"  # the funder of a bot is a name too
-    assert body[0][2:] == ["100", "0", "60", "0", "-40"]  # numbers as numbers, the minus kept
-    assert body[1][-1] == "40" and rows[-1] == ["total", "", "800", "0", "800", "0", "0"]
-    assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for r in body for cell in r[:2])
+    ledger = {"name": "=HYPERLINK(1)", "date": "2026-12-04", "players": players,
+              "totals": {"buy_ins": 800, "top_ups": 0, "cash_out": 800, "chips": 0, "net": 0},
+              "settle_up": [{"payer": "-A1-B1", "payee": "=1+2", "amount": 40}]}
+    rows = list(csv.DictReader(io.StringIO(ledger_csv(ledger))))
+    body = [r for r in rows if r["player"] != "total" and not r["pays"]]
+    assert [r["player"] for r in body] == ["'-A1-B1", "'=1+2", "'+cmd", "'@SUM(A1)", "'\tx", "'\rx",
+                                           "bot-rule-3", "ann"]
+    assert body[6]["bot_of"] == "'-A1-B1"  # the funder of a bot is a name too
+    assert all(r["table"] == "'=HYPERLINK(1)" for r in rows)  # the table's name is a name too
+    first = body[0]
+    assert [first[k] for k in ("buy_ins", "top_ups", "cash_out", "chips_on_table", "net")] == \
+        ["100", "0", "60", "0", "-40"]  # numbers as numbers, the minus kept
+    assert body[1]["net"] == "40"
+    total = next(r for r in rows if r["player"] == "total")
+    assert [total[k] for k in ("buy_ins", "top_ups", "cash_out", "chips_on_table", "net")] == \
+        ["800", "0", "800", "0", "0"]
+    transfer = next(r for r in rows if r["pays"])
+    assert (transfer["player"], transfer["pays"], transfer["amount"]) == ("'-A1-B1", "'=1+2", "40")
+    assert all(not (r[k] or "").startswith(("=", "+", "-", "@", "\t", "\r"))
+               for r in rows for k in ("table", "player", "bot_of", "pays"))
 
 
 # ------------------------------------------------------------------ look-alikes

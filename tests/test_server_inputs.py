@@ -52,7 +52,9 @@ def test_an_upload_with_a_stack_of_1e5000_is_refused_with_the_reason(http: tuple
         out = r.json()
         assert out["refused"] == 1 and out["hands"] == []
         reason = out["refusals"][0]["reason"]
-        assert "amount" in reason and "internal error" not in reason, reason
+        # the amount is named, or a line that long is refused before any pattern reads it
+        assert ("amount" in reason or "longer than 1000 characters" in reason), reason
+        assert "internal error" not in reason, reason
     fine = client.post("/api/import", content=SAMPLE).json()
     assert fine["refused"] == 0 and len(fine["hands"]) == 1
 

@@ -245,7 +245,7 @@ def ledger_csv(ledger: Mapping[str, Any]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(CSV_COLUMNS)
-    head = [csv_text(str(ledger["name"])), ledger.get("date", "")]
+    head = [csv_text(str(ledger.get("name") or "")), ledger.get("date") or ""]
     for x in ledger["players"]:
         writer.writerow([*head, csv_text(x["name"]), csv_text(x["funded_by"] or ""), int(x["buy_ins"]),
                          int(x["top_ups"]), int(x["cash_out"]), int(x["chips"]), int(x["net"]), "", ""])
