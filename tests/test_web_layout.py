@@ -1,4 +1,4 @@
-"""The browser table's layout, measured in Chromium: for 2, 5, 7 and 8 seats, through a whole hand
+"""The browser table's layout, measured in Chromium: for 2, 5, 7, 8 and 10 seats (Five Card Stud), through a whole hand
 to the showdown, at 1280x800, 1024x768 and 390x844, no seat's plate, cards or badges overlap another
 seat's, the market or the pot, and nothing scrolls sideways. Bots (calling stations) fill the table
 around one player who calls down by clicking. ``STUDPOKER_SCREENSHOTS=1`` writes the gallery in
@@ -29,6 +29,7 @@ pytestmark = pytest.mark.slow
 SIZES = {"desktop": (1280, 800), "laptop": (1024, 768), "phone": (390, 844)}
 SETTINGS = Settings(hand_delay=4, start_delay=0.3, bot_delay=0.05, rate_per_second=10_000, rate_burst=10_000)
 PREFER = ("check", "call", "bring_in", "take_card", "show")
+FIVE = {**STUD, "game": "five_stud"}  # ten seats: the felt's largest layout
 
 # every element of each seat, the market and the pot, as rectangles; then every overlap between two
 # different seats, or between a seat and the market or the pot
@@ -170,8 +171,8 @@ def measure_everywhere(page: Any, seen: dict[str, set[str]], shots: dict[str, st
             page.screenshot(path=shots[label], full_page=True)
 
 
-@pytest.mark.parametrize(("seats", "game"), [(2, STUD), (5, WALL), (7, WALL), (8, STUD)],
-                         ids=["2-stud", "5-wallstreet", "7-wallstreet", "8-stud"])
+@pytest.mark.parametrize(("seats", "game"), [(2, STUD), (5, WALL), (7, WALL), (8, STUD), (10, FIVE)],
+                         ids=["2-stud", "5-wallstreet", "7-wallstreet", "8-stud", "10-five_stud"])
 def test_no_overlap_through_a_hand(server: ServerThread, browser: Any, seats: int, game: dict[str, Any],
                                    tmp_path: Path) -> None:
     markets.clear()

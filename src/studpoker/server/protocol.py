@@ -89,7 +89,7 @@ __all__ = [
 Chips = Annotated[int, Field(ge=0, le=10**9)]
 PosChips = Annotated[int, Field(ge=1, le=10**9)]
 TableId = Annotated[int, Field(ge=1, le=2**31)]
-SeatNo = Annotated[int, Field(ge=0, le=7)]
+SeatNo = Annotated[int, Field(ge=0, le=9)]  # Five Card Stud seats ten
 
 
 class _Strict(BaseModel):
@@ -182,7 +182,7 @@ class TableConfig(_Strict):
 
     name: Annotated[str, Field(min_length=1, max_length=64)]
     game: GameOptions
-    seats: Annotated[int, Field(ge=2, le=8)] | None = None
+    seats: Annotated[int, Field(ge=2, le=10)] | None = None
     action_time: Annotated[float, Field(ge=0.1, le=600)] = 20.0
     time_bank: Annotated[float, Field(ge=0, le=3600)] = 60.0
     min_buy_in: PosChips = 100

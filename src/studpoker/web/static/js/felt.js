@@ -124,19 +124,31 @@ export function summaryPanel({number, results, payoffs, names, hiLo, spadeHalf, 
     h("ul", {class: "payoffs"}, rows));
 }
 
-// Seat places in a 6-column grid, clockwise from the bottom (the viewer). Wide screens: three rows
-// with the centre (pot, market) in the middle; phones: five rows with the centre in its own full row.
-// Grid cells never overlap, and card sizes follow the cell widths (style.css), so nothing collides.
-const WIDE = {B: [3, "3 / 5"], BL: [3, "1 / 3"], BR: [3, "5 / 7"], ML: [2, "1 / 3"], MR: [2, "5 / 7"],
-  TL: [1, "1 / 3"], TC: [1, "3 / 5"], TR: [1, "5 / 7"], T2L: [1, "1 / 4"], T2R: [1, "4 / 7"], C: [2, "3 / 5"]};
+// Seat places in a 12-column grid, clockwise from the bottom (the viewer). Wide screens: three rows
+// with the centre (pot, market) in the middle, up to four seats in the top and bottom rows (9 and 10
+// seats: Five Card Stud deals to ten); phones: five rows with the centre in its own full row, six
+// rows for 9 and 10 seats (a pair of seats more on the sides). Grid cells never overlap, and card
+// sizes follow the cell widths (style.css), so nothing collides.
+const WIDE = {B: [3, "5 / 9"], BL: [3, "1 / 5"], BR: [3, "9 / 13"], ML: [2, "1 / 5"], MR: [2, "9 / 13"],
+  TL: [1, "1 / 5"], TC: [1, "5 / 9"], TR: [1, "9 / 13"], T2L: [1, "1 / 7"], T2R: [1, "7 / 13"], C: [2, "5 / 9"],
+  T4A: [1, "1 / 4"], T4B: [1, "4 / 7"], T4C: [1, "7 / 10"], T4D: [1, "10 / 13"],
+  B4A: [3, "1 / 4"], B4B: [3, "4 / 7"], B4C: [3, "7 / 10"], B4D: [3, "10 / 13"]};
 const WIDE_ORDER = {2: ["B", "TC"], 3: ["B", "T2L", "T2R"], 4: ["B", "ML", "TC", "MR"], 5: ["B", "ML", "T2L", "T2R", "MR"],
   6: ["B", "ML", "TL", "TC", "TR", "MR"], 7: ["B", "BL", "ML", "T2L", "T2R", "MR", "BR"],
-  8: ["B", "BL", "ML", "TL", "TC", "TR", "MR", "BR"]};
-const TALL = {B: [5, "1 / 7"], LL: [4, "1 / 4"], LR: [4, "4 / 7"], UL: [2, "1 / 4"], UR: [2, "4 / 7"], T: [1, "1 / 7"],
-  TL3: [1, "1 / 3"], TC3: [1, "3 / 5"], TR3: [1, "5 / 7"], T2L: [1, "1 / 4"], T2R: [1, "4 / 7"], C: [3, "1 / 7"]};
+  8: ["B", "BL", "ML", "TL", "TC", "TR", "MR", "BR"],
+  9: ["B", "BL", "ML", "T4A", "T4B", "T4C", "T4D", "MR", "BR"],
+  10: ["B4B", "B4A", "ML", "T4A", "T4B", "T4C", "T4D", "MR", "B4D", "B4C"]};
+const TALL = {B: [5, "1 / 13"], LL: [4, "1 / 7"], LR: [4, "7 / 13"], UL: [2, "1 / 7"], UR: [2, "7 / 13"], T: [1, "1 / 13"],
+  TL3: [1, "1 / 5"], TC3: [1, "5 / 9"], TR3: [1, "9 / 13"], T2L: [1, "1 / 7"], T2R: [1, "7 / 13"], C: [3, "1 / 13"],
+  // 9 and 10 seats: a row of side seats more, the centre and the lower rows one row down
+  ML6: [3, "1 / 7"], MR6: [3, "7 / 13"], C6: [4, "1 / 13"], LL6: [5, "1 / 7"], LR6: [5, "7 / 13"], B6: [6, "1 / 13"]};
 const TALL_ORDER = {2: ["B", "T"], 3: ["B", "T2L", "T2R"], 4: ["B", "LL", "T", "LR"], 5: ["B", "LL", "T2L", "T2R", "LR"],
   6: ["B", "LL", "UL", "T", "UR", "LR"], 7: ["B", "LL", "UL", "T2L", "T2R", "UR", "LR"],
-  8: ["B", "LL", "UL", "TL3", "TC3", "TR3", "UR", "LR"]};
+  8: ["B", "LL", "UL", "TL3", "TC3", "TR3", "UR", "LR"],
+  9: ["B6", "LL6", "ML6", "UL", "T2L", "T2R", "UR", "MR6", "LR6"],
+  10: ["B6", "LL6", "ML6", "UL", "TL3", "TC3", "TR3", "UR", "MR6", "LR6"]};
+/** The most seats a felt is drawn for (a table never has more: Five Card Stud seats ten). */
+const MAX_PLACES = 10;
 
 /** True when the table is drawn for a narrow (phone) screen. */
 export const narrow = () => window.matchMedia("(max-width: 600px)").matches;
@@ -148,7 +160,7 @@ function placement(name, tall) {
 
 /** The seats' places for n seats: [{name, style}] by position (0 = bottom). */
 export function seatPlaces(n, tall = narrow()) {
-  const order = (tall ? TALL_ORDER : WIDE_ORDER)[Math.max(2, Math.min(8, n))];
+  const order = (tall ? TALL_ORDER : WIDE_ORDER)[Math.max(2, Math.min(MAX_PLACES, n))];
   return order.map((name) => ({name, style: placement(name, tall)}));
 }
 
@@ -199,13 +211,13 @@ export function renderFelt(model) {
   const over = view && view.phase === "over";
   const tall = narrow();
   const places = seatPlaces(seatCount, tall);
-  const across = tall ? (seatCount >= 8 ? 3 : 2) : 3;
+  const across = tall ? (seatCount >= 8 ? 3 : 2) : (seatCount >= 9 ? 4 : 3);
   const wrap = h("div", {class: `felt-wrap ${tall ? "tall" : "wide"} across-${across}`, "data-testid": "felt",
     style: {"--across": String(across)},
     dataset: {phase: view ? view.phase : "none", seats: String(seatCount),
       hand: hand && hand.number !== undefined ? String(hand.number) : ""}});
   wrap.append(h("div", {class: "felt", "aria-hidden": "true"}));
-  const center = h("div", {class: "center", style: placement("C", tall)});
+  const center = h("div", {class: "center", style: placement(tall && seatCount >= 9 ? "C6" : "C", tall)});
   wrap.append(center);
 
   // the centre: street, pot(s), market, community cards, the result of the hand
