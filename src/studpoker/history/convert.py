@@ -460,9 +460,15 @@ class _Plan:
         spare = iter([c for c in full_deck() if c not in self.named and c not in taken])
         deck: list[Card] = []
 
+        def unseen() -> Card:
+            c = next(spare, None)
+            if c is None:  # the file names so many cards that the deck has none left to deal
+                raise Refused("the hand names more cards than one deck holds", line=self.rh.line)
+            return c
+
         def card(p: int, pos: int) -> None:
             c = self.known.get((p, pos)) or fills.get((p, pos))
-            deck.append(c if c is not None else next(spare))
+            deck.append(c if c is not None else unseen())
 
         shape = self.shape
         for pos in range(shape.first):
@@ -474,7 +480,7 @@ class _Plan:
                 break
             if 52 - len(deck) < len(active):  # R1.10: one community card
                 c = self.community
-                deck.append(c if c is not None else next(spare))
+                deck.append(c if c is not None else unseen())
                 break
             for p in active:
                 card(p, shape.position(street))
