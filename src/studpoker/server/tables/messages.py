@@ -352,7 +352,8 @@ class _Events:
         return text
 
 
-_SEAT_FIELDS = ("seat", "legal_actions", "legal_labels", "strength")  # the rest is alike for every viewer
+# a seat's own fields (R8.5: its private wild ranks too); the rest is alike for every viewer
+_SEAT_FIELDS = ("seat", "legal_actions", "legal_labels", "strength", "private_wild_ranks")
 
 
 def _seat_delta(public_delta: dict[str, Any], public_before: ViewJSON, public_after: ViewJSON,
