@@ -13,6 +13,7 @@ while they run.
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
@@ -65,8 +66,11 @@ def long_hand() -> str:
 
 
 def stars_file(size: int) -> bytes:
-    """PokerStars hands, repeated up to about ``size`` bytes (a few seconds to read)."""
-    return (STARS + b"\n\n") * max(1, size // (len(STARS) + 2))
+    """PokerStars hands, repeated up to about ``size`` bytes (a few seconds to read), each copy
+    under hand numbers of its own (a hand read twice is a duplicate, read once)."""
+    copies = max(1, size // (len(STARS) + 2))
+    return b"".join(re.sub(rb"Hand #(\d+)", lambda m, k=k: b"Hand #%d" % (int(m.group(1)) + 1000 * k), STARS)
+                    + b"\n\n" for k in range(copies))
 
 
 def test_replay_is_linear_in_the_log() -> None:
