@@ -487,15 +487,15 @@ def test_commit_failures_at_every_step_of_a_tournament(tmp_path: Path) -> None:
         calls: dict[str, int] = {}
         failed: dict[str, int] = {}
 
-        async def faulty(fn: Any) -> Any:
+        async def faulty(fn: Any, **kw: Any) -> Any:  # kw: play=True, a hand's own line
             step = _step(fn)
             n = calls[step] = calls.get(step, 0) + 1
             # the first two calls of each step fail, then every third: before the commit, then after
             if n > 2 and n % 3:
-                return await original(fn)
+                return await original(fn, **kw)
             failed[step] = failed.get(step, 0) + 1
             if n == 2 or (n > 2 and n % 6 == 3):
-                await original(fn)  # committed, but the connection dropped before the answer
+                await original(fn, **kw)  # committed, but the connection dropped before the answer
             raise OperationalError("COMMIT", {}, Exception("terminating connection due to administrator command"))
 
         reg.run_db = faulty

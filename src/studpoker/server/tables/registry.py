@@ -200,10 +200,11 @@ class Registry:
 
     # ---------------------------------------------------------- plumbing
 
-    async def run_db(self, fn: Callable[[], T], *, play: bool = False) -> T:
+    async def run_db(self, fn: Callable[[], T], *, play: bool = False, events: bool = False) -> T:
         """Run a blocking database call (on a database thread, if there are any; ``play``: a
-        transaction of a hand in play, on the threads of play)."""
-        executor = self.play_executor if play else self.executor
+        transaction of a hand in play, on the threads of play; ``events``: a group commit of
+        plain events, on their own thread). Every call goes through here, one seam for all."""
+        executor = self.event_executor if events else self.play_executor if play else self.executor
         if executor is None:
             return fn()
         return await asyncio.get_running_loop().run_in_executor(executor, fn)
@@ -234,11 +235,7 @@ class Registry:
                 group, self._events = self._events[:GROUP_COMMIT], self._events[GROUP_COMMIT:]
                 rows = [row for row, _ in group]
                 try:
-                    rows_in = functools.partial(store.insert_events, self.db, rows)
-                    if self.event_executor is None:
-                        rows_in()
-                    else:
-                        await asyncio.get_running_loop().run_in_executor(self.event_executor, rows_in)
+                    await self.run_db(functools.partial(store.insert_events, self.db, rows), events=True)
                 except Exception as exc:
                     for _, stored in group:
                         if not stored.done():
