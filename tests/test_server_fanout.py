@@ -61,7 +61,7 @@ def _play(game: Game, seed: int, *, whole: bool, deltas: bool) -> int:
     rng = random.Random(seed)
     n = rng.randint(game.min_players, game.max_players)
     hand = game.deal(stacks=[rng.choice([20, 60, 400]) for _ in range(n)], seed=seed)
-    hand_seats = sorted(rng.sample(range(8), n))
+    hand_seats = sorted(rng.sample(range(max(8, game.max_players)), n))  # table seats (ten in Five Card Stud)
     room: Any = _Room(hand=hand, hand_seats=hand_seats)
     fanout, views = messages.hand_fanout(room)
     keys = {PUBLIC: None, **{str(hs): hs for hs in range(n)}}
